@@ -1,0 +1,67 @@
+# webdata-api: `make` builds, `make test` runs everything CI runs.
+# Only Python 3.11, git and make are assumed; `make` bootstraps .venv from requirements.lock.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
+GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*)
+BUNDLE := generated/openapi.json
+
+.PHONY: all venv generate validate lint check test code-check typecheck unit bench clean
+
+all: $(BUNDLE)
+
+venv: $(STAMP)
+
+# The venv is rebuilt when the lock changes. A .pth file puts the repo and the two generated
+# packages on sys.path, so tests import exactly what is committed under generated/.
+$(STAMP): requirements.lock
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -c 'import pathlib, sysconfig; root = pathlib.Path.cwd(); \
+	  (pathlib.Path(sysconfig.get_paths()["purelib"]) / "webdata-api.pth").write_text( \
+	  "\n".join(str(p) for p in (root, root / "generated" / "models", root / "generated" / "client")) + "\n")'
+	@touch $@
+
+# Regenerate only when the spec, the generator or its configuration changed.
+$(BUNDLE): $(STAMP) $(SPEC) $(GENERATOR)
+	$(PY) -m generator all
+	@touch $@
+
+generate: $(STAMP)
+	$(PY) -m generator all
+
+validate: $(STAMP)
+	$(PY) -m generator validate
+
+lint: $(STAMP)
+	$(PY) -m generator lint
+
+# Regenerates into a temporary folder and fails on any difference with generated/.
+check: $(STAMP)
+	$(PY) -m generator --check
+
+code-check: $(STAMP)
+	$(BIN)/ruff check generator tests
+	$(BIN)/ruff format --check generator tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy generator
+	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/client/webdata_client
+	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/models/webdata_models
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2 $(PYTEST_ARGS)
+
+test: check code-check typecheck unit
+
+bench: $(STAMP)
+	$(PY) benchmarks/build.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

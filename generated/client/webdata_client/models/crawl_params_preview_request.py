@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="CrawlParamsPreviewRequest")
+
+
+@_attrs_define
+class CrawlParamsPreviewRequest:
+    """Body of POST /v2/crawl/params-preview.
+
+    Attributes:
+        prompt (str): Natural-language description of the crawl.
+        url (str):
+    """
+
+    prompt: str
+    url: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        prompt = self.prompt
+
+        url = self.url
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "prompt": prompt,
+                "url": url,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        prompt = d.pop("prompt")
+
+        url = d.pop("url")
+
+        crawl_params_preview_request = cls(
+            prompt=prompt,
+            url=url,
+        )
+
+        crawl_params_preview_request.additional_properties = d
+        return crawl_params_preview_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,144 @@
+"""The pipeline: run the stages in order, generate into a clean folder, then swap it in.
+
+A failed run leaves ``generated/`` as it was; a removed schema leaves no stale file, because
+outputs are never updated in place. ``check`` generates into a temporary folder and compares.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.bundle import BUNDLE_NAME, render_bundle
+from generator.client import generate_client
+from generator.lint import RULES, lint
+from generator.load import SpecDocument
+from generator.models import generate_models
+from generator.tools import run_tool, tool_path
+from generator.validate import validate
+
+__all__ = ["OUTPUTS", "STAGES", "Build", "compare_trees"]
+
+STAGES = ("validate", "lint", "bundle", "models", "client")
+# What each writing stage owns inside generated/.
+OUTPUTS = {"bundle": BUNDLE_NAME, "models": "models", "client": "client"}
+RUFF_CONFIG = Path(__file__).parent / "config" / "ruff.toml"
+_IGNORED = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+
+
+@dataclass
+class Build:
+    """One run of the pipeline over ``spec``, writing (or checking) ``out``."""
+
+    spec: Path
+    out: Path
+    extensions_doc: Path
+    report: Callable[[str], None] = print
+    document: SpecDocument | None = field(default=None, init=False)
+
+    def check_spec(self) -> SpecDocument:
+        """Stages validate and lint; raises :class:`StageFailed` with every finding."""
+        display = os.path.relpath(self.spec) if self.spec.is_absolute() else str(self.spec)
+        document = validate(self.spec, display=display)
+        operations = sum(1 for item in document.data.get("paths", {}).values() for key in item if key != "parameters")
+        schemas = len(document.data.get("components", {}).get("schemas", {}))
+        self.report(f"validate: {display} is valid OpenAPI 3.1.0, every $ref resolves ({operations} operations, {schemas} schemas)")
+        lint(document, extensions_doc=self.extensions_doc)
+        self.report(f"lint: {len(RULES)} rules pass ({', '.join(RULES)})")
+        self.document = document
+        return document
+
+    def generate(self, into: Path, stages: tuple[str, ...]) -> None:
+        """Write the outputs of ``stages`` (a subset of bundle, models, client) into ``into``."""
+        document = self.document or self.check_spec()
+        into.mkdir(parents=True, exist_ok=True)
+        bundle_path = into / BUNDLE_NAME
+        bundle_path.write_text(render_bundle(document.data), encoding="utf-8")
+        if "bundle" in stages:
+            self.report(f"bundle: {BUNDLE_NAME} ({bundle_path.stat().st_size} bytes, sorted keys)")
+        if "models" in stages:
+            generate_models(bundle_path=bundle_path, out_dir=into / "models")
+        if "client" in stages:
+            generate_client(bundle_path=bundle_path, out_dir=into / "client")
+        python_dirs = [str(into / OUTPUTS[s]) for s in ("models", "client") if s in stages]
+        if python_dirs:
+            ruff = tool_path("ruff")
+            run_tool([ruff, "check", "--quiet", "--fix-only", "--config", str(RUFF_CONFIG), *python_dirs], stage="format", allow_output=True)
+            run_tool([ruff, "format", "--quiet", "--config", str(RUFF_CONFIG), *python_dirs], stage="format")
+            for stage in ("models", "client"):
+                if stage in stages:
+                    count = sum(1 for _ in (into / OUTPUTS[stage]).rglob("*.py"))
+                    self.report(f"{stage}: generated/{OUTPUTS[stage]}/ ({count} Python files, formatted with pinned ruff)")
+        if "bundle" not in stages:
+            bundle_path.unlink()
+
+    def write(self, stages: tuple[str, ...]) -> None:
+        """Generate into a staging folder beside ``out``, then swap each output in."""
+        self.check_spec()
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".generated-", dir=self.out.parent))
+        try:
+            self.generate(staging, stages)
+            if set(OUTPUTS) <= set(stages):
+                _swap(staging, self.out)
+            else:
+                self.out.mkdir(exist_ok=True)
+                for stage in stages:
+                    if stage in OUTPUTS:
+                        _swap(staging / OUTPUTS[stage], self.out / OUTPUTS[stage])
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+
+    def check(self, stages: tuple[str, ...]) -> list[str]:
+        """Generate into a temporary folder; the paths under ``out`` that differ (empty when fresh)."""
+        self.check_spec()
+        with tempfile.TemporaryDirectory(prefix="webdata-check-") as temporary:
+            fresh = Path(temporary) / "generated"
+            self.generate(fresh, stages)
+            differences: list[str] = []
+            for stage in stages:
+                if stage in OUTPUTS:
+                    differences += compare_trees(fresh / OUTPUTS[stage], self.out / OUTPUTS[stage], label=f"{self.out.name}/{OUTPUTS[stage]}")
+            return differences
+
+
+def _swap(new: Path, target: Path) -> None:
+    old = target.with_name(f".{target.name}.old")
+    if old.exists():
+        shutil.rmtree(old) if old.is_dir() else old.unlink()
+    if target.exists():
+        target.rename(old)
+    new.rename(target)
+    if old.exists():
+        shutil.rmtree(old) if old.is_dir() else old.unlink()
+
+
+def _files(root: Path) -> Iterator[str]:
+    if root.is_file():
+        yield ""
+        return
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not _IGNORED & set(path.relative_to(root).parts) and path.suffix != ".pyc":
+            yield path.relative_to(root).as_posix()
+
+
+def compare_trees(fresh: Path, current: Path, *, label: str) -> list[str]:
+    """Paths (prefixed with ``label``) that are missing, extra or different in ``current``."""
+    if not current.exists():
+        return [f"{label} (missing)"]
+    fresh_files, current_files = set(_files(fresh)), set(_files(current))
+
+    def name(relative: str) -> str:
+        return f"{label}/{relative}" if relative else label
+
+    differences = [f"{name(r)} (missing)" for r in sorted(fresh_files - current_files)]
+    differences += [f"{name(r)} (not generated any more)" for r in sorted(current_files - fresh_files)]
+    for relative in sorted(fresh_files & current_files):
+        if not filecmp.cmp(fresh / relative if relative else fresh, current / relative if relative else current, shallow=False):
+            differences.append(f"{name(relative)} (differs)")
+    return differences
