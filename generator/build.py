@@ -11,11 +11,12 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.bundle import BUNDLE_NAME, render_bundle
 from generator.client import generate_client
+from generator.findings import Finding, StageFailed
 from generator.lint import RULES, lint
 from generator.load import SpecDocument
 from generator.models import generate_models
@@ -62,7 +63,11 @@ class Build:
         if "bundle" in stages:
             self.report(f"bundle: {BUNDLE_NAME} ({bundle_path.stat().st_size} bytes, sorted keys)")
         if "models" in stages:
-            generate_models(bundle_path=bundle_path, out_dir=into / "models")
+            try:
+                generate_models(bundle_path=bundle_path, out_dir=into / "models")
+            except StageFailed as failure:
+                # The bundle keeps the spec's structure, so a pointer into it locates the spec line.
+                raise StageFailed([_locate(document, f) for f in failure.findings]) from failure
         if "client" in stages:
             generate_client(bundle_path=bundle_path, out_dir=into / "client")
         python_dirs = [str(into / OUTPUTS[s]) for s in ("models", "client") if s in stages]
@@ -105,6 +110,12 @@ class Build:
                 if stage in OUTPUTS:
                     differences += compare_trees(fresh / OUTPUTS[stage], self.out / OUTPUTS[stage], label=f"{self.out.name}/{OUTPUTS[stage]}")
             return differences
+
+
+def _locate(document: SpecDocument, finding: Finding) -> Finding:
+    if not finding.pointer:
+        return finding
+    return replace(finding, file=document.file, line=document.line_of(finding.pointer))
 
 
 def _swap(new: Path, target: Path) -> None:

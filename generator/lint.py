@@ -67,6 +67,15 @@ _CREDITS_SCHEMA: dict[str, Any] = {
 _CONSTRAINT_ONLY_KEYS = frozenset({"required", "not", "description"})
 
 
+def _container(pointer: str) -> str | None:
+    """The schema a subschema constrains in place (allOf/oneOf/anyOf members, not, if/then/else)."""
+    parent, _, last = pointer.rpartition("/")
+    if last in ("not", "if", "then", "else"):
+        return parent
+    container, _, keyword = parent.rpartition("/")
+    return container if keyword in ("allOf", "oneOf", "anyOf") else None
+
+
 def documented_extensions(path: Path) -> set[str]:
     """The extension names that have a heading in the extensions document."""
     if not path.is_file():
@@ -238,9 +247,8 @@ class Linter:
             if not isinstance(required, list):
                 continue
             declared = set(self._declared(schema))
-            parent_pointer, _, _ = pointer.rpartition("/")
-            container, _, _ = parent_pointer.rpartition("/")
-            if parent_pointer.rsplit("/", 1)[-1] in ("allOf", "oneOf", "anyOf") and container in by_pointer:
+            container = _container(pointer)
+            if container in by_pointer:
                 declared |= set(self._declared(by_pointer[container]))
             for name in required:
                 if name not in declared:
