@@ -93,7 +93,7 @@ ROWS: list[tuple[str, str, Any]] = [
     ("§2.2.1 blocks default false", f"{PDF}/blocks/default", False),
     ("§2.2.1 pageMarkers default false", f"{PDF}/pageMarkers/default", False),
     ("§2.2.1 no other properties", f"{S}/PdfParser/additionalProperties", False),
-    ("§2.2.1 string form pdf", f"{S}/PdfParserName/const", "pdf"),
+    ("§2.2.1 string form pdf", f"{S}/PdfParserName/enum", ["pdf"]),
     ("§2.2.1 pages field of the document", f"{S}/Document/properties/pages/items/$ref", "#/components/schemas/PdfPage"),
     ("§2.2.1 page objects carry pageNumber and markdown", f"{S}/PdfPage/required", ["pageNumber", "markdown"]),
     ("§2.2.1 blocks field of the document", f"{S}/Document/properties/blocks/items/$ref", "#/components/schemas/PdfPageBlocks"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel, StrictBool
 
 from webdata_models._bounds import PropertyCountModel
 
@@ -53,7 +53,7 @@ class AgentStartResponse(BaseModel):
     """
 
     id: UUID
-    success: bool
+    success: StrictBool
 
 
 class AgentStatusResponse(BaseModel):
@@ -71,7 +71,7 @@ class AgentStatusResponse(BaseModel):
     id: UUID | None = None
     model: str | None = None
     status: AgentJobStatus
-    success: bool
+    success: StrictBool
 
 
 class AuditMetadata(BaseModel):
@@ -104,7 +104,7 @@ class BatchScrapeStartResponse(BaseModel):
 
     id: str
     invalidURLs: list[str] | None = None
-    success: bool
+    success: StrictBool
     url: str
     """
     URL of the job's status.
@@ -176,7 +176,7 @@ class ClickAction(BaseModel):
     Clicks the element matching `selector`.
     """
 
-    all: bool = False
+    all: StrictBool = False
     """
     Click every match; no error when none match.
     """
@@ -210,7 +210,7 @@ class CrawlStartResponse(BaseModel):
     """
 
     id: UUID
-    success: bool
+    success: StrictBool
     url: str
     """
     URL of the crawl's status.
@@ -315,7 +315,7 @@ class ExtractResponse(BaseModel):
     """
     With ignoreInvalidURLs true, the invalid URLs received (empty when none); absent when false.
     """
-    success: bool
+    success: StrictBool
 
 
 class ExtractStatusResponse(BaseModel):
@@ -336,7 +336,7 @@ class ExtractStatusResponse(BaseModel):
     Sources used per extracted field; present when showSources was true.
     """
     status: ExtractJobStatus
-    success: bool
+    success: StrictBool
     tokensUsed: Annotated[int | None, Field(ge=0)] = None
     warning: str | None = None
 
@@ -359,7 +359,7 @@ class HistoricalCreditUsageResponse(BaseModel):
     """
 
     periods: list[CreditUsagePeriod]
-    success: bool
+    success: StrictBool
 
 
 class HtmlFormat(BaseModel):
@@ -383,7 +383,7 @@ class JsonFormat(BaseModel):
     Structured data extracted from the page.
     """
 
-    checkPromptInjection: bool = False
+    checkPromptInjection: StrictBool = False
     """
     Scan the content for prompt injection before extraction; a detection is 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check runs.
     """
@@ -432,7 +432,7 @@ class PdfAction(BaseModel):
     """
 
     format: Literal["A0", "A1", "A2", "A3", "A4", "A5", "A6", "Letter", "Legal", "Tabloid", "Ledger"] = "Letter"
-    landscape: bool = False
+    landscape: StrictBool = False
     scale: float = 1
     type: Literal["pdf"]
 
@@ -502,7 +502,7 @@ class PdfParser(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    blocks: bool = False
+    blocks: StrictBool = False
     """
     Adds per-page typed layout blocks to the document's `blocks`; no extra cost.
     """
@@ -511,11 +511,11 @@ class PdfParser(BaseModel):
     """
     fast extracts embedded text only; auto tries fast then OCR; ocr runs OCR on every page.
     """
-    pageMarkers: bool = False
+    pageMarkers: StrictBool = False
     """
     Joins pages with a blank line, `---`, `<!-- page N -->` and a blank line; no marker before page 1; no extra cost.
     """
-    pages: bool = False
+    pages: StrictBool = False
     """
     Adds per-page markdown to the document's `pages`; no extra cost.
     """
@@ -544,7 +544,7 @@ class Profile(BaseModel):
     """
 
     name: Annotated[str, Field(max_length=128, min_length=1)]
-    saveChanges: bool = True
+    saveChanges: StrictBool = True
     """
     Save state back when the interact session stops; false loads without writing.
     """
@@ -692,7 +692,7 @@ class TokenUsageResponse(BaseModel):
     """
 
     data: TokenUsage
-    success: bool
+    success: StrictBool
 
 
 class Viewport(BaseModel):
@@ -750,7 +750,7 @@ class AgentRequest(BaseModel):
     model: str | None = None
     prompt: Annotated[str, Field(min_length=1)]
     schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
-    strictConstrainToURLs: bool = False
+    strictConstrainToURLs: StrictBool = False
     threatProtection: ThreatProtectionOverride | None = None
     urls: list[str] | None = None
 
@@ -804,7 +804,7 @@ class JobStatusResponse(BaseModel):
     URL of the next page of documents.
     """
     status: ScrapeJobStatus
-    success: bool
+    success: StrictBool
     total: Annotated[int, Field(ge=0)]
 
 
@@ -821,7 +821,7 @@ class ScrapeResponse(BaseModel):
     """
 
     data: Document
-    success: bool
+    success: StrictBool
 
 
 class ScreenshotAction(BaseModel):
@@ -829,7 +829,7 @@ class ScreenshotAction(BaseModel):
     Takes a screenshot; its link is returned in `actions.screenshots`.
     """
 
-    fullPage: bool = False
+    fullPage: StrictBool = False
     quality: Annotated[int | None, Field(ge=1, le=100)] = None
     type: Literal["screenshot"]
     viewport: Viewport | None = None
@@ -840,7 +840,7 @@ class ScreenshotFormat(BaseModel):
     A screenshot of the page.
     """
 
-    fullPage: bool = False
+    fullPage: StrictBool = False
     """
     Capture the whole page; viewport.height is ignored when true.
     """
@@ -937,7 +937,7 @@ class ScrapeOptions(BaseModel):
     Performed on the page, in order, before content is taken. Forces storeInCache to false.
     """
     auditMetadata: AuditMetadata | None = None
-    blockAds: bool = True
+    blockAds: StrictBool = True
     """
     Ad and cookie-popup blocking.
     """
@@ -958,7 +958,7 @@ class ScrapeOptions(BaseModel):
     Tags to include in the output.
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
-    lockdown: bool = False
+    lockdown: StrictBool = False
     """
     Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged. Zero data retention; maxAge defaults to two years.
     """
@@ -970,15 +970,15 @@ class ScrapeOptions(BaseModel):
     """
     Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
     """
-    mobile: bool = False
+    mobile: StrictBool = False
     """
     Emulate a mobile device.
     """
-    onlyCleanContent: bool = False
+    onlyCleanContent: StrictBool = False
     """
     Beta. An extra pass removing residual boilerplate; skipped with a warning when the markdown is too long.
     """
-    onlyMainContent: bool = True
+    onlyMainContent: StrictBool = True
     """
     Deterministic HTML-level filter removing headers, navigation and footers.
     """
@@ -991,19 +991,19 @@ class ScrapeOptions(BaseModel):
     """
     basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
     """
-    redactPII: Annotated[bool | RedactPIIOptions, Field(validate_default=True)] = False
+    redactPII: Annotated[StrictBool | RedactPIIOptions, Field(validate_default=True)] = False
     """
     Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
     """
-    removeBase64Images: bool = True
+    removeBase64Images: StrictBool = True
     """
     Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
     """
-    skipTlsVerification: bool = True
+    skipTlsVerification: StrictBool = True
     """
     Skip TLS certificate verification.
     """
-    storeInCache: bool = True
+    storeInCache: StrictBool = True
     """
     When false, the page is not stored in the index and cache. actions and headers force it false.
     """
@@ -1042,11 +1042,11 @@ class BatchScrapeRequest(ScrapeOptions):
     Body of POST /v2/batch/scrape; scrape options sit at the top level.
     """
 
-    ignoreInvalidURLs: bool = True
+    ignoreInvalidURLs: StrictBool = True
     maxConcurrency: Annotated[int | None, Field(ge=1)] = None
     urls: list[str]
     webhook: Webhook | None = None
-    zeroDataRetention: bool = False
+    zeroDataRetention: StrictBool = False
 
 
 class CrawlOptions(BaseModel):
@@ -1054,13 +1054,13 @@ class CrawlOptions(BaseModel):
     The v2 crawl options (seed §9.3); also what params-preview derives from a prompt.
     """
 
-    allowExternalLinks: bool = False
-    allowSubdomains: bool = False
-    crawlEntireDomain: bool = False
+    allowExternalLinks: StrictBool = False
+    allowSubdomains: StrictBool = False
+    crawlEntireDomain: StrictBool = False
     """
     Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
     """
-    deduplicateSimilarURLs: bool = True
+    deduplicateSimilarURLs: StrictBool = True
     delay: Annotated[float | None, Field(ge=0.0)] = None
     """
     Seconds between page fetches.
@@ -1069,8 +1069,8 @@ class CrawlOptions(BaseModel):
     """
     Regular expressions of paths to exclude.
     """
-    ignoreQueryParameters: bool = False
-    ignoreRobotsTxt: bool = False
+    ignoreQueryParameters: StrictBool = False
+    ignoreRobotsTxt: StrictBool = False
     includePaths: list[str] | None = None
     """
     Regular expressions of paths to include.
@@ -1090,7 +1090,7 @@ class CrawlOptions(BaseModel):
     Use of sitemap.xml; replaces v1 ignoreSitemap.
     """
     webhook: Webhook | None = None
-    zeroDataRetention: bool = False
+    zeroDataRetention: StrictBool = False
 
 
 class CrawlParamsPreviewData(CrawlOptions):
@@ -1107,7 +1107,7 @@ class CrawlParamsPreviewResponse(BaseModel):
     """
 
     data: CrawlParamsPreviewData
-    success: bool
+    success: StrictBool
     warning: str | None = None
 
 
@@ -1128,19 +1128,19 @@ class ExtractRequest(BaseModel):
     Body of POST /v2/extract.
     """
 
-    enableWebSearch: bool = False
+    enableWebSearch: StrictBool = False
     """
     Use web search to find additional data.
     """
-    ignoreInvalidURLs: bool = True
+    ignoreInvalidURLs: StrictBool = True
     """
     Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
     """
-    ignoreSitemap: bool = False
+    ignoreSitemap: StrictBool = False
     """
     Ignore sitemap.xml files while scanning a site.
     """
-    includeSubdomains: bool = True
+    includeSubdomains: StrictBool = True
     """
     Scan subdomains of the given URLs too.
     """
@@ -1153,7 +1153,7 @@ class ExtractRequest(BaseModel):
     Structure of the extracted data; must be a valid JSON Schema.
     """
     scrapeOptions: ScrapeOptions | None = None
-    showSources: bool = False
+    showSources: StrictBool = False
     """
     Return the sources used under `sources`.
     """
@@ -1181,4 +1181,4 @@ class ActiveCrawlsResponse(BaseModel):
     """
 
     crawls: list[ActiveCrawl]
-    success: bool
+    success: StrictBool

@@ -70,6 +70,7 @@ from .pdf_page import PdfPage
 from .pdf_page_blocks import PdfPageBlocks
 from .pdf_parser import PdfParser
 from .pdf_parser_mode import PdfParserMode
+from .pdf_parser_name import PdfParserName
 from .press_action import PressAction
 from .profile import Profile
 from .raw_base_64_format import RawBase64Format
@@ -178,6 +179,7 @@ __all__ = (
     "PdfPageBlocks",
     "PdfParser",
     "PdfParserMode",
+    "PdfParserName",
     "PressAction",
     "Profile",
     "RawBase64Format",

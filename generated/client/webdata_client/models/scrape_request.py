@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.basic_format_name import BasicFormatName
+from ..models.pdf_parser_name import PdfParserName
 from ..models.scrape_options_proxy import ScrapeOptionsProxy
 from ..types import UNSET, Unset
 
@@ -74,7 +75,7 @@ class ScrapeRequest:
             when the markdown is too long. Default: False.
         only_main_content (bool | Unset): Deterministic HTML-level filter removing headers, navigation and footers.
             Default: True.
-        parsers (list[Literal['pdf'] | PdfParser] | Unset): With "pdf" present, PDFs become markdown at 1 credit per
+        parsers (list[PdfParser | PdfParserName] | Unset): With "pdf" present, PDFs become markdown at 1 credit per
             page; an empty array returns the PDF base64-encoded at a flat 1 credit.
         profile (Profile | Unset): Persistent browser storage shared by scrapes with the same name.
         proxy (ScrapeOptionsProxy | Unset): basic is fast; enhanced is more reliable on anti-bot sites at the same cost;
@@ -137,7 +138,7 @@ class ScrapeRequest:
     mobile: bool | Unset = False
     only_clean_content: bool | Unset = False
     only_main_content: bool | Unset = True
-    parsers: list[Literal["pdf"] | PdfParser] | Unset = UNSET
+    parsers: list[PdfParser | PdfParserName] | Unset = UNSET
     profile: Profile | Unset = UNSET
     proxy: ScrapeOptionsProxy | Unset = ScrapeOptionsProxy.AUTO
     redact_pii: bool | RedactPIIOptions | Unset = False
@@ -158,7 +159,6 @@ class ScrapeRequest:
         from ..models.json_format import JsonFormat  # noqa: PLC0415
         from ..models.links_format import LinksFormat  # noqa: PLC0415
         from ..models.markdown_format import MarkdownFormat  # noqa: PLC0415
-        from ..models.pdf_parser import PdfParser  # noqa: PLC0415
         from ..models.press_action import PressAction  # noqa: PLC0415
         from ..models.raw_base_64_format import RawBase64Format  # noqa: PLC0415
         from ..models.raw_html_format import RawHtmlFormat  # noqa: PLC0415
@@ -265,15 +265,16 @@ class ScrapeRequest:
 
         only_main_content = self.only_main_content
 
-        parsers: list[dict[str, Any] | Literal["pdf"]] | Unset = UNSET
+        parsers: list[dict[str, Any] | str] | Unset = UNSET
         if not isinstance(self.parsers, Unset):
             parsers = []
             for parsers_item_data in self.parsers:
-                parsers_item: dict[str, Any] | Literal["pdf"]
-                if isinstance(parsers_item_data, PdfParser):
-                    parsers_item = parsers_item_data.to_dict()
+                parsers_item: dict[str, Any] | str
+                if isinstance(parsers_item_data, PdfParserName):
+                    parsers_item = parsers_item_data.value
                 else:
-                    parsers_item = parsers_item_data
+                    parsers_item = parsers_item_data.to_dict()
+
                 parsers.append(parsers_item)
 
         profile: dict[str, Any] | Unset = UNSET
@@ -679,18 +680,20 @@ class ScrapeRequest:
         only_main_content = d.pop("onlyMainContent", UNSET)
 
         _parsers = d.pop("parsers", UNSET)
-        parsers: list[Literal["pdf"] | PdfParser] | Unset = UNSET
+        parsers: list[PdfParser | PdfParserName] | Unset = UNSET
         if _parsers is not UNSET:
             parsers = []
             for parsers_item_data in _parsers:
 
-                def _parse_parsers_item(data: object) -> Literal["pdf"] | PdfParser:
-                    componentsschemas_parser_item_type_0 = cast(Literal["pdf"], data)
-                    if componentsschemas_parser_item_type_0 != "pdf":
-                        raise ValueError(
-                            f"/components/schemas/ParserItem_type_0 must match const 'pdf', got '{componentsschemas_parser_item_type_0}'"
-                        )
-                    return componentsschemas_parser_item_type_0
+                def _parse_parsers_item(data: object) -> PdfParser | PdfParserName:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_parser_item_type_0 = PdfParserName(data)
+
+                        return componentsschemas_parser_item_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
                     if not isinstance(data, dict):
                         raise TypeError()
                     componentsschemas_parser_item_type_1 = PdfParser.from_dict(data)

@@ -1,0 +1,78 @@
+"""Property-based round trips: instances generated from each component schema parse with both
+packages and serialise back to JSON that the bundle accepts."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+import webdata_models as models
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+from pydantic import BaseModel
+from webdata_client import models as client_models
+
+from tests.conftest import BUNDLE
+from tests.spec.schemas import errors
+
+_BUNDLE = json.loads(BUNDLE.read_text(encoding="utf-8"))
+_SCHEMAS: dict[str, Any] = _BUNDLE["components"]["schemas"]
+# Open-ended payloads (free-form JSON Schema objects, headers) are bounded so generation stays fast.
+_SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+
+
+@cache
+def strategy(name: str) -> st.SearchStrategy[Any]:
+    root = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": _SCHEMAS}}
+    return from_schema(root, custom_formats={"uuid": st.uuids().map(str)})
+
+
+def _is_model(name: str) -> bool:
+    candidate = getattr(models, name, None)
+    return isinstance(candidate, type) and issubclass(candidate, BaseModel)
+
+
+COMPONENTS = sorted(name for name in _SCHEMAS if _is_model(name))
+CLIENT_COMPONENTS = sorted(name for name in COMPONENTS if hasattr(getattr(client_models, name, None), "from_dict"))
+
+
+def test_every_component_has_a_pydantic_model() -> None:
+    assert set(COMPONENTS) == set(_SCHEMAS)
+
+
+def test_every_object_component_has_a_client_model() -> None:
+    objects = {name for name, schema in _SCHEMAS.items() if schema.get("type") == "object" or "allOf" in schema}
+    assert objects <= set(CLIENT_COMPONENTS)
+
+
+@pytest.mark.parametrize("name", COMPONENTS)
+def test_pydantic_round_trip(name: str) -> None:
+    model: type[BaseModel] = getattr(models, name)
+
+    @_SETTINGS
+    @given(strategy(name))
+    def check(instance: Any) -> None:
+        parsed = model.model_validate(instance)
+        dumped = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        assert errors(name, dumped) == [], (instance, dumped)
+        again = model.model_validate(dumped).model_dump(mode="json", by_alias=True, exclude_unset=True)
+        assert again == dumped
+
+    check()
+
+
+@pytest.mark.parametrize("name", CLIENT_COMPONENTS)
+def test_client_round_trip(name: str) -> None:
+    model = getattr(client_models, name)
+
+    @_SETTINGS
+    @given(strategy(name))
+    def check(instance: Any) -> None:
+        dumped = model.from_dict(instance).to_dict()
+        assert errors(name, dumped) == [], (instance, dumped)
+        assert model.from_dict(dumped).to_dict() == dumped
+
+    check()
