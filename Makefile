@@ -47,8 +47,8 @@ check: $(STAMP)
 	$(PY) -m generator --check
 
 code-check: $(STAMP)
-	$(BIN)/ruff check generator tests
-	$(BIN)/ruff format --check generator tests
+	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/ruff format --check generator tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy generator

@@ -29,7 +29,7 @@ STAGES = ("validate", "lint", "bundle", "models", "client")
 # What each writing stage owns inside generated/.
 OUTPUTS = {"bundle": BUNDLE_NAME, "models": "models", "client": "client"}
 RUFF_CONFIG = Path(__file__).parent / "config" / "ruff.toml"
-_IGNORED = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+_IGNORED = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 
 
 @dataclass
@@ -73,8 +73,8 @@ class Build:
         python_dirs = [str(into / OUTPUTS[s]) for s in ("models", "client") if s in stages]
         if python_dirs:
             ruff = tool_path("ruff")
-            run_tool([ruff, "check", "--quiet", "--fix-only", "--config", str(RUFF_CONFIG), *python_dirs], stage="format", allow_output=True)
-            run_tool([ruff, "format", "--quiet", "--config", str(RUFF_CONFIG), *python_dirs], stage="format")
+            run_tool([ruff, "check", "--quiet", "--no-cache", "--fix-only", "--config", str(RUFF_CONFIG), *python_dirs], stage="format", allow_output=True)
+            run_tool([ruff, "format", "--quiet", "--no-cache", "--config", str(RUFF_CONFIG), *python_dirs], stage="format")
             for stage in ("models", "client"):
                 if stage in stages:
                     count = sum(1 for _ in (into / OUTPUTS[stage]).rglob("*.py"))
