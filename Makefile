@@ -25,7 +25,7 @@ $(STAMP): requirements.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(PY) -c 'import pathlib, sysconfig; root = pathlib.Path.cwd(); \
 	  (pathlib.Path(sysconfig.get_paths()["purelib"]) / "webdata-api.pth").write_text( \
-	  "\n".join(str(p) for p in (root, root / "generated" / "models", root / "generated" / "client")) + "\n")'
+	  "\n".join(str(p) for p in (root, root / "server", root / "generated" / "models", root / "generated" / "client")) + "\n")'
 	@touch $@
 
 # Regenerate only when the spec, the generator or its configuration changed.

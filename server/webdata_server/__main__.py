@@ -1,0 +1,146 @@
+"""``python -m webdata_server``: run the reference server, or administer its teams and keys.
+
+    python -m webdata_server serve [--host H] [--port P] [--db PATH] [--job-seconds S]
+    python -m webdata_server admin [--db PATH] create-team --name N [--plan-tokens T]
+    python -m webdata_server admin [--db PATH] create-key --team ID [--name N]
+    python -m webdata_server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
+                                   [--rate-limit N] [--max-concurrency N] [--threat-protection on|off]
+                                   [--threat-protection-enforced on|off] [--threat-overrides on|off]
+    python -m webdata_server admin [--db PATH] list
+
+Flags override the WEBDATA_DB, WEBDATA_HOST, WEBDATA_PORT and WEBDATA_JOB_SECONDS variables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from webdata_server.config import Settings
+from webdata_server.store import Store, Team, iso
+
+
+def _team_json(team: Team, store: Store) -> dict[str, object]:
+    return {
+        "id": team.id,
+        "name": team.name,
+        "planTokens": team.plan_tokens,
+        "billingPeriodStart": iso(team.period_start),
+        "billingPeriodEnd": iso(team.period_end),
+        "rateLimitPerMinute": team.rate_limit_per_minute,
+        "maxConcurrency": team.max_concurrency,
+        "threatProtection": {"enabled": team.tp_enabled, "enforced": team.tp_enforced, "overridesDisabled": team.tp_overrides_disabled},
+        "keys": store.keys(team.id),
+    }
+
+
+def _on_off(value: str) -> bool:
+    if value not in ("on", "off"):
+        raise argparse.ArgumentTypeError("expected on or off")
+    return value == "on"
+
+
+def _moment(value: str) -> datetime:
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m webdata_server", description="Reference server of the Web Data Service API v2.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the server (uvicorn)")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--db", type=Path)
+    serve.add_argument("--job-seconds", type=float, help="how long a job runs before it completes")
+    admin = commands.add_parser("admin", help="teams, keys and plans")
+    admin.add_argument("--db", type=Path)
+    actions = admin.add_subparsers(dest="action", required=True)
+    create_team = actions.add_parser("create-team")
+    create_team.add_argument("--name", required=True)
+    create_team.add_argument("--plan-tokens", type=int, help="omit for a team without usage information")
+    create_team.add_argument("--no-key", action="store_true", help="do not create a first key")
+    create_key = actions.add_parser("create-key")
+    create_key.add_argument("--team", required=True)
+    create_key.add_argument("--name", default="default")
+    set_plan = actions.add_parser("set-plan")
+    set_plan.add_argument("--team", required=True)
+    set_plan.add_argument("--plan-tokens", type=int)
+    set_plan.add_argument("--period-start", type=_moment)
+    set_plan.add_argument("--period-end", type=_moment)
+    set_plan.add_argument("--rate-limit", type=int, help="requests per minute, 0 for none")
+    set_plan.add_argument("--max-concurrency", type=int, help="active jobs at once, 0 for none")
+    set_plan.add_argument("--threat-protection", type=_on_off, help="the Threat Protection entitlement")
+    set_plan.add_argument("--threat-protection-enforced", type=_on_off)
+    set_plan.add_argument("--threat-overrides", type=_on_off, help="whether requests may override the policy")
+    actions.add_parser("list")
+    return parser
+
+
+def _admin(args: argparse.Namespace, settings: Settings) -> int:
+    store = Store(settings.database)
+    try:
+        if args.action == "create-team":
+            team = store.create_team(name=args.name, plan_tokens=args.plan_tokens)
+            if not args.no_key:
+                store.create_key(team_id=team.id)
+            print(json.dumps(_team_json(team, store), indent=2))
+        elif args.action == "create-key":
+            if store.team(args.team) is None:
+                print(f"no team {args.team}", file=sys.stderr)
+                return 1
+            print(store.create_key(team_id=args.team, name=args.name))
+        elif args.action == "set-plan":
+            fields = {
+                "plan_tokens": args.plan_tokens,
+                "period_start": args.period_start,
+                "period_end": args.period_end,
+                "rate_limit_per_minute": args.rate_limit,
+                "max_concurrency": args.max_concurrency,
+                "tp_enabled": args.threat_protection,
+                "tp_enforced": args.threat_protection_enforced,
+                "tp_overrides_disabled": None if args.threat_overrides is None else not args.threat_overrides,
+            }
+            try:
+                team = store.update_team(args.team, **{k: v for k, v in fields.items() if v is not None})
+            except KeyError:
+                print(f"no team {args.team}", file=sys.stderr)
+                return 1
+            print(json.dumps(_team_json(team, store), indent=2))
+        else:
+            print(json.dumps([_team_json(team, store) for team in store.teams()], indent=2))
+    finally:
+        store.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    settings = Settings.from_env(
+        database=args.db, **({"host": args.host, "port": args.port, "job_seconds": args.job_seconds} if args.command == "serve" else {})
+    )
+    if args.command == "admin":
+        return _admin(args, settings)
+    import uvicorn
+
+    from webdata_server.app import create_app, ensure_development_team
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    store = Store(settings.database)
+    created = ensure_development_team(store, settings)
+    if created is not None:
+        team, key = created
+        print(f"Created the development team {team.id}.\nAPI key: {key}\n(also listed by `python -m webdata_server admin list`)", flush=True)
+    store.close()
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

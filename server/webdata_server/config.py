@@ -1,0 +1,48 @@
+"""Server settings: flags override environment variables, which override defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["DEFAULT_BUNDLE", "Settings"]
+
+DEFAULT_BUNDLE = Path(__file__).resolve().parents[2] / "generated" / "openapi.json"
+
+
+def _env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told; ``from_env`` reads the ``WEBDATA_*`` variables."""
+
+    database: Path = Path(".data/webdata.sqlite3")
+    bundle: Path = DEFAULT_BUNDLE
+    host: str = "127.0.0.1"
+    port: int = 3002
+    # How long a job runs before it completes on its own, in seconds.
+    job_seconds: float = 5.0
+    # How often the background worker advances jobs, in seconds.
+    worker_interval: float = 0.2
+    max_body_bytes: int = 10 * 1024 * 1024
+    # Plan of teams created without one (the development team included).
+    default_plan_tokens: int = 15 * 100_000
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Settings from WEBDATA_DB, WEBDATA_BUNDLE, WEBDATA_HOST, WEBDATA_PORT, WEBDATA_JOB_SECONDS."""
+        values: dict[str, object] = {
+            "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
+            "bundle": Path(os.environ.get("WEBDATA_BUNDLE", str(DEFAULT_BUNDLE))),
+            "host": os.environ.get("WEBDATA_HOST", cls.host),
+            "port": int(os.environ.get("WEBDATA_PORT", str(cls.port))),
+            "job_seconds": _env_float("WEBDATA_JOB_SECONDS", cls.job_seconds),
+            "max_body_bytes": int(os.environ.get("WEBDATA_MAX_BODY_BYTES", str(cls.max_body_bytes))),
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]

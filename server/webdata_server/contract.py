@@ -1,0 +1,82 @@
+"""What the server reads from the committed bundle instead of repeating it: error bodies,
+credit rules, the token rate and the lockdown default."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Contract", "CreditRule"]
+
+
+@dataclass(frozen=True)
+class CreditRule:
+    """One entry of an ``x-credits`` list (see spec/EXTENSIONS.md)."""
+
+    effect: str
+    credits: int
+    per: str
+    when: str
+
+
+class Contract:
+    """Read-only view of ``generated/openapi.json``."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        self.document = document
+        self.operations: dict[str, dict[str, Any]] = {}
+        for path, item in document["paths"].items():
+            for method, operation in item.items():
+                if isinstance(operation, dict) and "operationId" in operation:
+                    self.operations[operation["operationId"]] = {**operation, "method": method.upper(), "path": path}
+
+    @classmethod
+    def load(cls, path: Path) -> Contract:
+        return cls(json.loads(path.read_text(encoding="utf-8")))
+
+    @property
+    def text(self) -> str:
+        """The bundle as served at GET /openapi.json."""
+        return json.dumps(self.document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    def _resolve(self, node: dict[str, Any]) -> dict[str, Any]:
+        while "$ref" in node:
+            target: Any = self.document
+            for token in node["$ref"][2:].split("/"):
+                target = target[token.replace("~1", "/").replace("~0", "~")]
+            node = target
+        return node
+
+    def statuses(self, operation_id: str) -> set[int]:
+        return {int(status) for status in self.operations[operation_id]["responses"] if status.isdigit()}
+
+    def error_body(self, operation_id: str, status: int, example: str | None = None) -> dict[str, Any]:
+        """A copy of the documented body for ``status`` of the operation (the named example, else the first)."""
+        response = self._resolve(self.operations[operation_id]["responses"][str(status)])
+        examples = response["content"]["application/json"].get("examples", {})
+        chosen = examples[example] if example else next(iter(examples.values()))
+        body: dict[str, Any] = copy.deepcopy(self._resolve(chosen)["value"])
+        return body
+
+    def credits(self, operation_id: str) -> list[CreditRule]:
+        """The operation's base cost rules."""
+        return [CreditRule(r["effect"], r["credits"], r["per"], r["when"]) for r in self.operations[operation_id].get("x-credits", [])]
+
+    def option_credits(self, schema: str, prop: str) -> list[CreditRule]:
+        """The charge rules of one property of a component schema."""
+        node = self.document["components"]["schemas"][schema]["properties"][prop]
+        return [CreditRule(r["effect"], r["credits"], r["per"], r["when"]) for r in node.get("x-credits", [])]
+
+    def base_credits(self, operation_id: str) -> tuple[int, str]:
+        """(credits, unit) of the operation's base cost."""
+        for rule in self.credits(operation_id):
+            if rule.effect == "base":
+                return rule.credits, rule.per
+        return 0, "request"
+
+    @property
+    def tokens_per_credit(self) -> int:
+        return int(self.document["info"]["x-tokens-per-credit"])

@@ -1,0 +1,113 @@
+"""Jobs make progress on their own: each runs for ``job_seconds`` and then completes (or fails).
+
+Results are deterministic functions of the request, so a client sees the same result every time.
+A prompt containing ``[fail]`` makes an extract or agent job fail, so every state is reachable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from webdata_server.store import Job, Store, now_utc
+
+__all__ = ["FAIL_MARKER", "advance", "crawl_page_urls", "document_for", "run_worker"]
+
+FAIL_MARKER = "[fail]"
+_log = logging.getLogger("webdata_server.jobs")
+
+
+def document_for(url: str) -> dict[str, Any]:
+    """A minimal document for a URL (scraping proper is the scrape operation's work)."""
+    parts = urlsplit(url)
+    title = f"{parts.hostname or url}{parts.path or '/'}"
+    return {
+        "markdown": f"# {title}\n\nContent of {url}.\n",
+        "metadata": {"sourceURL": url, "url": url, "statusCode": 200, "title": title, "creditsUsed": 1},
+    }
+
+
+def crawl_page_urls(url: str, total: int) -> list[str]:
+    """The pages a crawl of ``url`` visits: the start page and its numbered siblings."""
+    base = url.rstrip("/")
+    return [url] + [f"{base}/page-{n}" for n in range(1, total)]
+
+
+def _value_for(schema: Any, name: str, host: str) -> Any:
+    if not isinstance(schema, dict):
+        return f"{name} from {host}"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "string")
+    if schema.get("enum"):
+        return schema["enum"][0]
+    if "const" in schema:
+        return schema["const"]
+    if kind == "object" or "properties" in schema:
+        return {prop: _value_for(sub, prop, host) for prop, sub in (schema.get("properties") or {}).items()}
+    if kind == "array":
+        return [_value_for(schema.get("items", {}), name, host)]
+    if kind == "integer":
+        return len(name)
+    if kind == "number":
+        return float(len(name))
+    if kind == "boolean":
+        return True
+    if kind == "null":
+        return None
+    return f"{name} from {host}"
+
+
+def _extracted(request: dict[str, Any], urls: list[str]) -> dict[str, Any]:
+    host = urlsplit(urls[0]).hostname if urls else "no URL"
+    schema = request.get("schema")
+    if isinstance(schema, dict) and schema:
+        data = _value_for(schema, "data", host or "")
+        return data if isinstance(data, dict) else {"value": data}
+    return {"summary": f"Extracted from {len(urls)} URL(s)", "prompt": request.get("prompt", ""), "urls": urls}
+
+
+def _result(job: Job) -> tuple[str, Any, int, str | None]:
+    """(final status, result, completed count, error) of a job that ran its course."""
+    request = job.request
+    prompt = str(request.get("prompt") or "")
+    if job.kind in ("extract", "agent") and FAIL_MARKER in prompt:
+        return "failed", None, 0, "The job failed as its prompt asked."
+    if job.kind == "extract":
+        urls = request.get("_validURLs", [])
+        data = _extracted(request, urls)
+        result: dict[str, Any] = {"data": data}
+        if request.get("showSources"):
+            result["sources"] = {field: urls for field in data}
+        return "completed", result, len(urls), None
+    if job.kind == "agent":
+        data = _extracted(request, list(request.get("urls") or []))
+        return "completed", {"data": data}, 1, None
+    if job.kind == "batch_scrape":
+        urls = request.get("_validURLs", [])
+        return "completed", {"data": [document_for(u) for u in urls]}, len(urls), None
+    pages = crawl_page_urls(job.url or "", job.total)
+    return "completed", {"data": [document_for(u) for u in pages]}, len(pages), None
+
+
+def advance(store: Store, job: Job) -> Job:
+    """Finish ``job`` if its time has come; returns the job as it now stands."""
+    if job.status not in ("processing", "scraping") or now_utc() < job.finishes_at:
+        return job
+    status, result, completed, error = _result(job)
+    store.transition(job.id, allowed_from={"processing", "scraping"}, to=status, result=result, completed=completed, error=error)
+    refreshed = store.job(job.id, team_id=job.team_id, kind=job.kind)
+    return refreshed or job
+
+
+async def run_worker(store: Store, *, interval: float) -> None:
+    """Advance due jobs until cancelled."""
+    while True:
+        try:
+            for job in store.due_jobs(now_utc()):
+                advance(store, job)
+        except Exception:  # the worker must outlive one bad job
+            _log.exception("worker pass failed")
+        await asyncio.sleep(interval)

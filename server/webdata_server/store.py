@@ -1,0 +1,434 @@
+"""All state, in one SQLite database (WAL): teams, API keys, jobs, the scrape cache, the credit ledger.
+
+Every write commits before the server answers, with ``synchronous=FULL``, so an acknowledged
+job or charge survives a restart or a kill -9. Charges check the balance and insert the ledger
+row in one ``BEGIN IMMEDIATE`` transaction, so concurrent charges add up exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+__all__ = ["InsufficientCredits", "Job", "Store", "Team", "month_bounds", "now_utc"]
+
+_MIGRATIONS = [
+    # 1: the initial schema.
+    """
+    CREATE TABLE teams (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        plan_tokens INTEGER,
+        period_start TEXT NOT NULL,
+        period_end TEXT NOT NULL,
+        rate_limit_per_minute INTEGER NOT NULL DEFAULT 0,
+        max_concurrency INTEGER NOT NULL DEFAULT 0,
+        tp_enabled INTEGER NOT NULL DEFAULT 0,
+        tp_enforced INTEGER NOT NULL DEFAULT 0,
+        tp_overrides_disabled INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE api_keys (
+        key TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        api_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        url TEXT,
+        request TEXT NOT NULL,
+        result TEXT,
+        total INTEGER NOT NULL DEFAULT 0,
+        completed INTEGER NOT NULL DEFAULT 0,
+        credits_used INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        finishes_at TEXT NOT NULL
+    );
+    CREATE INDEX jobs_team_kind_status ON jobs(team_id, kind, status);
+    CREATE INDEX jobs_due ON jobs(status, finishes_at);
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        api_key TEXT NOT NULL,
+        operation TEXT NOT NULL,
+        credits INTEGER NOT NULL,
+        job_id TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX ledger_team_time ON ledger(team_id, created_at);
+    CREATE TABLE scrape_cache (
+        url TEXT NOT NULL,
+        tag TEXT NOT NULL DEFAULT '',
+        fetched_at TEXT NOT NULL,
+        document TEXT NOT NULL,
+        PRIMARY KEY (url, tag, fetched_at)
+    );
+    """,
+]
+
+ACTIVE = {"processing", "scraping"}
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _parse(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def month_bounds(moment: datetime) -> tuple[datetime, datetime]:
+    """First instant of the calendar month (UTC) and first instant of the next."""
+    start = moment.astimezone(UTC).replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    end = (start + timedelta(days=32)).replace(day=1)
+    return start, end
+
+
+class InsufficientCredits(Exception):
+    """The team's remaining tokens do not cover a charge."""
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team and its plan."""
+
+    id: str
+    name: str
+    plan_tokens: int | None
+    period_start: datetime
+    period_end: datetime
+    rate_limit_per_minute: int
+    max_concurrency: int
+    tp_enabled: bool
+    tp_enforced: bool
+    tp_overrides_disabled: bool
+    created_at: datetime
+
+    def current_period(self, moment: datetime) -> tuple[datetime, datetime]:
+        """The billing period containing ``moment``: the configured one rolled forward by its length."""
+        length = self.period_end - self.period_start
+        start = self.period_start
+        if moment >= start and length.total_seconds() > 0:
+            steps = int((moment - start) / length)
+            start = start + steps * length
+        return start, start + length
+
+
+@dataclass(frozen=True)
+class Job:
+    """A job of any kind (extract, batch_scrape, crawl, agent)."""
+
+    id: str
+    team_id: str
+    api_key: str
+    kind: str
+    status: str
+    url: str | None
+    request: dict[str, Any]
+    result: Any
+    total: int
+    completed: int
+    credits_used: int
+    error: str | None
+    created_at: datetime
+    updated_at: datetime
+    finishes_at: datetime
+
+
+def _team(row: sqlite3.Row) -> Team:
+    return Team(
+        id=row["id"],
+        name=row["name"],
+        plan_tokens=row["plan_tokens"],
+        period_start=_parse(row["period_start"]),
+        period_end=_parse(row["period_end"]),
+        rate_limit_per_minute=row["rate_limit_per_minute"],
+        max_concurrency=row["max_concurrency"],
+        tp_enabled=bool(row["tp_enabled"]),
+        tp_enforced=bool(row["tp_enforced"]),
+        tp_overrides_disabled=bool(row["tp_overrides_disabled"]),
+        created_at=_parse(row["created_at"]),
+    )
+
+
+def _job(row: sqlite3.Row) -> Job:
+    return Job(
+        id=row["id"],
+        team_id=row["team_id"],
+        api_key=row["api_key"],
+        kind=row["kind"],
+        status=row["status"],
+        url=row["url"],
+        request=json.loads(row["request"]),
+        result=json.loads(row["result"]) if row["result"] is not None else None,
+        total=row["total"],
+        completed=row["completed"],
+        credits_used=row["credits_used"],
+        error=row["error"],
+        created_at=_parse(row["created_at"]),
+        updated_at=_parse(row["updated_at"]),
+        finishes_at=_parse(row["finishes_at"]),
+    )
+
+
+class Store:
+    """The database. One connection, used under a lock (the server and admin CLI are its only users)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """An immediate (write-locked) transaction, committed on success."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return list(self._db.execute(sql, args))
+
+    def _migrate(self) -> None:
+        with self.transaction() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            for number, script in enumerate(_MIGRATIONS[version:], start=version + 1):
+                for statement in filter(str.strip, script.split(";")):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+
+    # -- teams and keys --------------------------------------------------------------------
+    def create_team(self, *, name: str, plan_tokens: int | None, period_start: datetime | None = None, period_end: datetime | None = None) -> Team:
+        moment = now_utc()
+        start, end = month_bounds(moment)
+        team_id = "team_" + secrets.token_hex(8)
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO teams (id, name, plan_tokens, period_start, period_end, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (team_id, name, plan_tokens, _iso(period_start or start), _iso(period_end or end), _iso(moment)),
+            )
+        team = self.team(team_id)
+        assert team is not None
+        return team
+
+    def update_team(self, team_id: str, **fields: Any) -> Team:
+        columns = {
+            "plan_tokens",
+            "period_start",
+            "period_end",
+            "rate_limit_per_minute",
+            "max_concurrency",
+            "tp_enabled",
+            "tp_enforced",
+            "tp_overrides_disabled",
+            "name",
+        }
+        unknown = set(fields) - columns
+        if unknown:
+            raise ValueError(f"unknown team fields: {sorted(unknown)}")
+        values = {k: _iso(v) if isinstance(v, datetime) else int(v) if isinstance(v, bool) else v for k, v in fields.items()}
+        if values:
+            assignments = ", ".join(f"{column} = ?" for column in values)
+            with self.transaction() as db:
+                if db.execute(f"UPDATE teams SET {assignments} WHERE id = ?", (*values.values(), team_id)).rowcount != 1:  # noqa: S608 - column names are checked above
+                    raise KeyError(team_id)
+        team = self.team(team_id)
+        if team is None:
+            raise KeyError(team_id)
+        return team
+
+    def team(self, team_id: str) -> Team | None:
+        rows = self._query("SELECT * FROM teams WHERE id = ?", (team_id,))
+        return _team(rows[0]) if rows else None
+
+    def teams(self) -> list[Team]:
+        return [_team(row) for row in self._query("SELECT * FROM teams ORDER BY created_at, id")]
+
+    def create_key(self, *, team_id: str, name: str = "default") -> str:
+        key = "wd-" + secrets.token_hex(16)
+        with self.transaction() as db:
+            db.execute("INSERT INTO api_keys (key, team_id, name, created_at) VALUES (?, ?, ?, ?)", (key, team_id, name, _iso(now_utc())))
+        return key
+
+    def team_for_key(self, key: str) -> Team | None:
+        rows = self._query("SELECT t.* FROM teams t JOIN api_keys k ON k.team_id = t.id WHERE k.key = ?", (key,))
+        return _team(rows[0]) if rows else None
+
+    def keys(self, team_id: str) -> list[str]:
+        return [row["key"] for row in self._query("SELECT key FROM api_keys WHERE team_id = ? ORDER BY created_at, key", (team_id,))]
+
+    # -- credits ---------------------------------------------------------------------------
+    def credits_used(self, team_id: str, start: datetime, end: datetime) -> int:
+        rows = self._query(
+            "SELECT COALESCE(SUM(credits), 0) AS used FROM ledger WHERE team_id = ? AND created_at >= ? AND created_at < ?",
+            (team_id, _iso(start), _iso(end)),
+        )
+        return int(rows[0]["used"])
+
+    @staticmethod
+    def _charge_in(
+        db: sqlite3.Connection, *, team: Team, api_key: str, operation: str, credits: int, tokens_per_credit: int, job_id: str | None, moment: datetime
+    ) -> None:
+        start, end = team.current_period(moment)
+        used = db.execute(
+            "SELECT COALESCE(SUM(credits), 0) FROM ledger WHERE team_id = ? AND created_at >= ? AND created_at < ?",
+            (team.id, _iso(start), _iso(end)),
+        ).fetchone()[0]
+        if team.plan_tokens is None or team.plan_tokens - (used + credits) * tokens_per_credit < 0:
+            raise InsufficientCredits(team.id)
+        db.execute(
+            "INSERT INTO ledger (team_id, api_key, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (team.id, api_key, operation, credits, job_id, _iso(moment)),
+        )
+
+    def charge(self, *, team: Team, api_key: str, operation: str, credits: int, tokens_per_credit: int) -> None:
+        """Add a ledger row, or raise :class:`InsufficientCredits` when the period's tokens run out."""
+        if credits > 0:
+            with self.transaction() as db:
+                self._charge_in(
+                    db, team=team, api_key=api_key, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=None, moment=now_utc()
+                )
+
+    def can_afford(self, *, team: Team, credits: int, tokens_per_credit: int) -> bool:
+        if team.plan_tokens is None:
+            return False
+        start, end = team.current_period(now_utc())
+        return team.plan_tokens - (self.credits_used(team.id, start, end) + credits) * tokens_per_credit >= 0
+
+    def ledger(self, team_id: str) -> list[sqlite3.Row]:
+        return self._query("SELECT * FROM ledger WHERE team_id = ? ORDER BY id", (team_id,))
+
+    def monthly_usage(self, team_id: str, *, by_key: bool) -> dict[tuple[str, str | None], int]:
+        """(month 'YYYY-MM', key or None) -> credits."""
+        key_column = "api_key" if by_key else "NULL"
+        rows = self._query(
+            f"SELECT substr(created_at, 1, 7) AS month, {key_column} AS key, SUM(credits) AS credits "  # noqa: S608 - fixed column choice
+            "FROM ledger WHERE team_id = ? GROUP BY month, key",
+            (team_id,),
+        )
+        return {(row["month"], row["key"]): int(row["credits"]) for row in rows}
+
+    # -- jobs ------------------------------------------------------------------------------
+    def start_job(
+        self,
+        *,
+        team: Team,
+        api_key: str,
+        kind: str,
+        status: str,
+        request: dict[str, Any],
+        seconds: float,
+        operation: str,
+        credits: int,
+        tokens_per_credit: int,
+        url: str | None = None,
+        total: int = 0,
+    ) -> Job:
+        """Create a job and charge for it in one transaction: both happen, or neither."""
+        moment = now_utc()
+        job_id = str(uuid.uuid4())
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO jobs (id, team_id, api_key, kind, status, url, request, total, credits_used, created_at, updated_at, finishes_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    job_id,
+                    team.id,
+                    api_key,
+                    kind,
+                    status,
+                    url,
+                    json.dumps(request),
+                    total,
+                    max(credits, 0),
+                    _iso(moment),
+                    _iso(moment),
+                    _iso(moment + timedelta(seconds=seconds)),
+                ),
+            )
+            if credits > 0:
+                self._charge_in(
+                    db, team=team, api_key=api_key, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=job_id, moment=moment
+                )
+        job = self.job(job_id, team_id=team.id, kind=kind)
+        assert job is not None
+        return job
+
+    def job(self, job_id: str, *, team_id: str, kind: str) -> Job | None:
+        """The team's job of that kind; another team's job is indistinguishable from none."""
+        rows = self._query("SELECT * FROM jobs WHERE id = ? AND team_id = ? AND kind = ?", (job_id, team_id, kind))
+        return _job(rows[0]) if rows else None
+
+    def active_jobs(self, *, team_id: str, kind: str) -> list[Job]:
+        placeholders = ", ".join("?" for _ in ACTIVE)
+        rows = self._query(
+            f"SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND status IN ({placeholders}) ORDER BY created_at, id",  # noqa: S608
+            (team_id, kind, *sorted(ACTIVE)),
+        )
+        return [_job(row) for row in rows]
+
+    def count_active(self, team_id: str) -> int:
+        placeholders = ", ".join("?" for _ in ACTIVE)
+        rows = self._query(f"SELECT COUNT(*) AS n FROM jobs WHERE team_id = ? AND status IN ({placeholders})", (team_id, *sorted(ACTIVE)))  # noqa: S608
+        return int(rows[0]["n"])
+
+    def transition(
+        self, job_id: str, *, allowed_from: set[str] | None, to: str, result: Any = None, completed: int | None = None, error: str | None = None
+    ) -> bool:
+        """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None); True when it moved."""
+        with self.transaction() as db:
+            row = db.execute("SELECT status FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            if row is None or (allowed_from is not None and row["status"] not in allowed_from):
+                return False
+            db.execute(
+                "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), "
+                "error = COALESCE(?, error) WHERE id = ?",
+                (to, _iso(now_utc()), None if result is None else json.dumps(result), completed, error, job_id),
+            )
+            return True
+
+    def due_jobs(self, moment: datetime) -> list[Job]:
+        placeholders = ", ".join("?" for _ in ACTIVE)
+        rows = self._query(f"SELECT * FROM jobs WHERE status IN ({placeholders}) AND finishes_at <= ? ORDER BY finishes_at", (*sorted(ACTIVE), _iso(moment)))  # noqa: S608
+        return [_job(row) for row in rows]
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 in UTC with milliseconds and a Z, as every timestamp of the API."""
+    return _iso(moment)
