@@ -12,7 +12,7 @@ SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
 GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*)
 BUNDLE := generated/openapi.json
 
-.PHONY: all venv generate validate lint check test code-check typecheck unit bench clean
+.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve clean
 
 all: $(BUNDLE)
 
@@ -47,11 +47,11 @@ check: $(STAMP)
 	$(PY) -m generator --check
 
 code-check: $(STAMP)
-	$(BIN)/ruff check generator tests benchmarks
-	$(BIN)/ruff format --check generator tests benchmarks
+	$(BIN)/ruff check generator server tests benchmarks
+	$(BIN)/ruff format --check generator server tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy generator
+	$(BIN)/mypy generator server
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/client/webdata_client
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/models/webdata_models
 
@@ -62,6 +62,15 @@ test: check code-check typecheck unit
 
 bench: $(STAMP)
 	$(PY) benchmarks/build.py
+	$(PY) benchmarks/server.py
+
+# The reference server on 127.0.0.1:3002; HOST, PORT, DB and JOB_SECONDS override the defaults.
+HOST ?= 127.0.0.1
+PORT ?= 3002
+DB ?= .data/webdata.sqlite3
+JOB_SECONDS ?= 5
+serve: $(BUNDLE)
+	$(PY) -m webdata_server serve --host $(HOST) --port $(PORT) --db $(DB) --job-seconds $(JOB_SECONDS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

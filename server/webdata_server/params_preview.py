@@ -4,10 +4,12 @@ The rules, applied to the lower-cased prompt (each independent; every match cont
 
 | phrase in the prompt | option |
 |---|---|
-| "only (the) /path" , "only under /path", "just /path" | includePaths ["^/path(/.*)?$"] |
-| "/path" after include, crawl, in, under, from, within | includePaths |
-| "/path" after exclude, skip, ignore, except, without, not, avoid | excludePaths |
-| words blog, docs, documentation, pricing, careers, news, products after those verbs | the same as "/word" |
+| "/path" after include, crawl, scrape, in, under, from, within, only, just | includePaths ["^/path(/.*)?$"] |
+| "/path" after exclude, skip, ignore, except, without, not, no, avoid | excludePaths (wins over includePaths) |
+| blog, docs, documentation, pricing, careers, news, products, api, guides, changelog after those verbs | the same as "/word" |
+
+A verb governs every path and section word after it up to the next verb, comma, semicolon,
+full stop or "but" ("exclude the blog and /login" excludes both).
 | "N pages", "limit N", "up to N", "at most N", "max N", "first N" | limit N (1..100000) |
 | "N levels deep", "depth N", "N links deep", "N clicks" | maxDiscoveryDepth N |
 | "entire domain", "whole domain", "whole site", "entire site", "all pages", "everything" | crawlEntireDomain true |
@@ -30,7 +32,7 @@ _EXCLUDE_VERBS = r"(?:exclude|excluding|skip|skipping|ignore|ignoring|except|wit
 _INCLUDE_VERBS = r"(?:include|including|crawl|crawling|in|under|from|within|only|just|scrape|scraping)"
 _SECTION_WORDS = ("blog", "docs", "documentation", "pricing", "careers", "news", "products", "api", "guides", "changelog")
 _PATH = r"(/[a-z0-9][a-z0-9\-_/.]*)"
-_NUMBER = r"(\d{1,6})"
+_NUMBER = r"(\d{1,9})"
 
 
 def _path_pattern(path: str) -> str:
@@ -38,14 +40,21 @@ def _path_pattern(path: str) -> str:
     return "^" + re.escape(path).replace("\\-", "-") + "(/.*)?$"
 
 
-def _collect(prompt: str, verbs: str) -> list[str]:
-    found: list[str] = []
-    for match in re.finditer(rf"\b{verbs}\s+(?:the\s+|any\s+|all\s+)?(?:pages?\s+(?:in|under)\s+)?{_PATH}", prompt):
-        found.append(match.group(1))
-    words = "|".join(_SECTION_WORDS)
-    for match in re.finditer(rf"\b{verbs}\s+(?:the\s+|any\s+|all\s+)?({words})\b", prompt):
-        found.append("/" + match.group(1))
-    return found
+def _sections(prompt: str) -> tuple[list[str], list[str]]:
+    """(included, excluded) paths: a verb governs the paths and section words that follow it,
+    up to the next verb, comma, semicolon, full stop or "but"."""
+    included: list[str] = []
+    excluded: list[str] = []
+    verbs = re.compile(rf"\b(?:(?P<exclude>{_EXCLUDE_VERBS})|(?P<include>{_INCLUDE_VERBS}))\b")
+    targets = re.compile(rf"{_PATH}|\b({'|'.join(_SECTION_WORDS)})\b")
+    for clause in re.split(r"[,;.]|\bbut\b", prompt):
+        marks = list(verbs.finditer(clause))
+        ends = [m.start() for m in marks[1:]] + ([len(clause)] if marks else [])
+        for mark, end in zip(marks, ends, strict=True):
+            segment = clause[mark.end() : end]
+            found = [m.group(1) or "/" + m.group(2) for m in targets.finditer(segment)]
+            (excluded if mark.group("exclude") else included).extend(found)
+    return included, excluded
 
 
 def derive_crawl_options(*, url: str, prompt: str) -> dict[str, Any]:
@@ -53,8 +62,8 @@ def derive_crawl_options(*, url: str, prompt: str) -> dict[str, Any]:
     text = " ".join(prompt.lower().split())
     options: dict[str, Any] = {"url": url}
 
-    excluded = _collect(text, _EXCLUDE_VERBS)
-    included = [p for p in _collect(text, _INCLUDE_VERBS) if p not in excluded]
+    included, excluded = _sections(text)
+    included = [p for p in included if p not in excluded]
     if included:
         options["includePaths"] = sorted({_path_pattern(p) for p in included})
     if excluded:

@@ -1,0 +1,198 @@
+"""Fixtures for the reference server: an in-process app over a fresh database, a real socket
+server in a subprocess, and an API helper that checks every answer against the bundle."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+from jsonschema import Draft202012Validator
+from starlette.testclient import TestClient
+from webdata_server import Settings, create_app
+from webdata_server.store import Store
+
+from tests.conftest import BUNDLE, ROOT
+from tests.spec.schemas import _registry
+
+_DOCUMENT: dict[str, Any] = __import__("json").loads(BUNDLE.read_text(encoding="utf-8"))
+OPERATIONS: dict[str, dict[str, Any]] = {
+    op["operationId"]: {**op, "method": method.upper(), "path": path}
+    for path, item in _DOCUMENT["paths"].items()
+    for method, op in item.items()
+    if isinstance(op, dict) and "operationId" in op
+}
+
+
+def response_errors(operation_id: str, status: int, body: Any) -> list[str]:
+    """How an answer departs from the bundle: an undocumented status, or a body its schema refuses."""
+    operation = OPERATIONS[operation_id]
+    if str(status) not in operation["responses"]:
+        return [f"{operation_id} answered undocumented status {status}"]
+    pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
+    response = _DOCUMENT
+    for token in pointer[1:].split("/"):
+        response = response[token.replace("~1", "/").replace("~0", "~")]
+    if "$ref" in response:
+        pointer = response["$ref"][1:]
+    schema_ref = "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")
+    validator = Draft202012Validator({"$ref": schema_ref}, registry=_registry())
+    return [f"{operation_id} {status}: {e.message}" for e in validator.iter_errors(body)]
+
+
+@dataclass
+class Api:
+    """Calls operations by operationId and asserts each answer matches the contract."""
+
+    send: Callable[..., httpx.Response]
+    key: str
+    team_id: str = ""
+    calls: list[tuple[str, int]] = field(default_factory=list)
+
+    def __call__(
+        self,
+        operation_id: str,
+        *,
+        key: str | None = None,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        **path: str,
+    ) -> httpx.Response:
+        operation = OPERATIONS[operation_id]
+        url = operation["path"].format(**{k: quote(v, safe="") for k, v in path.items()})
+        auth = {} if key == "" else {"Authorization": f"Bearer {key if key is not None else self.key}"}
+        response = self.send(operation["method"], url, json=json, params=params, headers={**auth, **(headers or {})})
+        self.calls.append((operation_id, response.status_code))
+        assert response_errors(operation_id, response.status_code, response.json()) == [], response.text
+        return response
+
+
+@dataclass
+class Tenant:
+    team_id: str
+    key: str
+
+
+@dataclass
+class Server:
+    """An in-process server and what tests need to arrange state."""
+
+    store: Store
+    client: TestClient
+    api: Api
+    settings: Settings
+
+    def tenant(self, *, plan_tokens: int | None = 15 * 1000, **plan: Any) -> Tenant:
+        team = self.store.create_team(name="t", plan_tokens=plan_tokens)
+        if plan:
+            self.store.update_team(team.id, **plan)
+        return Tenant(team.id, self.store.create_key(team_id=team.id))
+
+    def api_for(self, tenant: Tenant) -> Api:
+        return Api(send=self.client.request, key=tenant.key, team_id=tenant.team_id)
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    started: list[tuple[TestClient, Store]] = []
+
+    def make(*, job_seconds: float = 30.0, **settings: Any) -> Server:
+        store = Store(tmp_path / f"db{len(started)}.sqlite3")
+        config = Settings(database=store.path, job_seconds=job_seconds, worker_interval=0.05, **settings)
+        client = TestClient(create_app(config, store=store), raise_server_exceptions=False)
+        client.__enter__()
+        started.append((client, store))
+        server = Server(store=store, client=client, api=Api(send=client.request, key=""), settings=config)
+        server.api = server.api_for(server.tenant())
+        return server
+
+    yield make
+    for client, store in started:
+        client.__exit__(None, None, None)
+        store.close()
+
+
+@pytest.fixture
+def server(make_server: Callable[..., Server]) -> Server:
+    """Jobs run 30 s: long enough to cancel, short enough never to matter."""
+    return make_server()
+
+
+@pytest.fixture
+def quick_server(make_server: Callable[..., Server]) -> Server:
+    """Jobs complete after 0.2 s."""
+    return make_server(job_seconds=0.2)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class LiveServer:
+    """``python -m webdata_server serve`` in a subprocess on a free port of 127.0.0.1."""
+
+    database: Path
+    job_seconds: float = 30.0
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def admin(self, *args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "webdata_server", "admin", "--db", str(self.database), *args], capture_output=True, text=True, check=True, cwd=ROOT
+        )
+        return done.stdout
+
+    def start(self) -> None:
+        argv = [sys.executable, "-m", "webdata_server", "serve", "--db", str(self.database), "--port", str(self.port), "--job-seconds", str(self.job_seconds)]
+        self.process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.process.stdout.read().decode() if self.process.stdout else ''}")
+            try:
+                if httpx.get(self.base_url + "/openapi.json", timeout=0.5).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, as in a crash."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.process and self.process.stdout:
+            self.process.stdout.close()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(database=tmp_path / "live.sqlite3")
+    yield server
+    server.stop()

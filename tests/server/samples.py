@@ -1,0 +1,33 @@
+"""A valid request for every operation, and how to create a job of each kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# operationId -> (path parameters, JSON body); ids are filled in by the tests that need real ones.
+SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
+    "startExtract": ({}, {"urls": ["https://example.com/*"], "prompt": "title"}),
+    "getExtractStatus": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
+    "scrapeUrl": ({}, {"url": "https://example.com"}),
+    "startBatchScrape": ({}, {"urls": ["https://example.com/a"]}),
+    "getBatchScrapeStatus": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
+    "cancelBatchScrape": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
+    "startAgent": ({}, {"prompt": "find the price"}),
+    "getAgentStatus": ({"jobId": "00000000-0000-4000-8000-000000000000"}, None),
+    "cancelAgent": ({"jobId": "00000000-0000-4000-8000-000000000000"}, None),
+    "startCrawl": ({}, {"url": "https://example.com"}),
+    "getActiveCrawls": ({}, None),
+    "getCrawlStatus": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
+    "cancelCrawl": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
+    "previewCrawlParams": ({}, {"url": "https://example.com", "prompt": "the blog"}),
+    "getTokenUsage": ({}, None),
+    "getHistoricalCreditUsage": ({}, None),
+}
+
+# kind -> (start operation, status operation, cancel operation or None, path parameter name)
+JOB_KINDS: dict[str, tuple[str, str, str | None, str]] = {
+    "extract": ("startExtract", "getExtractStatus", None, "id"),
+    "batch_scrape": ("startBatchScrape", "getBatchScrapeStatus", "cancelBatchScrape", "id"),
+    "agent": ("startAgent", "getAgentStatus", "cancelAgent", "jobId"),
+    "crawl": ("startCrawl", "getCrawlStatus", "cancelCrawl", "id"),
+}

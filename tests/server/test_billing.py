@@ -1,0 +1,119 @@
+"""§2.7, §2.8, §8: every charge is a ledger row; token usage at 15 tokens per credit;
+historical usage by calendar month and by key; 402 when the credits run out."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+
+import httpx
+
+from tests.server.conftest import Api, LiveServer, Server
+
+
+def _remaining(api: Api) -> int:
+    return int(api("getTokenUsage").json()["data"]["remainingTokens"])
+
+
+def test_token_usage_of_a_fresh_team(server: Server) -> None:
+    tenant = server.tenant(plan_tokens=7500)
+    data = server.api_for(tenant)("getTokenUsage").json()["data"]
+    now = datetime.now(UTC)
+    assert data["planTokens"] == data["remainingTokens"] == 7500
+    assert data["billingPeriodStart"] == now.strftime("%Y-%m-01T00:00:00Z")
+    assert datetime.fromisoformat(data["billingPeriodEnd"]) > now
+
+
+def test_each_charge_is_a_ledger_row_at_15_tokens_per_credit(server: Server) -> None:
+    api = server.api
+    before = _remaining(api)
+    api("startExtract", json={"urls": ["https://a.example.com", "https://b.example.com/*", "bad url"]})
+    api("startBatchScrape", json={"urls": ["https://example.com/1", "https://example.com/2", "https://example.com/3"]})
+    api("startAgent", json={"prompt": "p"})
+    api("startCrawl", json={"url": "https://example.com", "limit": 2})
+    api("previewCrawlParams", json={"url": "https://example.com", "prompt": "blog"})
+    rows = [(row["operation"], row["credits"], row["api_key"]) for row in server.store.ledger(api.team_id)]
+    assert rows == [("startExtract", 2, api.key), ("startBatchScrape", 3, api.key), ("startAgent", 1, api.key), ("startCrawl", 2, api.key)]
+    assert before - _remaining(api) == 8 * 15
+
+
+def test_payment_required_when_credits_run_out(server: Server) -> None:
+    api = server.api_for(server.tenant(plan_tokens=15 * 3))
+    assert api("startBatchScrape", json={"urls": ["https://example.com/1", "https://example.com/2"]}).status_code == 200
+    refused = api("startBatchScrape", json={"urls": ["https://example.com/3", "https://example.com/4"]})
+    assert refused.status_code == 402
+    assert refused.json() == {"success": False, "error": "Payment required to access this resource."}
+    assert _remaining(api) == 15  # the refused job charged nothing
+    assert api("startAgent", json={"prompt": "p"}).status_code == 200
+    assert api("getActiveCrawls").status_code == 402
+
+
+def test_no_usage_information(server: Server) -> None:
+    api = server.api_for(server.tenant(plan_tokens=None))
+    response = api("getTokenUsage")
+    assert response.status_code == 404
+    assert response.json() == {"success": False, "error": "Could not find token usage information"}
+
+
+def test_historical_usage_by_month_and_by_key(server: Server) -> None:
+    tenant = server.tenant()
+    second_key = server.store.create_key(team_id=tenant.team_id, name="second")
+    api = server.api_for(tenant)
+    store = server.store
+    team = store.team(tenant.team_id)
+    assert team is not None
+    # Charges made in earlier months go straight into the ledger with their dates.
+    store.update_team(team.id, period_start=datetime(2026, 9, 1, tzinfo=UTC))
+    with store.transaction() as db:
+        db.execute("UPDATE teams SET created_at = '2026-09-03T00:00:00.000Z' WHERE id = ?", (team.id,))
+        for key, credits, when in [(api.key, 4, "2026-09-10"), (second_key, 6, "2026-09-20"), (second_key, 5, "2026-10-01")]:
+            db.execute(
+                "INSERT INTO ledger (team_id, api_key, operation, credits, created_at) VALUES (?, ?, 'startAgent', ?, ?)",
+                (team.id, key, credits, when + "T12:00:00.000Z"),
+            )
+    api("startAgent", json={"prompt": "now"})
+    this_month = datetime.now(UTC).strftime("%Y-%m-01T00:00:00Z")
+
+    periods = api("getHistoricalCreditUsage").json()["periods"]
+    by_start = {p["startDate"]: p["totalCredits"] for p in periods}
+    assert by_start["2026-09-01T00:00:00Z"] == 10
+    assert by_start["2026-10-01T00:00:00Z"] == 5
+    assert by_start[this_month] >= 1
+    assert all(p["creditsUsed"] == p["totalCredits"] and "apiKey" not in p for p in periods)
+
+    split = api("getHistoricalCreditUsage", params={"byApiKey": "true"}).json()["periods"]
+    september = {p["apiKey"]: p["totalCredits"] for p in split if p["startDate"] == "2026-09-01T00:00:00Z"}
+    assert september == {api.key: 4, second_key: 6}
+    assert sum(p["totalCredits"] for p in split) == sum(p["totalCredits"] for p in periods)
+    assert api("getHistoricalCreditUsage", params={"byApiKey": "maybe"}).status_code == 400
+
+
+def test_concurrent_charges_add_up_exactly(live_server: LiveServer) -> None:
+    live_server.start()
+    created = live_server.admin("create-team", "--name", "busy", "--plan-tokens", str(15 * 1000))
+    key = __import__("json").loads(created)["keys"][0]
+    headers = {"Authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=30) as client:
+        before = client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
+
+        def start(n: int) -> int:
+            urls = [f"https://example.com/{n}/{i}" for i in range(3)]
+            return client.post("/v2/batch/scrape", json={"urls": urls}).status_code
+
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            statuses = list(pool.map(start, range(64)))
+        after = client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
+    assert statuses == [200] * 64
+    assert before - after == 64 * 3 * 15
+
+
+def test_concurrent_charges_never_overdraw(live_server: LiveServer) -> None:
+    live_server.start()
+    created = live_server.admin("create-team", "--name", "tight", "--plan-tokens", str(15 * 10))
+    key = __import__("json").loads(created)["keys"][0]
+    with httpx.Client(base_url=live_server.base_url, headers={"Authorization": f"Bearer {key}"}, timeout=30) as client:
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            statuses = list(pool.map(lambda n: client.post("/v2/agent", json={"prompt": f"p{n}"}).status_code, range(30)))
+        remaining = client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
+    assert sorted(statuses) == [200] * 10 + [402] * 20
+    assert remaining == 0

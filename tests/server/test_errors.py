@@ -1,0 +1,91 @@
+"""Errors: malformed bodies get the operation's 400, an oversized body 413, an unexpected
+failure the operation's documented 500 (logged with a request id); never a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tests.server.conftest import OPERATIONS, Server, response_errors
+
+POSTS = sorted(op for op, info in OPERATIONS.items() if info["method"] == "POST")
+
+
+@pytest.mark.parametrize("operation_id", POSTS)
+def test_malformed_json(server: Server, operation_id: str) -> None:
+    path = OPERATIONS[operation_id]["path"]
+    response = server.client.post(path, content=b'{"urls": [', headers={"Authorization": f"Bearer {server.api.key}", "Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response_errors(operation_id, 400, response.json()) == []
+
+
+@pytest.mark.parametrize("operation_id", POSTS)
+def test_wrong_content_type(server: Server, operation_id: str) -> None:
+    path = OPERATIONS[operation_id]["path"]
+    response = server.client.post(
+        path, content=b"urls=x", headers={"Authorization": f"Bearer {server.api.key}", "Content-Type": "application/x-www-form-urlencoded"}
+    )
+    assert response.status_code == 400
+    assert response_errors(operation_id, 400, response.json()) == []
+
+
+# operationId -> (a body that breaks one rule of the schema, the field the error must name)
+VIOLATIONS = {
+    "startExtract": ({"urls": ["https://example.com"], "scrapeOptions": {"timeout": 999}}, "timeout"),
+    "scrapeUrl": ({"url": "https://example.com", "timeout": 300001}, "timeout"),
+    "startBatchScrape": ({"urls": ["https://example.com"], "parsers": [{"type": "pdf", "maxPages": 0}]}, "maxPages"),
+    "startCrawl": ({"url": "https://example.com", "scrapeOptions": {"location": {"country": "usa"}}}, "country"),
+    "startAgent": ({"prompt": ""}, "prompt"),
+    "previewCrawlParams": ({"url": "https://example.com"}, "prompt"),
+}
+
+
+def test_violations_cover_every_post() -> None:
+    assert sorted(VIOLATIONS) == POSTS
+
+
+@pytest.mark.parametrize("operation_id", POSTS)
+def test_schema_violations_name_the_field(server: Server, operation_id: str) -> None:
+    body, field = VIOLATIONS[operation_id]
+    response = server.api(operation_id, json=body)
+    assert response.status_code == 400
+    assert field in str(response.json()["details"])
+
+
+def test_extract_400_is_exactly_the_seed_text(server: Server) -> None:
+    response = server.api("startExtract", json={"urls": "https://example.com"})
+    assert response.status_code == 400 and response.json()["error"] == "Invalid input data."
+
+
+def test_oversized_body(make_server) -> None:
+    server = make_server(max_body_bytes=1024)
+    response = server.api("startExtract", json={"urls": ["https://example.com/" + "a" * 2000]})
+    assert response.status_code == 413 and response.json()["success"] is False
+
+
+def test_unexpected_failure_answers_the_documented_500(server: Server, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(server.store, "monthly_usage", broken)
+    monkeypatch.setattr(server.store, "credits_used", broken)
+    with caplog.at_level(logging.ERROR, logger="webdata_server"):
+        historical = server.api("getHistoricalCreditUsage")
+        usage = server.api("getTokenUsage")
+    assert historical.status_code == 500
+    assert historical.json() == {"success": False, "error": "Internal server error while fetching historical credit usage"}
+    assert usage.json() == {"success": False, "error": "Internal server error while fetching token usage"}
+    request_id = historical.headers["X-Request-Id"]
+    assert any(request_id in record.getMessage() and record.exc_info for record in caplog.records)
+
+
+def test_unknown_route_is_json(server: Server) -> None:
+    response = server.client.get("/v2/nothing-here")
+    assert response.status_code == 404 and response.json()["success"] is False
+
+
+def test_openapi_json_is_the_committed_bundle(server: Server) -> None:
+    from tests.conftest import BUNDLE
+
+    assert server.client.get("/openapi.json").content == BUNDLE.read_bytes()

@@ -1,0 +1,129 @@
+"""§3 states and transitions: batch scrape, agent and crawl jobs start, progress on their own,
+and cancel exactly as the seed (and, for crawl, the public service) says."""
+
+from __future__ import annotations
+
+import time
+
+from tests.server.conftest import Server
+
+UNKNOWN = "00000000-0000-4000-8000-000000000000"
+
+
+def _wait_for(api, operation: str, status: str, **path: str) -> dict:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        body = api(operation, **path).json()
+        if body["status"] == status:
+            return body
+        time.sleep(0.05)
+    raise AssertionError(f"{operation} never reached {status}")
+
+
+def test_batch_scrape_runs_to_completion(quick_server: Server) -> None:
+    api = quick_server.api
+    start = api("startBatchScrape", json={"urls": ["https://example.com/a", "nope", "https://example.com/b"]}).json()
+    assert start["invalidURLs"] == ["nope"]
+    assert start["url"].endswith(f"/v2/batch/scrape/{start['id']}")
+    body = _wait_for(api, "getBatchScrapeStatus", "completed", id=start["id"])
+    assert (body["completed"], body["total"], body["creditsUsed"]) == (2, 2, 2)
+    assert [d["metadata"]["sourceURL"] for d in body["data"]] == ["https://example.com/a", "https://example.com/b"]
+
+
+def test_batch_cancel_marks_the_job_cancelled(server: Server) -> None:
+    job = server.api("startBatchScrape", json={"urls": ["https://example.com/a"]}).json()["id"]
+    assert server.api("getBatchScrapeStatus", id=job).json()["status"] == "scraping"
+    cancelled = server.api("cancelBatchScrape", id=job)
+    assert cancelled.status_code == 200 and cancelled.json() == {"status": "cancelled"}
+    assert server.api("getBatchScrapeStatus", id=job).json()["status"] == "cancelled"
+
+
+def test_batch_cancel_of_a_finished_job_still_cancels(quick_server: Server) -> None:
+    # §3: the condition is only "job exists".
+    job = quick_server.api("startBatchScrape", json={"urls": ["https://example.com/a"]}).json()["id"]
+    _wait_for(quick_server.api, "getBatchScrapeStatus", "completed", id=job)
+    assert quick_server.api("cancelBatchScrape", id=job).json() == {"status": "cancelled"}
+    assert quick_server.api("getBatchScrapeStatus", id=job).json()["status"] == "cancelled"
+
+
+def test_batch_cancel_of_an_unknown_job(server: Server) -> None:
+    response = server.api("cancelBatchScrape", id=UNKNOWN)
+    assert response.status_code == 404 and response.json() == {"error": "Batch scrape job not found."}
+
+
+def test_agent_cancel_of_a_running_job(server: Server) -> None:
+    job = server.api("startAgent", json={"prompt": "find"}).json()["id"]
+    response = server.api("cancelAgent", jobId=job)
+    assert response.status_code == 200 and response.json() == {"success": True}
+    assert server.api("getAgentStatus", jobId=job).json()["status"] == "cancelled"
+    again = server.api("cancelAgent", jobId=job)
+    assert again.status_code == 400 and again.json() == {"error": "Agent already finished"}
+    assert server.api("getAgentStatus", jobId=job).json()["status"] == "cancelled"
+
+
+def test_agent_cancel_of_a_finished_job_leaves_it_unchanged(quick_server: Server) -> None:
+    api = quick_server.api
+    job = api("startAgent", json={"prompt": "find"}).json()["id"]
+    done = _wait_for(api, "getAgentStatus", "completed", jobId=job)
+    response = api("cancelAgent", jobId=job)
+    assert response.status_code == 400 and response.json() == {"error": "Agent already finished"}
+    assert api("getAgentStatus", jobId=job).json() == done
+
+
+def test_agent_cancel_of_a_failed_job(quick_server: Server) -> None:
+    api = quick_server.api
+    job = api("startAgent", json={"prompt": "break [fail]"}).json()["id"]
+    failed = _wait_for(api, "getAgentStatus", "failed", jobId=job)
+    assert failed["success"] is False and failed["error"]
+    assert api("cancelAgent", jobId=job).json() == {"error": "Agent already finished"}
+
+
+def test_agent_job_id_must_be_a_uuid(server: Server) -> None:
+    for operation in ("cancelAgent", "getAgentStatus"):
+        response = server.api(operation, jobId="not-a-uuid")
+        assert response.status_code == 400
+        assert response.json() == {"error": "Invalid job ID format. Job ID must be a valid UUID."}
+
+
+def test_agent_unknown_job(server: Server) -> None:
+    response = server.api("cancelAgent", jobId=UNKNOWN)
+    assert response.status_code == 404 and response.json() == {"error": "Agent job not found"}
+
+
+def test_crawl_lifecycle_and_active_listing(server: Server) -> None:
+    api = server.api
+    options = {"formats": ["markdown", {"type": "screenshot", "fullPage": True}], "onlyMainContent": False, "timeout": 5000}
+    start = api("startCrawl", json={"url": "https://docs.example.com", "limit": 3, "scrapeOptions": options}).json()
+    assert start["url"].endswith(f"/v2/crawl/{start['id']}")
+    [active] = api("getActiveCrawls").json()["crawls"]
+    assert (active["id"], active["url"], active["teamId"]) == (start["id"], "https://docs.example.com", api.team_id)
+    echoed = active["options"]["scrapeOptions"]
+    assert {k: echoed[k] for k in options} == options
+    assert echoed["maxAge"] == 172800000  # defaults applied, as the crawl runs with them
+    status = api("getCrawlStatus", id=start["id"]).json()
+    assert (status["status"], status["total"], status["creditsUsed"]) == ("scraping", 3, 3)
+    assert api("cancelCrawl", id=start["id"]).json() == {"status": "cancelled"}
+    assert api("getActiveCrawls").json()["crawls"] == []
+    ended = api("cancelCrawl", id=start["id"])
+    assert ended.status_code == 409 and ended.json()["success"] is False
+
+
+def test_crawl_prompt_derives_options_explicit_ones_win(quick_server: Server) -> None:
+    api = quick_server.api
+    start = api("startCrawl", json={"url": "https://example.com", "prompt": "only the /blog, up to 2 pages", "limit": 4}).json()
+    done = _wait_for(api, "getCrawlStatus", "completed", id=start["id"])
+    assert done["total"] == 4 and len(done["data"]) == 4
+    job = quick_server.store.job(start["id"], team_id=api.team_id, kind="crawl")
+    assert job is not None and job.request["includePaths"] == ["^/blog(/.*)?$"] and job.request["limit"] == 4
+
+
+def test_jobs_complete_without_being_polled(quick_server: Server) -> None:
+    """The background worker moves jobs on its own: the stored state changes with no API call."""
+    job_id = quick_server.api("startCrawl", json={"url": "https://example.com"}).json()["id"]
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        job = quick_server.store.job(job_id, team_id=quick_server.api.team_id, kind="crawl")
+        if job is not None and job.status == "completed":
+            break
+        time.sleep(0.05)
+    assert job is not None and job.status == "completed" and job.completed == job.total

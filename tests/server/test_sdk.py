@@ -1,0 +1,68 @@
+"""The official Python SDK (firecrawl-py) works against the reference server, over a real socket."""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from collections.abc import Iterator
+
+import pytest
+from firecrawl import Firecrawl
+
+from tests.server.conftest import LiveServer
+
+
+@pytest.fixture
+def sdk(live_server: LiveServer) -> Iterator[Firecrawl]:
+    live_server.job_seconds = 0.5
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "sdk", "--plan-tokens", "150000"))["keys"][0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the SDK marks extract as in maintenance
+        yield Firecrawl(api_key=key, api_url=live_server.base_url)
+
+
+def test_extract_start_and_status(sdk: Firecrawl) -> None:
+    started = sdk.start_extract(
+        ["https://example.com/*", "bad"], prompt="title", schema={"type": "object", "properties": {"title": {"type": "string"}}}, show_sources=True
+    )
+    assert started.success is True and started.id
+    deadline = time.monotonic() + 10
+    while (status := sdk.get_extract_status(started.id)).status == "processing" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert status.status == "completed"
+    assert status.data == {"title": "title from example.com"}
+    assert status.sources == {"title": ["https://example.com/*"]}
+
+
+def test_token_usage(sdk: Firecrawl) -> None:
+    usage = sdk.get_token_usage()
+    assert (usage.plan_tokens, usage.remaining_tokens) == (150000, 150000)
+    assert usage.billing_period_start and usage.billing_period_end
+
+
+def test_active_crawls_and_params_preview(sdk: Firecrawl) -> None:
+    crawl = sdk.start_crawl("https://example.com", limit=2)
+    active = sdk.get_active_crawls()
+    assert [c.id for c in active.crawls] == [crawl.id]
+    assert active.crawls[0].options is not None and "scrapeOptions" in active.crawls[0].options
+    preview = sdk.crawl_params_preview("https://example.com", "only the /blog, up to 50 pages, include subdomains, skip the sitemap")
+    assert preview.include_paths == ["^/blog(/.*)?$"]
+    assert (preview.limit, preview.allow_subdomains, preview.sitemap) == (50, True, "skip")
+
+
+def test_historical_credit_usage(sdk: Firecrawl) -> None:
+    sdk.start_batch_scrape(["https://example.com/a", "https://example.com/b"])
+    periods = sdk.v2.get_credit_usage_historical(by_api_key=True).periods
+    assert sum(p.creditsUsed for p in periods) == 2
+    assert all(p.apiKey for p in periods)
+
+
+def test_cancel_batch_scrape_and_agent(sdk: Firecrawl) -> None:
+    batch = sdk.start_batch_scrape(["https://example.com/a"])
+    assert sdk.cancel_batch_scrape(batch.id) is True
+    agent = sdk.start_agent(urls=None, prompt="find")
+    assert sdk.cancel_agent(agent.id) is True
+    with pytest.raises(Exception, match="Agent already finished"):
+        sdk.cancel_agent(agent.id)
