@@ -32,8 +32,9 @@ from starlette.routing import Route
 
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
-from webdata_server.jobs import advance, document_for, run_worker
+from webdata_server.jobs import advance, run_worker
 from webdata_server.params_preview import derive_crawl_options
+from webdata_server.scrape import Scraper
 from webdata_server.store import InsufficientCredits, Job, Store, Team, iso, month_bounds, now_utc
 from webdata_server.urls import is_valid_url, split_urls
 
@@ -101,6 +102,7 @@ class Service:
         self.contract = contract
         self.rate = RateLimiter()
         self.tokens_per_credit = contract.tokens_per_credit
+        self.scraper = Scraper(self)
 
     # -- shared checks ---------------------------------------------------------------------
     def error(self, operation_id: str, status: int, example: str | None = None, *, retry_after: int | None = None, **extra: Any) -> ApiError:
@@ -345,18 +347,12 @@ class Service:
             month_start = month_end
         return _dump(models.HistoricalCreditUsageResponse(success=True, periods=periods))
 
-    # -- scrape (the cache rules, formats and parsers are issue 5's) -------------------------
+    # -- scrape --------------------------------------------------------------------------
     async def scrape_url(self, call: Call) -> Any:
         body: models.ScrapeRequest = call.body
         if not is_valid_url(body.url):
             raise self.error(call.operation_id, 400)
-        self.check_threat_protection(call, body.threatProtection)
-        credits, _ = self.contract.base_credits(call.operation_id)
-        try:
-            self.store.charge(team=call.team, api_key=call.api_key, operation=call.operation_id, credits=credits, tokens_per_credit=self.tokens_per_credit)
-        except InsufficientCredits:
-            raise self.error(call.operation_id, 402) from None
-        document = models.Document.model_validate(document_for(body.url))
+        document = models.Document.model_validate(self.scraper.scrape(call, body))
         return _dump(models.ScrapeResponse(success=True, data=document))
 
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from webdata_server.store import Job, Store, now_utc
 
-__all__ = ["FAIL_MARKER", "advance", "crawl_page_urls", "document_for", "run_worker"]
+__all__ = ["FAIL_MARKER", "advance", "crawl_page_urls", "document_for", "run_worker", "value_for_schema"]
 
 FAIL_MARKER = "[fail]"
 _log = logging.getLogger("webdata_server.jobs")
@@ -35,7 +35,8 @@ def crawl_page_urls(url: str, total: int) -> list[str]:
     return [url] + [f"{base}/page-{n}" for n in range(1, total)]
 
 
-def _value_for(schema: Any, name: str, host: str) -> Any:
+def value_for_schema(schema: Any, name: str, host: str) -> Any:
+    """A deterministic instance of ``schema``: strings name their field and source, numbers count letters."""
     if not isinstance(schema, dict):
         return f"{name} from {host}"
     kind = schema.get("type")
@@ -46,9 +47,9 @@ def _value_for(schema: Any, name: str, host: str) -> Any:
     if "const" in schema:
         return schema["const"]
     if kind == "object" or "properties" in schema:
-        return {prop: _value_for(sub, prop, host) for prop, sub in (schema.get("properties") or {}).items()}
+        return {prop: value_for_schema(sub, prop, host) for prop, sub in (schema.get("properties") or {}).items()}
     if kind == "array":
-        return [_value_for(schema.get("items", {}), name, host)]
+        return [value_for_schema(schema.get("items", {}), name, host)]
     if kind == "integer":
         return len(name)
     if kind == "number":
@@ -64,7 +65,7 @@ def _extracted(request: dict[str, Any], urls: list[str]) -> dict[str, Any]:
     host = urlsplit(urls[0]).hostname if urls else "no URL"
     schema = request.get("schema")
     if isinstance(schema, dict) and schema:
-        data = _value_for(schema, "data", host or "")
+        data = value_for_schema(schema, "data", host or "")
         return data if isinstance(data, dict) else {"value": data}
     return {"summary": f"Extracted from {len(urls)} URL(s)", "prompt": request.get("prompt", ""), "urls": urls}
 

@@ -423,6 +423,18 @@ class Store:
             )
             return True
 
+    # -- scrape cache ------------------------------------------------------------------------
+    def cache_document(self, url: str, document: dict[str, Any], tag: str = "") -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, _iso(now_utc()), json.dumps(document))
+            )
+
+    def cached_documents(self, url: str, tag: str = "") -> list[tuple[dict[str, Any], datetime]]:
+        """Cached copies of ``url``, newest first."""
+        rows = self._query("SELECT document, fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC", (url, tag))
+        return [(json.loads(row["document"]), _parse(row["fetched_at"])) for row in rows]
+
     def due_jobs(self, moment: datetime) -> list[Job]:
         placeholders = ", ".join("?" for _ in ACTIVE)
         rows = self._query(f"SELECT * FROM jobs WHERE status IN ({placeholders}) AND finishes_at <= ? ORDER BY finishes_at", (*sorted(ACTIVE), _iso(moment)))  # noqa: S608
