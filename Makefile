@@ -12,7 +12,7 @@ SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
 GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*)
 BUNDLE := generated/openapi.json
 
-.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve clean
+.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance clean
 
 all: $(BUNDLE)
 
@@ -71,6 +71,12 @@ DB ?= .data/webdata.sqlite3
 JOB_SECONDS ?= 5
 serve: $(BUNDLE)
 	$(PY) -m webdata_server serve --host $(HOST) --port $(PORT) --db $(DB) --job-seconds $(JOB_SECONDS)
+
+# The conformance suite: against BASE_URL with API_KEY (and SECOND_API_KEY), or, with no
+# BASE_URL, against the embedded reference server. CONFORMANCE_ARGS passes further options
+# (see `python -m tests.conformance --help`), e.g. CONFORMANCE_ARGS="--max-examples 100 --seed 1".
+conformance: $(STAMP)
+	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" SECOND_API_KEY="$(SECOND_API_KEY)" $(PY) -m tests.conformance $(CONFORMANCE_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -103,6 +103,7 @@ class Service:
         self.rate = RateLimiter()
         self.tokens_per_credit = contract.tokens_per_credit
         self.scraper = Scraper(self)
+        self.validators = {op: contract.request_validator(op) for op, info in contract.operations.items() if "requestBody" in info}
 
     # -- shared checks ---------------------------------------------------------------------
     def error(self, operation_id: str, status: int, example: str | None = None, *, retry_after: int | None = None, **extra: Any) -> ApiError:
@@ -264,7 +265,7 @@ class Service:
     async def cancel_agent(self, call: Call) -> Any:
         job = self._agent_job(call)
         if not self.store.transition(job.id, allowed_from={"processing"}, to="cancelled"):
-            raise self.error(call.operation_id, 400, "alreadyFinished")
+            raise self.error(call.operation_id, 409)
         return _dump(models.AgentCancelResponse(success=True))
 
     # -- crawl -----------------------------------------------------------------------------
@@ -434,6 +435,10 @@ async def _read_body(service: Service, request: Request, operation_id: str, body
         payload = json.loads(b"".join(chunks))
     except (ValueError, UnicodeDecodeError):
         raise service.error(operation_id, 400, details=[{"msg": "The body is not valid JSON"}]) from None
+    problems = sorted(service.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
+    if problems:
+        details = [{"loc": list(e.absolute_path), "msg": e.message, "type": str(e.validator)} for e in problems[:20]]
+        raise service.error(operation_id, 400, details=details)
     try:
         return body_model.model_validate(payload)
     except ValidationError as invalid:
@@ -486,11 +491,26 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     async def not_found(request: Request, _: Exception) -> Response:
         return JSONResponse({"success": False, "error": f"No route for {request.method} {request.url.path}"}, status_code=404)
 
-    async def not_allowed(request: Request, _: Exception) -> Response:
-        return JSONResponse({"success": False, "error": f"Method {request.method} is not allowed on {request.url.path}"}, status_code=405)
+    async def not_allowed(request: Request, exc: Exception) -> Response:
+        # RFC 9110: a 405 lists the methods the resource supports.
+        allow = (getattr(exc, "headers", None) or {}).get("Allow", "")
+        body = {"success": False, "error": f"Method {request.method} is not allowed on {request.url.path}"}
+        return JSONResponse(body, status_code=405, headers={"Allow": allow} if allow else None)
 
-    routes = [Route("/openapi.json", openapi, methods=["GET"])]
+    # One route per path, dispatching on the method, so a 405 lists every method of the path.
+    by_path: dict[str, dict[str, Callable[[Request], Awaitable[Response]]]] = defaultdict(dict)
     for operation_id, body_model, handler in _ROUTES:
         operation = contract.operations[operation_id]
-        routes.append(Route(operation["path"], _endpoint(service, operation_id, body_model, handler), methods=[operation["method"]]))
+        by_path[operation["path"]][operation["method"]] = _endpoint(service, operation_id, body_model, handler)
+
+    def dispatcher(endpoints: dict[str, Callable[[Request], Awaitable[Response]]]) -> Callable[[Request], Awaitable[Response]]:
+        async def dispatch(request: Request) -> Response:
+            return await endpoints[request.method](request)
+
+        return dispatch
+
+    routes = [Route("/openapi.json", openapi, methods=["GET"])]
+    # Literal paths first: /v2/crawl/active must win over /v2/crawl/{id} for every method.
+    ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
+    routes += [Route(path, dispatcher(endpoints), methods=sorted(endpoints)) for path, endpoints in ordered]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})

@@ -6,8 +6,14 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+from jsonschema import Draft202012Validator, FormatChecker
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 __all__ = ["Contract", "CreditRule"]
 
@@ -76,6 +82,24 @@ class Contract:
             if rule.effect == "base":
                 return rule.credits, rule.per
         return 0, "request"
+
+    @cached_property
+    def _registry(self) -> Registry[Any]:
+        resource: Resource[Any] = Resource.from_contents(self.document, default_specification=DRAFT202012)
+        registry: Registry[Any] = Registry().with_resource("urn:bundle", resource)
+        return registry
+
+    def request_validator(self, operation_id: str) -> Draft202012Validator:
+        """JSON Schema validation of the operation's request body, formats asserted.
+
+        The generated models give the server typed access; this catches what pydantic lets
+        through (an explicit null for an optional field, a malformed uri).
+        """
+        operation = self.operations[operation_id]
+        pointer = (
+            "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/requestBody/content/application~1json/schema"
+        )
+        return Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer, safe="/~")}, registry=self._registry, format_checker=FormatChecker())
 
     @property
     def tokens_per_credit(self) -> int:

@@ -57,7 +57,7 @@ def test_agent_cancel_of_a_running_job(server: Server) -> None:
     assert response.status_code == 200 and response.json() == {"success": True}
     assert server.api("getAgentStatus", jobId=job).json()["status"] == "cancelled"
     again = server.api("cancelAgent", jobId=job)
-    assert again.status_code == 400 and again.json() == {"error": "Agent already finished"}
+    assert again.status_code == 409 and again.json() == {"error": "Agent already finished"}
     assert server.api("getAgentStatus", jobId=job).json()["status"] == "cancelled"
 
 
@@ -66,7 +66,7 @@ def test_agent_cancel_of_a_finished_job_leaves_it_unchanged(quick_server: Server
     job = api("startAgent", json={"prompt": "find"}).json()["id"]
     done = _wait_for(api, "getAgentStatus", "completed", jobId=job)
     response = api("cancelAgent", jobId=job)
-    assert response.status_code == 400 and response.json() == {"error": "Agent already finished"}
+    assert response.status_code == 409 and response.json() == {"error": "Agent already finished"}
     assert api("getAgentStatus", jobId=job).json() == done
 
 

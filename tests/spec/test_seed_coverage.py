@@ -32,7 +32,7 @@ def _example(response: str, name: str) -> str:
 ROWS: list[tuple[str, str, Any]] = [
     # §2.1 Extract request
     ("§2.1 urls required", f"{S}/ExtractRequest/required", ["urls"]),
-    ("§2.1 urls array of uri strings", f"{ER}/urls/items/format", "uri"),
+    ("§2.1 urls array of uri strings (format checked per ignoreInvalidURLs)", f"{ER}/urls/items/x-format", "uri"),
     ("§2.1 prompt string", f"{ER}/prompt/type", "string"),
     ("§2.1 schema object", f"{ER}/schema/type", "object"),
     ("§2.1 enableWebSearch default false", f"{ER}/enableWebSearch/default", False),
@@ -244,7 +244,7 @@ ROWS: list[tuple[str, str, Any]] = [
     ("§7 batch server failure", _example("BatchScrapeServerError", "serverFailure"), "An unexpected error occurred on the server."),
     ("§7 agent id not a UUID", _example("AgentBadRequest", "invalidJobId"), "Invalid job ID format. Job ID must be a valid UUID."),
     ("§7 agent unknown job", _example("AgentNotFound", "unknownJob"), "Agent job not found"),
-    ("§7 agent finished", _example("AgentBadRequest", "alreadyFinished"), "Agent already finished"),
+    ("§7 agent finished", _example("AgentAlreadyFinished", "alreadyFinished"), "Agent already finished"),
     ("§7 with success false", f"{S}/FailureError/properties/success/const", False),
     ("§7 error string", f"{S}/Error/properties/error/type", "string"),
     ("§7 SCRAPE_NO_CACHED_DATA on 404", f"{S}/ScrapeNotFoundError/properties/code/enum/0", "SCRAPE_NO_CACHED_DATA"),

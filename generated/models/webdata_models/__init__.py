@@ -201,7 +201,7 @@ class CrawlParamsPreviewRequest(BaseModel):
     """
     Natural-language description of the crawl.
     """
-    url: str
+    url: Annotated[str, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
 
 
 class CrawlStartResponse(BaseModel):
@@ -1023,9 +1023,9 @@ class ScrapeRequest(ScrapeOptions):
     Body of POST /v2/scrape; scrape options sit at the top level.
     """
 
-    url: str
+    url: Annotated[str, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
     """
-    The URL to scrape.
+    The URL to scrape, http or https.
     """
 
 
@@ -1045,6 +1045,9 @@ class BatchScrapeRequest(ScrapeOptions):
     ignoreInvalidURLs: StrictBool = True
     maxConcurrency: Annotated[int | None, Field(ge=1)] = None
     urls: list[str]
+    """
+    URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+    """
     webhook: Webhook | None = None
     zeroDataRetention: StrictBool = False
 
@@ -1120,7 +1123,7 @@ class CrawlRequest(CrawlOptions):
     """
     Natural-language description from which paths and limits are derived.
     """
-    url: str
+    url: Annotated[str, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
 
 
 class ExtractRequest(BaseModel):
@@ -1160,7 +1163,10 @@ class ExtractRequest(BaseModel):
     threatProtection: ThreatProtectionOverride | None = None
     urls: list[str]
     """
-    URLs to extract from, in glob format (`https://example.com/*`).
+    URLs to extract from, in glob format (`https://example.com/*`). The seed types them as
+    `format: uri`; whether an invalid one is an error depends on `ignoreInvalidURLs`, so the
+    format is carried by `x-format` and checked by the server, not asserted by the schema.
+
     """
 
 

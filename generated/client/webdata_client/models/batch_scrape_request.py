@@ -50,7 +50,8 @@ class BatchScrapeRequest:
     """Body of POST /v2/batch/scrape; scrape options sit at the top level.
 
     Attributes:
-        urls (list[str]):
+        urls (list[str]): URLs to scrape; like extract's, their uri format (x-format) is checked by the server per
+            ignoreInvalidURLs.
         actions (list[ClickAction | ExecuteJavascriptAction | PdfAction | PressAction | ScrapeAction | ScreenshotAction
             | ScrollAction | WaitAction | WriteAction] | Unset): Performed on the page, in order, before content is taken.
             Forces storeInCache to false.

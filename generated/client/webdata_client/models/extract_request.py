@@ -22,7 +22,9 @@ class ExtractRequest:
     """Body of POST /v2/extract.
 
     Attributes:
-        urls (list[str]): URLs to extract from, in glob format (`https://example.com/*`).
+        urls (list[str]): URLs to extract from, in glob format (`https://example.com/*`). The seed types them as
+            `format: uri`; whether an invalid one is an error depends on `ignoreInvalidURLs`, so the
+            format is carried by `x-format` and checked by the server, not asserted by the schema.
         enable_web_search (bool | Unset): Use web search to find additional data. Default: False.
         ignore_invalid_ur_ls (bool | Unset): Drop invalid URLs and list them in `invalidURLs`; when false, an invalid
             URL fails the request. Default: True.

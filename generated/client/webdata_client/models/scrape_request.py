@@ -49,7 +49,7 @@ class ScrapeRequest:
     """Body of POST /v2/scrape; scrape options sit at the top level.
 
     Attributes:
-        url (str): The URL to scrape.
+        url (str): The URL to scrape, http or https.
         actions (list[ClickAction | ExecuteJavascriptAction | PdfAction | PressAction | ScrapeAction | ScreenshotAction
             | ScrollAction | WaitAction | WriteAction] | Unset): Performed on the page, in order, before content is taken.
             Forces storeInCache to false.

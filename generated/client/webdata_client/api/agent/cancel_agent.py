@@ -50,6 +50,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 429:
         response_429 = FailureError.from_dict(response.json())
 
@@ -86,7 +91,7 @@ def sync_detailed(
 
      Cancels a running agent job of the caller's team. `jobId` must be a UUID (400 otherwise);
     an unknown job is 404; a finished job (completed, failed or already cancelled) is left
-    unchanged and answered "Agent already finished".
+    unchanged and answered 409 "Agent already finished".
 
     Args:
         job_id (UUID):
@@ -119,7 +124,7 @@ def sync(
 
      Cancels a running agent job of the caller's team. `jobId` must be a UUID (400 otherwise);
     an unknown job is 404; a finished job (completed, failed or already cancelled) is left
-    unchanged and answered "Agent already finished".
+    unchanged and answered 409 "Agent already finished".
 
     Args:
         job_id (UUID):
@@ -147,7 +152,7 @@ async def asyncio_detailed(
 
      Cancels a running agent job of the caller's team. `jobId` must be a UUID (400 otherwise);
     an unknown job is 404; a finished job (completed, failed or already cancelled) is left
-    unchanged and answered "Agent already finished".
+    unchanged and answered 409 "Agent already finished".
 
     Args:
         job_id (UUID):
@@ -178,7 +183,7 @@ async def asyncio(
 
      Cancels a running agent job of the caller's team. `jobId` must be a UUID (400 otherwise);
     an unknown job is 404; a finished job (completed, failed or already cancelled) is left
-    unchanged and answered "Agent already finished".
+    unchanged and answered 409 "Agent already finished".
 
     Args:
         job_id (UUID):

@@ -1,0 +1,120 @@
+"""A small HTTP client for the scenarios: calls operations by operationId, checks every answer
+against the bundle (documented status, body schema), and puts a curl command in every failure."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import httpx
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from tests.conformance.checks import bundle
+
+__all__ = ["Answer", "ConformanceClient", "ContractViolation"]
+
+
+class ContractViolation(AssertionError):
+    """An answer the contract does not allow."""
+
+
+@cache
+def _registry() -> Registry[Any]:
+    resource: Resource[Any] = Resource.from_contents(bundle(), default_specification=DRAFT202012)
+    registry: Registry[Any] = Registry().with_resource("urn:bundle", resource)
+    return registry
+
+
+@cache
+def operations_by_id() -> dict[str, dict[str, Any]]:
+    return {
+        op["operationId"]: {**op, "method": method.upper(), "path": path}
+        for path, item in bundle()["paths"].items()
+        for method, op in item.items()
+        if isinstance(op, dict) and "operationId" in op
+    }
+
+
+def curl(method: str, url: str, *, headers: dict[str, str], body: Any) -> str:
+    """A curl command reproducing a request (the key shown as $API_KEY)."""
+    parts = ["curl", "-X", method, shlex.quote(url)]
+    for name, value in headers.items():
+        if name.lower() == "authorization" and value.startswith("Bearer "):
+            value = "Bearer $API_KEY" if value != "Bearer wd-conformance-unknown-key" else value
+            parts += ["-H", f'"Authorization: {value}"']
+        else:
+            parts += ["-H", shlex.quote(f"{name}: {value}")]
+    if body is not None:
+        parts += ["-H", "'Content-Type: application/json'", "-d", shlex.quote(json.dumps(body))]
+    return " ".join(parts)
+
+
+@dataclass
+class Answer:
+    """A response with the request that produced it."""
+
+    operation_id: str
+    status: int
+    body: Any
+    headers: httpx.Headers
+    reproduce: str
+
+    def fail(self, message: str) -> ContractViolation:
+        return ContractViolation(f"{message}\n  answer: {self.status} {json.dumps(self.body)[:500]}\n  reproduce: {self.reproduce}")
+
+    def expect(self, condition: bool, message: str) -> None:
+        if not condition:
+            raise self.fail(message)
+
+
+@dataclass
+class ConformanceClient:
+    """Calls one target with one key."""
+
+    base_url: str
+    api_key: str | None
+
+    def call(self, operation_id: str, *, json_body: Any = None, query: dict[str, Any] | None = None, key: str | None = "", **path: str) -> Answer:
+        operation = operations_by_id()[operation_id]
+        url = self.base_url + operation["path"].format(**{k: quote(v, safe="") for k, v in path.items()})
+        if query:
+            url += "?" + urlencode(query)
+        chosen = self.api_key if key == "" else key
+        headers = {"Authorization": f"Bearer {chosen}"} if chosen else {}
+        with httpx.Client(timeout=60) as client:
+            for _ in range(4):
+                response = client.request(operation["method"], url, json=json_body, headers=headers)
+                # A rate-limited request is retried after the Retry-After the server asks for.
+                if response.status_code != 429 or not response.headers.get("retry-after", "").isdigit():
+                    break
+                time.sleep(min(int(response.headers["retry-after"]), 60))
+        try:
+            body = response.json()
+        except ValueError:
+            body = response.text
+        answer = Answer(operation_id, response.status_code, body, response.headers, curl(operation["method"], url, headers=headers, body=json_body))
+        self._validate(operation, answer)
+        return answer
+
+    @staticmethod
+    def _validate(operation: dict[str, Any], answer: Answer) -> None:
+        status = str(answer.status)
+        if status not in operation["responses"]:
+            raise answer.fail(f"{operation['operationId']} answered undocumented status {status}")
+        pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
+        response: Any = bundle()
+        for token in pointer[1:].split("/"):
+            response = response[token.replace("~1", "/").replace("~0", "~")]
+        if "$ref" in response:
+            pointer = response["$ref"][1:]
+        validator = Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")}, registry=_registry())
+        problems = [f"{'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(answer.body)]
+        if problems:
+            raise answer.fail(f"{operation['operationId']} {status} body does not match the contract: {'; '.join(problems[:5])}")

@@ -1,0 +1,102 @@
+"""Where the conformance suite points: a server given by BASE_URL and keys, or the embedded
+reference server, started on a free port of 127.0.0.1 with a fresh database and stopped after.
+
+The embedded server is driven only through its command line (``python -m webdata_server``):
+nothing here imports the server's code, so the suite works the same against any implementation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+__all__ = ["ROOT", "Target", "embedded_server", "target_from_env"]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A server under test and the keys of two teams (the second is optional)."""
+
+    base_url: str
+    api_key: str
+    second_api_key: str | None = None
+    # Whether a team's token usage changes only through this suite's requests.
+    isolated_usage: bool = False
+
+    def env(self) -> dict[str, str]:
+        values = {"BASE_URL": self.base_url, "API_KEY": self.api_key, "ISOLATED_USAGE": "1" if self.isolated_usage else "0"}
+        if self.second_api_key:
+            values["SECOND_API_KEY"] = self.second_api_key
+        return values
+
+
+def target_from_env() -> Target | None:
+    """The target named by BASE_URL, API_KEY and SECOND_API_KEY, if BASE_URL is set."""
+    base_url = os.environ.get("BASE_URL")
+    if not base_url:
+        return None
+    api_key = os.environ.get("API_KEY")
+    if not api_key:
+        raise SystemExit("BASE_URL is set but API_KEY is not")
+    return Target(base_url.rstrip("/"), api_key, os.environ.get("SECOND_API_KEY") or None, os.environ.get("ISOLATED_USAGE") == "1")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _admin(database: Path, *args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "webdata_server", "admin", "--db", str(database), *args], capture_output=True, text=True, check=True, cwd=ROOT)
+    return done.stdout
+
+
+@contextmanager
+def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
+    """The reference server with two fresh teams (threat protection enabled for the first)."""
+    with tempfile.TemporaryDirectory(prefix="webdata-conformance-") as temporary:
+        database = Path(temporary) / "conformance.sqlite3"
+        keys = []
+        for name in ("conformance", "conformance-other"):
+            keys.append(json.loads(_admin(database, "create-team", "--name", name, "--plan-tokens", str(15 * 10_000_000)))["keys"][0])
+        team = json.loads(_admin(database, "list"))[0]["id"]
+        _admin(database, "set-plan", "--team", team, "--threat-protection", "on")
+        port = _free_port()
+        argv = [sys.executable, "-m", "webdata_server", "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds)]
+        log = open(Path(temporary) / "server.log", "wb")
+        process = subprocess.Popen(argv, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        base_url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError("the reference server exited: " + (Path(temporary) / "server.log").read_text())
+                try:
+                    httpx.get(base_url + "/openapi.json", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the reference server did not start") from None
+                    time.sleep(0.05)
+            yield Target(base_url, keys[0], keys[1], isolated_usage=True)
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()

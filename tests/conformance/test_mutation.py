@@ -1,0 +1,42 @@
+"""The suite proves itself: run against deliberately broken variants of the reference server,
+it must fail on every one. Prints how many were caught out of how many."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.conformance.mutants import MUTANTS, Mutant, running_mutant
+from tests.conformance.target import ROOT, Target, embedded_server, target_from_env
+
+pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="the self-test runs against the embedded reference server only")
+
+
+def _suite_fails(mutant: Mutant, upstream: Target) -> tuple[bool, str]:
+    with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
+        broken = Target(proxy, upstream.api_key, upstream.second_api_key, upstream.isolated_usage)
+        env = {
+            **os.environ,
+            **broken.env(),
+            "CONFORMANCE_MAX_EXAMPLES": "5",
+            "CONFORMANCE_REPORT_DIR": str(ROOT / "reports" / "conformance" / "mutants" / mutant.name),
+        }
+        argv = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests/conformance/test_scenarios.py", "tests/conformance/test_fuzz.py"]
+        done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
+    return done.returncode != 0, failed[0] if failed else done.stdout[-300:]
+
+
+def test_every_mutant_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
+    with embedded_server() as upstream, ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda m: (m, *_suite_fails(m, upstream)), MUTANTS))
+    caught = [m.name for m, failed, _ in results if failed]
+    with capsys.disabled():
+        print(f"\nmutation self-test: caught {len(caught)} of {len(MUTANTS)} mutants")
+        for mutant, failed, evidence in results:
+            print(f"  {'caught ' if failed else 'MISSED '} {mutant.name:24} {mutant.fault} — {evidence}")
+    assert len(caught) == len(MUTANTS), f"missed: {sorted(set(m.name for m in MUTANTS) - set(caught))}"

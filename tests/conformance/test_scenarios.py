@@ -1,0 +1,245 @@
+"""Purposeful scenarios for the seed's rules that random data rarely reaches. Each test names the
+seed section it enforces; every answer is also checked against the contract by the client."""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.conformance.client import Answer, ConformanceClient, operations_by_id
+from tests.conformance.target import Target
+
+UNKNOWN = "00000000-0000-4000-8000-000000000000"
+TOKENS_PER_CREDIT = 15
+
+# A valid request per operation (path parameters, body), for the checks that only need one.
+REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
+    "startExtract": ({}, {"urls": ["https://example.com/*"], "prompt": "title"}),
+    "getExtractStatus": ({"id": UNKNOWN}, None),
+    "scrapeUrl": ({}, {"url": "https://example.com"}),
+    "startBatchScrape": ({}, {"urls": ["https://example.com/a"]}),
+    "getBatchScrapeStatus": ({"id": UNKNOWN}, None),
+    "cancelBatchScrape": ({"id": UNKNOWN}, None),
+    "startAgent": ({}, {"prompt": "find the price"}),
+    "getAgentStatus": ({"jobId": UNKNOWN}, None),
+    "cancelAgent": ({"jobId": UNKNOWN}, None),
+    "startCrawl": ({}, {"url": "https://example.com", "limit": 2}),
+    "getActiveCrawls": ({}, None),
+    "getCrawlStatus": ({"id": UNKNOWN}, None),
+    "cancelCrawl": ({"id": UNKNOWN}, None),
+    "previewCrawlParams": ({}, {"url": "https://example.com", "prompt": "the blog"}),
+    "getTokenUsage": ({}, None),
+    "getHistoricalCreditUsage": ({}, None),
+}
+
+
+@pytest.fixture(scope="module")
+def api(target: Target) -> ConformanceClient:
+    return ConformanceClient(target.base_url, target.api_key)
+
+
+@pytest.fixture(scope="module")
+def other(target: Target) -> ConformanceClient:
+    if not target.second_api_key:
+        pytest.skip("no SECOND_API_KEY: tenant isolation needs a key of another team")
+    return ConformanceClient(target.base_url, target.second_api_key)
+
+
+def _unique(path: str) -> str:
+    """A URL no earlier run has cached."""
+    return f"https://conformance.example.com/{uuid.uuid4().hex}/{path}"
+
+
+def test_requests_cover_every_operation() -> None:
+    assert set(REQUESTS) == set(operations_by_id())
+
+
+# -- §5 authentication ---------------------------------------------------------------------
+@pytest.mark.parametrize("operation_id", sorted(REQUESTS))
+def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient, operation_id: str) -> None:
+    path, body = REQUESTS[operation_id]
+    for label, key in (("no key", None), ("an unknown key", "wd-conformance-unknown-key")):
+        answer = api.call(operation_id, json_body=body, key=key, **path)
+        answer.expect(answer.status == 401, f"§5: {operation_id} with {label} must answer 401")
+
+
+# -- §5.3 tenant isolation -----------------------------------------------------------------
+JOBS = {
+    "extract": ("startExtract", "getExtractStatus", None, "id"),
+    "batch scrape": ("startBatchScrape", "getBatchScrapeStatus", "cancelBatchScrape", "id"),
+    "agent": ("startAgent", "getAgentStatus", "cancelAgent", "jobId"),
+    "crawl": ("startCrawl", "getCrawlStatus", "cancelCrawl", "id"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(JOBS))
+def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: ConformanceClient, kind: str) -> None:
+    start, status, cancel, param = JOBS[kind]
+    started = api.call(start, json_body=REQUESTS[start][1])
+    started.expect(started.status == 200, f"{start} must succeed to test isolation")
+    job_id = started.body["id"]
+    for operation in filter(None, (status, cancel)):
+        foreign = other.call(operation, **{param: job_id})
+        unknown = other.call(operation, **{param: UNKNOWN})
+        foreign.expect(
+            foreign.status == 404 and foreign.body == unknown.body,
+            f"§5.3: {operation} of another team's {kind} job must answer exactly as an unknown id ({unknown.status} {unknown.body})",
+        )
+    mine = api.call(status, **{param: job_id})
+    mine.expect(mine.status == 200, f"§5.3: the owner must still read its {kind} job")
+    if kind == "crawl":
+        listed = other.call("getActiveCrawls")
+        listed.expect(job_id not in [c["id"] for c in listed.body["crawls"]], "§5.3: another team's crawl is listed in active crawls")
+        api.call("cancelCrawl", id=job_id)
+
+
+# -- §3 cancellation -----------------------------------------------------------------------
+def test_s3_batch_scrape_cancel(api: ConformanceClient) -> None:
+    job = api.call("startBatchScrape", json_body={"urls": ["https://example.com/a"]}).body["id"]
+    cancelled = api.call("cancelBatchScrape", id=job)
+    cancelled.expect(cancelled.status == 200 and cancelled.body.get("status") == "cancelled", "§3: cancelling a batch scrape answers {status: cancelled}")
+    after = api.call("getBatchScrapeStatus", id=job)
+    after.expect(after.body.get("status") == "cancelled", "§3: a cancelled batch scrape reads back as cancelled")
+    unknown = api.call("cancelBatchScrape", id=UNKNOWN)
+    unknown.expect(
+        unknown.status == 404 and unknown.body.get("error") == "Batch scrape job not found.",
+        '§7: an unknown batch scrape answers 404 "Batch scrape job not found."',
+    )
+
+
+def test_s3_agent_cancel(api: ConformanceClient) -> None:
+    bad = api.call("cancelAgent", jobId="not-a-uuid")
+    bad.expect(
+        bad.status == 400 and bad.body.get("error") == "Invalid job ID format. Job ID must be a valid UUID.",
+        "§7: a jobId that is not a UUID answers 400 with the seed's text",
+    )
+    unknown = api.call("cancelAgent", jobId=UNKNOWN)
+    unknown.expect(unknown.status == 404 and unknown.body.get("error") == "Agent job not found", '§7: an unknown agent job answers 404 "Agent job not found"')
+    job = api.call("startAgent", json_body={"prompt": "conformance"}).body["id"]
+    cancelled = api.call("cancelAgent", jobId=job)
+    cancelled.expect(cancelled.status == 200 and cancelled.body.get("success") is True, "§3: cancelling a running agent answers {success: true}")
+    state = api.call("getAgentStatus", jobId=job)
+    state.expect(state.body.get("status") == "cancelled", "§3: a cancelled agent job reads back as cancelled")
+    again = api.call("cancelAgent", jobId=job)
+    again.expect(
+        again.status == 409 and again.body.get("error") == "Agent already finished", '§3: cancelling a finished agent answers "Agent already finished"'
+    )
+    unchanged = api.call("getAgentStatus", jobId=job)
+    unchanged.expect(unchanged.body.get("status") == "cancelled", "§3: a refused cancel leaves the state unchanged")
+
+
+# -- §2.1, §2.6 extract ---------------------------------------------------------------------
+def test_s2_extract_invalid_urls(api: ConformanceClient) -> None:
+    listed = api.call("startExtract", json_body={"urls": ["https://example.com", "not a url"]})
+    listed.expect(
+        listed.status == 200 and listed.body.get("invalidURLs") == ["not a url"],
+        "§2.6: by default (ignoreInvalidURLs true) invalid URLs are dropped and listed exactly",
+    )
+    empty = api.call("startExtract", json_body={"urls": ["https://example.com"], "ignoreInvalidURLs": True})
+    empty.expect(empty.body.get("invalidURLs") == [], "§2.6: with none invalid, invalidURLs is an empty array")
+    refused = api.call("startExtract", json_body={"urls": ["https://example.com", "not a url"], "ignoreInvalidURLs": False})
+    refused.expect(
+        refused.status == 400 and refused.body.get("error") == "Invalid input data.",
+        '§2.1, §7: with ignoreInvalidURLs false an invalid URL fails with 400 "Invalid input data."',
+    )
+    refused.expect("invalidURLs" not in refused.body, "§2.6: with ignoreInvalidURLs false, invalidURLs is absent")
+    valid = api.call("startExtract", json_body={"urls": ["https://example.com"], "ignoreInvalidURLs": False})
+    valid.expect(valid.status == 200 and "invalidURLs" not in valid.body, "§2.6: with ignoreInvalidURLs false, invalidURLs is absent")
+
+
+# -- §2.2, §8 bounds -----------------------------------------------------------------------
+@pytest.mark.parametrize("timeout", [999, 300001])
+def test_s8_timeout_bounds(api: ConformanceClient, timeout: int) -> None:
+    answer = api.call("scrapeUrl", json_body={"url": "https://example.com", "timeout": timeout})
+    answer.expect(answer.status == 400, f"§8: timeout {timeout} is outside 1000..300000 and must be refused")
+
+
+# -- §2.2 cache rules ----------------------------------------------------------------------
+def test_s2_min_age_without_a_copy(api: ConformanceClient) -> None:
+    answer = api.call("scrapeUrl", json_body={"url": _unique("min-age"), "minAge": 1})
+    answer.expect(
+        answer.status == 404 and answer.body.get("code") == "SCRAPE_NO_CACHED_DATA", "§2.2: minAge with nothing cached answers 404 SCRAPE_NO_CACHED_DATA"
+    )
+
+
+def test_s2_lockdown_miss_then_hit(api: ConformanceClient) -> None:
+    url = _unique("lockdown")
+    miss = api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
+    miss.expect(
+        miss.status == 404 and miss.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS",
+        "§2.2: lockdown with nothing cached answers 404 SCRAPE_LOCKDOWN_CACHE_MISS",
+    )
+    fresh = api.call("scrapeUrl", json_body={"url": url})
+    fresh.expect(fresh.status == 200, "a plain scrape must succeed")
+    hit = api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
+    hit.expect(hit.status == 200, "§2.2: after a cached scrape, lockdown serves the cached copy")
+
+
+# -- §8 credit charges, read from token usage before and after ------------------------------
+@pytest.fixture
+def usage(api: ConformanceClient) -> Any:
+    if os.environ.get("ISOLATED_USAGE") != "1":
+        pytest.skip("the target cannot isolate a team's usage (set ISOLATED_USAGE=1 for a team used only by this suite)")
+
+    def remaining() -> int:
+        answer = api.call("getTokenUsage")
+        if answer.status != 200:
+            pytest.skip(f"token usage is not available for this team ({answer.status})")
+        return int(answer.body["data"]["remainingTokens"])
+
+    return remaining
+
+
+def _charged(usage: Any, call: Any) -> tuple[Answer, int]:
+    before = usage()
+    answer = call()
+    return answer, (before - usage()) // TOKENS_PER_CREDIT
+
+
+def test_s8_lockdown_charges(api: ConformanceClient, usage: Any) -> None:
+    url = _unique("charged")
+    miss, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "lockdown": True}))
+    miss.expect(credits == 1, f"§8: a lockdown miss costs 1 credit, it cost {credits}")
+    api.call("scrapeUrl", json_body={"url": url})
+    hit, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "lockdown": True}))
+    hit.expect(hit.status == 200 and credits == 5, f"§8: a lockdown hit costs 5 credits, it cost {credits}")
+
+
+def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -> None:
+    url = _unique("page")
+    _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": [{"type": "json"}], "maxAge": 0}))
+    checked, credits = _charged(
+        usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": [{"type": "json", "checkPromptInjection": True}], "maxAge": 0})
+    )
+    checked.expect(checked.status == 200 and credits - base == 4, f"§8: checkPromptInjection adds 4 credits, it added {credits - base}")
+
+
+def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any) -> None:
+    url = _unique("threat")
+    _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0}))
+    scanned, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0, "threatProtection": {"mode": "normal"}}))
+    if scanned.status == 403 and scanned.body.get("code") in ("THREAT_PROTECTION_NOT_ENABLED", "THREAT_PROTECTION_OVERRIDES_DISABLED"):
+        pytest.skip("the team has no Threat Protection entitlement")
+    scanned.expect(scanned.status == 200 and credits - base == 2, f"§8: threat-protection mode normal adds 2 credits per URL, it added {credits - base}")
+
+
+def test_s8_pdf_costs_1_per_page(api: ConformanceClient, usage: Any) -> None:
+    pdf = os.environ.get("CONFORMANCE_PDF_URL", "https://conformance.example.com/{unique}/doc.pdf?pages=3").format(unique=uuid.uuid4().hex)
+    pages = int(os.environ.get("CONFORMANCE_PDF_PAGES", "3"))
+    parsed, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": pdf, "maxAge": 0}))
+    parsed.expect(parsed.status == 200 and credits == pages, f"§8: a {pages}-page PDF parsed to markdown costs {pages} credits, it cost {credits}")
+    raw, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": pdf, "maxAge": 0, "parsers": []}))
+    raw.expect(raw.status == 200 and credits == 1, f"§8: with parsers [] a PDF costs a flat 1 credit, it cost {credits}")
+
+
+def test_s2_token_usage_counts_15_tokens_per_credit(api: ConformanceClient, usage: Any) -> None:
+    before = usage()
+    started = api.call("startAgent", json_body={"prompt": "conformance"})
+    time.sleep(0)  # the charge is part of the acknowledged start
+    spent = before - usage()
+    started.expect(spent > 0 and spent % TOKENS_PER_CREDIT == 0, f"§2.7: token usage must fall by 15 per credit, it fell by {spent}")
+    api.call("cancelAgent", jobId=started.body["id"])
