@@ -1,6 +1,6 @@
 """``python -m webdata_server``: run the reference server, or administer its teams and keys.
 
-    python -m webdata_server serve [--host H] [--port P] [--db PATH] [--job-seconds S]
+    python -m webdata_server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--web synthetic|real] [--allow-private-fetch]
     python -m webdata_server admin [--db PATH] create-team --name N [--plan-tokens T]
     python -m webdata_server admin [--db PATH] create-key --team ID [--name N]
     python -m webdata_server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int)
     serve.add_argument("--db", type=Path)
     serve.add_argument("--job-seconds", type=float, help="how long a job runs before it completes")
+    serve.add_argument("--web", choices=("synthetic", "real"), help="where pages come from (default synthetic: no network)")
+    serve.add_argument("--allow-private-fetch", action="store_true", default=None, help="with --web real, allow private and loopback targets")
     admin = commands.add_parser("admin", help="teams, keys and plans")
     admin.add_argument("--db", type=Path)
     actions = admin.add_subparsers(dest="action", required=True)
@@ -123,7 +125,12 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings.from_env(
-        database=args.db, **({"host": args.host, "port": args.port, "job_seconds": args.job_seconds} if args.command == "serve" else {})
+        database=args.db,
+        **(
+            {"host": args.host, "port": args.port, "job_seconds": args.job_seconds, "web": args.web, "allow_private_fetch": args.allow_private_fetch}
+            if args.command == "serve"
+            else {}
+        ),
     )
     if args.command == "admin":
         return _admin(args, settings)

@@ -37,6 +37,7 @@ from webdata_server.params_preview import derive_crawl_options
 from webdata_server.scrape import Scraper
 from webdata_server.store import InsufficientCredits, Job, Store, Team, iso, month_bounds, now_utc
 from webdata_server.urls import is_valid_url, split_urls
+from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
 
 __all__ = ["ApiError", "create_app"]
 
@@ -102,6 +103,7 @@ class Service:
         self.contract = contract
         self.rate = RateLimiter()
         self.tokens_per_credit = contract.tokens_per_credit
+        self.web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
         self.scraper = Scraper(self)
         self.validators = {op: contract.request_validator(op) for op, info in contract.operations.items() if "requestBody" in info}
 
@@ -354,7 +356,8 @@ class Service:
         if not is_valid_url(body.url):
             raise self.error(call.operation_id, 400)
         document = models.Document.model_validate(self.scraper.scrape(call, body))
-        return _dump(models.ScrapeResponse(success=True, data=document))
+        # exclude_unset, not exclude_none: a document may carry a documented null (changeTracking.previousScrapeAt).
+        return models.ScrapeResponse(success=True, data=document).model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 
 # operationId -> (body model or None, handler); method and path come from the bundle.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["DEFAULT_BUNDLE", "Settings"]
@@ -31,11 +31,16 @@ class Settings:
     max_body_bytes: int = 10 * 1024 * 1024
     # Plan of teams created without one (the development team included).
     default_plan_tokens: int = 15 * 100_000
-    extra: dict[str, str] = field(default_factory=dict)
+    # Where pages come from: "synthetic" (no network) or "real" (httpx).
+    web: str = "synthetic"
+    # With the real fetcher: allow private, loopback and link-local targets (tests only).
+    allow_private_fetch: bool = False
+    # Pretend the threat-protection classifier is unreachable (tests of failurePolicy).
+    threat_classifier_down: bool = False
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, WEBDATA_BUNDLE, WEBDATA_HOST, WEBDATA_PORT, WEBDATA_JOB_SECONDS."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _WEB, _ALLOW_PRIVATE_FETCH."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ.get("WEBDATA_BUNDLE", str(DEFAULT_BUNDLE))),
@@ -43,6 +48,8 @@ class Settings:
             "port": int(os.environ.get("WEBDATA_PORT", str(cls.port))),
             "job_seconds": _env_float("WEBDATA_JOB_SECONDS", cls.job_seconds),
             "max_body_bytes": int(os.environ.get("WEBDATA_MAX_BODY_BYTES", str(cls.max_body_bytes))),
+            "web": os.environ.get("WEBDATA_WEB", cls.web),
+            "allow_private_fetch": os.environ.get("WEBDATA_ALLOW_PRIVATE_FETCH") == "1",
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -80,6 +80,20 @@ _MIGRATIONS = [
         PRIMARY KEY (url, tag, fetched_at)
     );
     """,
+    # 2: what each scrape request carried beyond its URL (profile, audit metadata, proxy).
+    """
+    CREATE TABLE scrape_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        api_key TEXT NOT NULL,
+        url TEXT,
+        profile_name TEXT,
+        profile_save_changes INTEGER,
+        audit_username TEXT,
+        proxy TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    """,
 ]
 
 ACTIVE = {"processing", "scraping"}
@@ -434,6 +448,28 @@ class Store:
         """Cached copies of ``url``, newest first."""
         rows = self._query("SELECT document, fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC", (url, tag))
         return [(json.loads(row["document"]), _parse(row["fetched_at"])) for row in rows]
+
+    def log_scrape(self, *, team_id: str, api_key: str, url: str | None, options: Any) -> None:
+        """Record the request's profile, audit metadata and proxy (``url`` None: not logged, as under lockdown)."""
+        profile = options.profile
+        audit = options.auditMetadata
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO scrape_log (team_id, api_key, url, profile_name, profile_save_changes, audit_username, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    team_id,
+                    api_key,
+                    url,
+                    profile.name if profile else None,
+                    None if profile is None else int(profile.saveChanges),
+                    audit.username if audit else None,
+                    options.proxy,
+                    _iso(now_utc()),
+                ),
+            )
+
+    def scrape_log(self, team_id: str) -> list[sqlite3.Row]:
+        return self._query("SELECT * FROM scrape_log WHERE team_id = ? ORDER BY id", (team_id,))
 
     def due_jobs(self, moment: datetime) -> list[Job]:
         placeholders = ", ".join("?" for _ in ACTIVE)

@@ -18,7 +18,7 @@ from referencing.jsonschema import DRAFT202012
 
 from tests.conformance.checks import bundle
 
-__all__ = ["Answer", "ConformanceClient", "ContractViolation"]
+__all__ = ["Answer", "ConformanceClient", "ContractViolation", "contract_problems", "operations_by_id"]
 
 
 class ContractViolation(AssertionError):
@@ -105,16 +105,21 @@ class ConformanceClient:
 
     @staticmethod
     def _validate(operation: dict[str, Any], answer: Answer) -> None:
-        status = str(answer.status)
-        if status not in operation["responses"]:
-            raise answer.fail(f"{operation['operationId']} answered undocumented status {status}")
-        pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
-        response: Any = bundle()
-        for token in pointer[1:].split("/"):
-            response = response[token.replace("~1", "/").replace("~0", "~")]
-        if "$ref" in response:
-            pointer = response["$ref"][1:]
-        validator = Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")}, registry=_registry())
-        problems = [f"{'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(answer.body)]
+        problems = contract_problems(operation["operationId"], answer.status, answer.body)
         if problems:
-            raise answer.fail(f"{operation['operationId']} {status} body does not match the contract: {'; '.join(problems[:5])}")
+            raise answer.fail("; ".join(problems[:5]))
+
+
+def contract_problems(operation_id: str, status: int, body: Any) -> list[str]:
+    """How an answer departs from the bundle: an undocumented status, or a body its schema refuses."""
+    operation = operations_by_id()[operation_id]
+    if str(status) not in operation["responses"]:
+        return [f"{operation_id} answered undocumented status {status}"]
+    pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
+    response: Any = bundle()
+    for token in pointer[1:].split("/"):
+        response = response[token.replace("~1", "/").replace("~0", "~")]
+    if "$ref" in response:
+        pointer = response["$ref"][1:]
+    validator = Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")}, registry=_registry())
+    return [f"{operation_id} {status} body at {'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(body)]

@@ -17,37 +17,15 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
 from webdata_server import Settings, create_app
 from webdata_server.store import Store
 
-from tests.conftest import BUNDLE, ROOT
-from tests.spec.schemas import _registry
+from tests.conformance.client import contract_problems, operations_by_id
+from tests.conftest import ROOT
 
-_DOCUMENT: dict[str, Any] = __import__("json").loads(BUNDLE.read_text(encoding="utf-8"))
-OPERATIONS: dict[str, dict[str, Any]] = {
-    op["operationId"]: {**op, "method": method.upper(), "path": path}
-    for path, item in _DOCUMENT["paths"].items()
-    for method, op in item.items()
-    if isinstance(op, dict) and "operationId" in op
-}
-
-
-def response_errors(operation_id: str, status: int, body: Any) -> list[str]:
-    """How an answer departs from the bundle: an undocumented status, or a body its schema refuses."""
-    operation = OPERATIONS[operation_id]
-    if str(status) not in operation["responses"]:
-        return [f"{operation_id} answered undocumented status {status}"]
-    pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
-    response = _DOCUMENT
-    for token in pointer[1:].split("/"):
-        response = response[token.replace("~1", "/").replace("~0", "~")]
-    if "$ref" in response:
-        pointer = response["$ref"][1:]
-    schema_ref = "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")
-    validator = Draft202012Validator({"$ref": schema_ref}, registry=_registry())
-    return [f"{operation_id} {status}: {e.message}" for e in validator.iter_errors(body)]
+OPERATIONS = operations_by_id()
+response_errors = contract_problems
 
 
 @dataclass

@@ -1,0 +1,207 @@
+"""Turning a page into the document's formats, deterministically (no LLM anywhere).
+
+HTML filters (onlyMainContent, includeTags/excludeTags, blockAds), markdown by markdownify,
+removeBase64Images, the onlyCleanContent boilerplate pass, links, images, summary, branding from
+the page's CSS, PII redaction, and real images (Pillow) and PDFs for screenshots and the pdf action.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urljoin
+
+from bs4 import BeautifulSoup
+from markdownify import markdownify
+from PIL import Image, ImageDraw
+
+from webdata_server.web import minimal_pdf
+
+__all__ = [
+    "BASE64_PLACEHOLDER",
+    "CLEAN_LIMIT",
+    "branding",
+    "clean_markdown",
+    "filter_html",
+    "images",
+    "links",
+    "pdf_data_url",
+    "redact",
+    "remove_base64_images",
+    "screenshot_data_url",
+    "summary",
+    "to_markdown",
+]
+
+BASE64_PLACEHOLDER = "<Base64-Image-Removed>"
+# Over this many characters the onlyCleanContent pass is skipped with a warning (the public
+# service's cleaning model has an output limit; this stands in for it).
+CLEAN_LIMIT = 100_000
+_AD_SELECTORS = ("[data-ad]", ".ad", ".ads", ".advert", ".cookie-banner", "#cookie-banner")
+_BOILERPLATE = re.compile(r"(cookie|newsletter|share this|share on|breadcrumb|^home ›|comments?\b|related (posts|articles)|advertisement)", re.IGNORECASE)
+_PAPER = {"A0": (2384, 3370), "A1": (1684, 2384), "A2": (1191, 1684), "A3": (842, 1191), "A4": (595, 842), "A5": (420, 595), "A6": (298, 420),
+          "Letter": (612, 792), "Legal": (612, 1008), "Tabloid": (792, 1224), "Ledger": (1224, 792)}  # fmt: skip
+
+
+def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, exclude_tags: list[str] | None, block_ads: bool) -> str:
+    """The HTML the content formats are made from."""
+    soup = BeautifulSoup(html, "html.parser")
+    for element in soup(["script", "style", "noscript"]):
+        element.decompose()
+    if block_ads:
+        for selector in _AD_SELECTORS:
+            for element in soup.select(selector):
+                element.decompose()
+    root: Any = soup.body or soup
+    if only_main:
+        for element in root.select("header, nav, footer, aside"):
+            element.decompose()
+        root = root.select_one("main") or root
+    if include_tags:
+        kept = [element for selector in include_tags for element in _select(root, selector)]
+        root = BeautifulSoup("".join(str(element) for element in kept), "html.parser")
+    for selector in exclude_tags or []:
+        for element in _select(root, selector):
+            element.decompose()
+    return str(root)
+
+
+def _select(root: Any, selector: str) -> list[Any]:
+    try:
+        return list(root.select(selector))
+    except Exception:  # an invalid selector matches nothing
+        return []
+
+
+def to_markdown(html: str, base_url: str) -> str:
+    """Markdown of cleaned HTML, with links made absolute."""
+    soup = BeautifulSoup(html, "html.parser")
+    for anchor in soup.find_all("a", href=True):
+        anchor["href"] = urljoin(base_url, str(anchor["href"]))
+    for element in soup.select("button, input"):
+        element.decompose()
+    markdown = markdownify(str(soup), heading_style="ATX", bullets="-")
+    return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
+
+
+def remove_base64_images(markdown: str) -> str:
+    """Base64 images keep their alt text; the data URL becomes a placeholder."""
+    return re.sub(r"!\[([^\]]*)\]\(data:[^)]*\)", lambda m: f"![{m.group(1)}]({BASE64_PLACEHOLDER})", markdown)
+
+
+def clean_markdown(markdown: str) -> tuple[str, str | None]:
+    """(markdown, warning): drop boilerplate lines, keep headings, lists, tables, code, images, links."""
+    if len(markdown) > CLEAN_LIMIT:
+        return markdown, f"onlyCleanContent skipped: the markdown is longer than {CLEAN_LIMIT} characters; the original is kept."
+    kept, in_code = [], False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        structural = in_code or line.lstrip().startswith(("#", "-", "*", "|", "!", "1."))
+        if structural or not _BOILERPLATE.search(line):
+            kept.append(line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip() + "\n", None
+
+
+def links(html: str, base_url: str) -> list[str]:
+    soup = BeautifulSoup(html, "html.parser")
+    found = [urljoin(base_url, str(a["href"])) for a in soup.find_all("a", href=True)]
+    return list(dict.fromkeys(found))
+
+
+def images(html: str, base_url: str) -> list[str]:
+    soup = BeautifulSoup(html, "html.parser")
+    found = [urljoin(base_url, str(img["src"])) for img in soup.find_all("img", src=True)]
+    return list(dict.fromkeys(found))
+
+
+def summary(markdown: str) -> str:
+    """The first two sentences of prose."""
+    prose = " ".join(line for line in markdown.splitlines() if line and not line.startswith(("#", "-", "|", "!", "`")))
+    sentences = re.split(r"(?<=[.!?])\s+", prose)
+    return " ".join(sentences[:2]).strip()
+
+
+def branding(raw_html: str) -> dict[str, Any]:
+    """Colours and fonts from the page's CSS."""
+    css = " ".join(style.get_text() for style in BeautifulSoup(raw_html, "html.parser").find_all("style"))
+    rules = dict(re.findall(r"([^{}]+)\{([^}]*)\}", css))
+
+    def prop(selector_part: str, name: str) -> str | None:
+        for selector, body in rules.items():
+            if selector_part in selector.split(","):
+                found = re.search(rf"(?:^|;)\s*{name}\s*:\s*([^;]+)", body)
+                if found:
+                    return found.group(1).strip()
+        return None
+
+    colors = {
+        key: value
+        for key, value in (
+            ("primary", prop("h1", "color")),
+            ("accent", prop("a", "color")),
+            ("text", prop("body", "color")),
+            ("background", prop("body", "background")),
+        )
+        if value
+    }
+    families = []
+    for selector in ("body", "h1"):
+        family = prop(selector, "font-family")
+        if family:
+            families.append({"family": family.split(",")[0].strip("'\" ")})
+    background = colors.get("background", "#ffffff").lstrip("#")
+    dark = len(background) == 6 and sum(int(background[i : i + 2], 16) for i in (0, 2, 4)) < 384
+    return {"colorScheme": "dark" if dark else "light", "colors": colors, "fonts": families}
+
+
+_PII = {
+    "EMAIL": re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
+    "PHONE": re.compile(r"\+?\d[\d\s().-]{7,}\d"),
+    "FINANCIAL": re.compile(r"\b(?:\d{4}[ -]?){3}\d{4}\b"),
+    "SECRET": re.compile(r"\b(?:sk|pk|api|key)[-_][A-Za-z0-9]{16,}\b"),
+    "PERSON": re.compile(r"(?<=Contact: )[A-Z][a-z]+ [A-Z][a-z]+"),
+}
+
+
+def redact(markdown: str, options: Any) -> str:
+    """Replace personal data; ``options`` is True or a RedactPIIOptions model."""
+    entities = getattr(options, "entities", None) or list(_PII)
+    style = getattr(options, "replaceStyle", None) or "tag"
+    # Card numbers first: the phone pattern would otherwise take them.
+    for kind in ("FINANCIAL", "EMAIL", "SECRET", "PERSON", "PHONE"):
+        if kind in entities:
+            markdown = _PII[kind].sub(_replacement(kind, style), markdown)
+    return markdown
+
+
+def _replacement(kind: str, style: str) -> Callable[[re.Match[str]], str]:
+    def replace(match: re.Match[str]) -> str:
+        return {"tag": f"<{kind}>", "mask": "*" * len(match.group(0)), "remove": ""}[style]
+
+    return replace
+
+
+def screenshot_data_url(*, title: str, width: int, height: int, quality: int, colors: dict[str, str]) -> str:
+    """A real JPEG of the page at the given size and quality, as a data URL."""
+    width, height = max(1, min(width, 4096)), max(1, min(height, 8192))
+    image = Image.new("RGB", (width, height), colors.get("background", "#ffffff"))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([0, 0, width, min(height, 64)], fill=colors.get("primary", "#336699"))
+    draw.text((16, 80), title, fill=colors.get("text", "#000000"))
+    for row in range(120, height, 48):
+        draw.rectangle([16, row, width - 16, row + 24], fill=colors.get("accent", "#999999"))
+    buffer = io.BytesIO()
+    image.save(buffer, format="JPEG", quality=max(1, min(quality, 100)))
+    return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def pdf_data_url(*, title: str, paper: str, landscape: bool, scale: float) -> str:
+    """A PDF of the page in the given paper format, as a data URL."""
+    width, height = _PAPER.get(paper, _PAPER["Letter"])
+    if landscape:
+        width, height = height, width
+    return "data:application/pdf;base64," + base64.b64encode(minimal_pdf([f"{title} (scale {scale:g})"], width=width, height=height)).decode()
