@@ -1,5 +1,6 @@
 """Benchmark of the reference server over a real socket: requests per second and p50/p99 latency
-for GET /v2/team/token-usage and POST /v2/extract at 16 concurrent connections.
+at 16 concurrent connections for GET /v2/team/token-usage, POST /v2/extract, and POST /v2/scrape
+served from the cache and fetched fresh from the synthetic web (maxAge 0).
 
 Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--requests N]`). The server runs
 in a subprocess on a free port of 127.0.0.1 with a fresh database, and is stopped at the end.
@@ -79,17 +80,23 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.05)
+            # The scrape cache is warmed by one request first, so the cache-hit case only hits.
+            httpx.post(base_url + "/v2/scrape", json={"url": "https://bench.example.com/cached"}, headers={"Authorization": f"Bearer {key}"}, timeout=30)
             cases = [
                 ("GET", "/v2/team/token-usage", None),
                 ("POST", "/v2/extract", {"urls": ["https://example.com/*"], "prompt": "title"}),
+                ("POST", "/v2/scrape", {"url": "https://bench.example.com/cached"}),
+                ("POST", "/v2/scrape", {"url": "https://bench.example.com/fresh", "maxAge": 0}),
             ]
             print(f"reference server, {CONCURRENCY} concurrent connections, {args.requests} requests each (benchmarks/server.py --requests {args.requests})")
             for method, path, body in cases:
                 elapsed, latencies, failures = asyncio.run(_run(base_url, key, method, path, body, args.requests))
                 quantiles = statistics.quantiles(latencies, n=100)
+                label = f"{method} {path}" + (
+                    " (cache hit)" if body and body.get("url", "").endswith("cached") else " (fresh page)" if body and "maxAge" in body else ""
+                )
                 print(
-                    f"  {method} {path}: {len(latencies) / elapsed:.0f} req/s, p50 {quantiles[49] * 1000:.1f} ms, "
-                    f"p99 {quantiles[98] * 1000:.1f} ms, {failures} non-200"
+                    f"  {label}: {len(latencies) / elapsed:.0f} req/s, p50 {quantiles[49] * 1000:.1f} ms, p99 {quantiles[98] * 1000:.1f} ms, {failures} non-200"
                 )
         finally:
             server.terminate()

@@ -32,6 +32,7 @@ from starlette.routing import Route
 
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
+from webdata_server.errors import ApiError
 from webdata_server.jobs import advance, run_worker
 from webdata_server.params_preview import derive_crawl_options
 from webdata_server.scrape import Scraper
@@ -43,16 +44,6 @@ __all__ = ["ApiError", "create_app"]
 
 _log = logging.getLogger("webdata_server")
 _CRAWL_PAGES = 5  # pages of the synthetic site a crawl visits, before `limit`
-
-
-class ApiError(Exception):
-    """An answer other than success: status, body and headers."""
-
-    def __init__(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-        super().__init__(body.get("error", status))
-        self.status = status
-        self.body = body
-        self.headers = headers or {}
 
 
 @dataclass
@@ -152,7 +143,7 @@ class Service:
         job = self.store.job(job_id, team_id=call.team.id, kind=kind)
         if job is None:
             raise self.error(call.operation_id, 404)
-        return advance(self.store, job)
+        return advance(self.store, job, self.scraper.render_for_job)
 
     def status_url(self, call: Call, path: str) -> str:
         return str(call.request.base_url).rstrip("/") + path
@@ -303,7 +294,7 @@ class Service:
             raise self.error(call.operation_id, 402)
         crawls = []
         for job in self.store.active_jobs(team_id=call.team.id, kind="crawl"):
-            job = advance(self.store, job)
+            job = advance(self.store, job, self.scraper.render_for_job)
             if job.status == "scraping":
                 options = models.ActiveCrawlOptions.model_validate(job.request)
                 crawls.append(models.ActiveCrawl(id=job.id, teamId=job.team_id, url=job.url or "", options=options))
@@ -478,7 +469,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             team, key = created
             _log.warning("created the development team %s with API key %s", team.id, key)
         state["service"] = Service(settings=settings, store=active_store, contract=contract)
-        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval))
+        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, render=state["service"].scraper.render_for_job))
         try:
             yield
         finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -70,7 +71,10 @@ def _extracted(request: dict[str, Any], urls: list[str]) -> dict[str, Any]:
     return {"summary": f"Extracted from {len(urls)} URL(s)", "prompt": request.get("prompt", ""), "urls": urls}
 
 
-def _result(job: Job) -> tuple[str, Any, int, str | None]:
+Renderer = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+
+def _result(job: Job, render: Renderer) -> tuple[str, Any, int, str | None]:
     """(final status, result, completed count, error) of a job that ran its course."""
     request = job.request
     prompt = str(request.get("prompt") or "")
@@ -88,27 +92,32 @@ def _result(job: Job) -> tuple[str, Any, int, str | None]:
         return "completed", {"data": data}, 1, None
     if job.kind == "batch_scrape":
         urls = request.get("_validURLs", [])
-        return "completed", {"data": [document_for(u) for u in urls]}, len(urls), None
+        options = {k: v for k, v in request.items() if k not in ("urls", "_validURLs", "ignoreInvalidURLs", "maxConcurrency", "zeroDataRetention", "webhook")}
+        return "completed", {"data": [render(u, options) for u in urls]}, len(urls), None
     pages = crawl_page_urls(job.url or "", job.total)
-    return "completed", {"data": [document_for(u) for u in pages]}, len(pages), None
+    options = request.get("scrapeOptions", {})
+    return "completed", {"data": [render(u, options) for u in pages]}, len(pages), None
 
 
-def advance(store: Store, job: Job) -> Job:
-    """Finish ``job`` if its time has come; returns the job as it now stands."""
+def advance(store: Store, job: Job, render: Renderer = lambda url, _: document_for(url)) -> Job:
+    """Finish ``job`` if its time has come; returns the job as it now stands.
+
+    ``render`` makes the document of one page of a batch scrape or crawl from its scrape options.
+    """
     if job.status not in ("processing", "scraping") or now_utc() < job.finishes_at:
         return job
-    status, result, completed, error = _result(job)
+    status, result, completed, error = _result(job, render)
     store.transition(job.id, allowed_from={"processing", "scraping"}, to=status, result=result, completed=completed, error=error)
     refreshed = store.job(job.id, team_id=job.team_id, kind=job.kind)
     return refreshed or job
 
 
-async def run_worker(store: Store, *, interval: float) -> None:
+async def run_worker(store: Store, *, interval: float, render: Renderer) -> None:
     """Advance due jobs until cancelled."""
     while True:
         try:
             for job in store.due_jobs(now_utc()):
-                advance(store, job)
+                advance(store, job, render)
         except Exception:  # the worker must outlive one bad job
             _log.exception("worker pass failed")
         await asyncio.sleep(interval)

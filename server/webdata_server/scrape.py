@@ -21,6 +21,7 @@ import webdata_models as models
 
 from webdata_server import content
 from webdata_server.actions import ActionError, run_actions
+from webdata_server.errors import ApiError
 from webdata_server.jobs import value_for_schema
 from webdata_server.store import InsufficientCredits, iso, now_utc
 from webdata_server.web import INJECTION, FetchContext, FetchRefused, Page
@@ -159,9 +160,31 @@ class Scraper:
         self._charge(call, credits)
         return document
 
-    def _render(self, call: Call, page: Page, options: models.ScrapeRequest) -> tuple[dict[str, Any], int, str | None]:
+    def render_for_job(self, url: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The document of one page of a batch scrape or crawl (charged when the job started).
+
+        A page that cannot be scraped under the options yields a document whose metadata says why.
+        """
+        try:
+            request = models.ScrapeRequest.model_validate({**options, "url": url})
+            context = FetchContext(
+                headers=request.headers or {},
+                mobile=request.mobile,
+                country=request.location.country if request.location else "US",
+                languages=(request.location.languages if request.location else None) or [],
+            )
+            page = self.web.fetch(url, context)
+            document, _, warning = self._render(None, page, request)
+        except (ApiError, FetchRefused, ValueError) as failure:
+            reason = failure.body.get("error") if isinstance(failure, ApiError) else str(failure)
+            return {"metadata": {"sourceURL": url, "url": url, "statusCode": getattr(failure, "status", 500), "error": str(reason)}}
+        document.pop("_extra_credits", None)
+        if warning:
+            document["warning"] = warning
+        return document
+
+    def _render(self, call: Call | None, page: Page, options: models.ScrapeRequest) -> tuple[dict[str, Any], int, str | None]:
         """(document, base credits, warning) for a page under the request's options."""
-        colors = content.branding(page.html)["colors"] if page.html else {}
         language = options.location.languages[0] if options.location and options.location.languages else page.language
         metadata: dict[str, Any] = {
             "sourceURL": options.url,
@@ -183,11 +206,11 @@ class Scraper:
         html = page.html
         if options.actions:
             try:
-                run = run_actions(options.actions, html=html, url=page.url, title=page.title, colors=colors, mobile=options.mobile)
+                run = run_actions(options.actions, html=html, url=page.url, title=page.title, colors=self._colors(page), mobile=options.mobile)
             except ActionError as error:
-                raise self.service.error(call.operation_id, 400, details=[{"msg": str(error)}]) from None
+                raise self.service.error("scrapeUrl", 400, details=[{"msg": str(error)}]) from None
             if page.delay_ms + options.waitFor + run.waited_ms > options.timeout:
-                raise self.service.error(call.operation_id, 408)
+                raise self.service.error("scrapeUrl", 408)
             html = run.html
             document["actions"] = run.results
 
@@ -197,8 +220,9 @@ class Scraper:
         if json_format is not None and json_format.checkPromptInjection:
             document["_extra_credits"] = self.injection_credits
             if INJECTION in html:
-                self._charge(call, self.injection_credits)
-                raise self.service.error(call.operation_id, 403, "promptInjection")
+                if call is not None:
+                    self._charge(call, self.injection_credits)
+                raise self.service.error("scrapeUrl", 403, "promptInjection")
 
         filtered = content.filter_html(
             html, only_main=options.onlyMainContent, include_tags=options.includeTags, exclude_tags=options.excludeTags, block_ads=options.blockAds
@@ -236,12 +260,17 @@ class Scraper:
             viewport = screenshot.viewport or models.Viewport(width=390 if options.mobile else 1920, height=844 if options.mobile else 1080)
             height = max(viewport.height, 3000) if screenshot.fullPage else viewport.height
             document["screenshot"] = content.screenshot_data_url(
-                title=page.title, width=viewport.width, height=height, quality=screenshot.quality or 80, colors=colors
+                title=page.title, width=viewport.width, height=height, quality=screenshot.quality or 80, colors=self._colors(page)
             )
         tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
         if tracking is not None:
             document["changeTracking"] = self._change_tracking(tracking, options.url, markdown, page)
         return document, self.base, warning
+
+    @staticmethod
+    def _colors(page: Page) -> dict[str, str]:
+        colors: dict[str, str] = content.branding(page.html)["colors"] if page.html else {}
+        return colors
 
     def _extract(self, schema: dict[str, Any] | None, page: Page) -> Any:
         """Deterministic schema-guided extraction: fields named like page facts take them."""

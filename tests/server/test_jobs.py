@@ -127,3 +127,22 @@ def test_jobs_complete_without_being_polled(quick_server: Server) -> None:
             break
         time.sleep(0.05)
     assert job is not None and job.status == "completed" and job.completed == job.total
+
+
+def test_batch_and_crawl_documents_follow_their_scrape_options(quick_server: Server) -> None:
+    api = quick_server.api
+    batch = api("startBatchScrape", json={"urls": ["https://example.com/a"], "formats": ["links", {"type": "json"}], "onlyMainContent": False}).json()["id"]
+    [document] = _wait_for(api, "getBatchScrapeStatus", "completed", id=batch)["data"]
+    assert "https://example.com/about" in document["links"] and document["json"] == {"title": "example.com/a"}
+    assert "markdown" not in document
+    crawl = api("startCrawl", json={"url": "https://example.com", "limit": 2, "scrapeOptions": {"formats": ["markdown"], "includeTags": ["table"]}}).json()[
+        "id"
+    ]
+    documents = _wait_for(api, "getCrawlStatus", "completed", id=crawl)["data"]
+    assert [d["metadata"]["sourceURL"] for d in documents] == ["https://example.com", "https://example.com/page-1"]
+    assert all(d["markdown"].startswith("| Name | Value |") for d in documents)
+    failing = api(
+        "startBatchScrape", json={"urls": ["https://example.com/prompt-injection"], "formats": [{"type": "json", "checkPromptInjection": True}]}
+    ).json()["id"]
+    [refused] = _wait_for(api, "getBatchScrapeStatus", "completed", id=failing)["data"]
+    assert refused["metadata"]["statusCode"] == 403 and "injection" in refused["metadata"]["error"].lower()
