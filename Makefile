@@ -26,6 +26,8 @@ $(STAMP): requirements.lock
 	$(PY) -c 'import pathlib, sysconfig; root = pathlib.Path.cwd(); \
 	  (pathlib.Path(sysconfig.get_paths()["purelib"]) / "webdata-api.pth").write_text( \
 	  "\n".join(str(p) for p in (root, root / "server", root / "generated" / "models", root / "generated" / "client")) + "\n")'
+	@printf '#!/bin/sh\n# Console script of the conformance suite (written by make).\nexec "$$(dirname "$$0")/python" -m tests.conformance "$$@"\n' > $(BIN)/webdata-conformance
+	@chmod +x $(BIN)/webdata-conformance
 	@touch $@
 
 # Regenerate only when the spec, the generator or its configuration changed.
