@@ -14,6 +14,7 @@ from typing import Any
 
 import webdata_models as models
 from bs4 import BeautifulSoup
+from soupsieve import SelectorSyntaxError
 
 from webdata_server.content import pdf_data_url, screenshot_data_url
 
@@ -33,6 +34,14 @@ class ActionRun:
     waited_ms: int = 0
 
 
+def _select(soup: BeautifulSoup, selector: str) -> list[Any]:
+    """Elements matching a CSS selector; an invalid selector matches nothing, as in a browser's querySelectorAll failing."""
+    try:
+        return list(soup.select(selector))
+    except (SelectorSyntaxError, ValueError, NotImplementedError):
+        return []
+
+
 def _evaluate(script: str, soup: BeautifulSoup) -> dict[str, Any]:
     """A tiny subset of JavaScript: document.title, element counts, and arithmetic on numbers."""
     body = script.strip().removeprefix("return").strip().rstrip(";")
@@ -40,7 +49,7 @@ def _evaluate(script: str, soup: BeautifulSoup) -> dict[str, Any]:
         return {"type": "string", "value": soup.title.get_text() if soup.title else ""}
     count = re.fullmatch(r"document\.querySelectorAll\((['\"])(.+)\1\)\.length", body)
     if count:
-        return {"type": "number", "value": len(soup.select(count.group(2)))}
+        return {"type": "number", "value": len(_select(soup, count.group(2)))}
     if re.fullmatch(r"[\d\s.+\-*/()]+", body):
         try:
             return {"type": "number", "value": eval(body, {"__builtins__": {}}, {})}  # noqa: S307 - digits and operators only
@@ -59,11 +68,11 @@ def run_actions(actions: list[models.Action], *, html: str, url: str, title: str
     for index, action in enumerate(item.root for item in actions):
         where = f"action {index} ({action.type})"
         if isinstance(action, models.WaitAction):
-            if action.selector is not None and not soup.select(action.selector):
+            if action.selector is not None and not _select(soup, action.selector):
                 raise ActionError(f"{where}: no element matches {action.selector!r}")
             run.waited_ms += action.milliseconds or 0
         elif isinstance(action, models.ClickAction):
-            targets = soup.select(action.selector)
+            targets = _select(soup, action.selector)
             if not targets and not action.all:
                 raise ActionError(f"{where}: no element matches {action.selector!r}")
             for target in targets if action.all else targets[:1]:
@@ -83,7 +92,7 @@ def run_actions(actions: list[models.Action], *, html: str, url: str, title: str
             if action.key == "Enter" and focused is not None and focused.get("id") == "search":
                 main.append(BeautifulSoup(f"<p>Search results for: {focused.get('value', '')}</p>", "html.parser"))
         elif isinstance(action, models.ScrollAction):
-            if action.selector is not None and not soup.select(action.selector):
+            if action.selector is not None and not _select(soup, action.selector):
                 raise ActionError(f"{where}: no element matches {action.selector!r}")
             if action.direction == "down" and not scrolled:
                 scrolled = True

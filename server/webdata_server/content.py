@@ -17,6 +17,7 @@ from urllib.parse import urljoin
 from bs4 import BeautifulSoup
 from markdownify import markdownify
 from PIL import Image, ImageDraw
+from soupsieve import SelectorSyntaxError
 
 from webdata_server.web import minimal_pdf
 
@@ -72,7 +73,7 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
 def _select(root: Any, selector: str) -> list[Any]:
     try:
         return list(root.select(selector))
-    except Exception:  # an invalid selector matches nothing
+    except (SelectorSyntaxError, ValueError, NotImplementedError):  # an invalid selector matches nothing
         return []
 
 
@@ -190,10 +191,11 @@ def screenshot_data_url(*, title: str, width: int, height: int, quality: int, co
     width, height = max(1, min(width, 4096)), max(1, min(height, 8192))
     image = Image.new("RGB", (width, height), colors.get("background", "#ffffff"))
     draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, width, min(height, 64)], fill=colors.get("primary", "#336699"))
+    draw.rectangle([0, 0, width - 1, min(height, 64) - 1], fill=colors.get("primary", "#336699"))
     draw.text((16, 80), title, fill=colors.get("text", "#000000"))
-    for row in range(120, height, 48):
-        draw.rectangle([16, row, width - 16, row + 24], fill=colors.get("accent", "#999999"))
+    if width > 32:  # content bars need room for their margins
+        for row in range(120, height, 48):
+            draw.rectangle([16, row, width - 16, min(row + 24, height - 1)], fill=colors.get("accent", "#999999"))
     buffer = io.BytesIO()
     image.save(buffer, format="JPEG", quality=max(1, min(quality, 100)))
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode()

@@ -80,6 +80,8 @@ def test_screenshot_is_a_real_image(server: Server) -> None:
     high = scrape(server, formats=[{"type": "screenshot", "quality": 100, "viewport": {"width": 800, "height": 600}}])["screenshot"]
     assert len(low) < len(high)
     assert _image(scrape(server, formats=[{"type": "screenshot"}], mobile=True)["screenshot"]).size == (390, 844)
+    # Any integer viewport is drawable: tiny and non-positive sizes become 1 pixel.
+    assert _image(scrape(server, formats=[{"type": "screenshot", "viewport": {"width": 3, "height": -5}}])["screenshot"]).size == (3, 1)
 
 
 def test_change_tracking(server: Server) -> None:
@@ -134,6 +136,11 @@ def test_include_and_exclude_tags(server: Server) -> None:
     assert only_table.strip().startswith("| Name | Value |") and "- Fast" not in only_table
     without = scrape(server, excludeTags=["table", "pre"])["markdown"]
     assert "| host |" not in without and "fetch(" not in without and "- Fast" in without
+
+
+def test_invalid_selectors_match_nothing(server: Server) -> None:
+    assert scrape(server, includeTags=["a/b", "table"])["markdown"].startswith("| Name | Value |")
+    assert "- Fast" in scrape(server, excludeTags=["::nonsense("])["markdown"]
 
 
 def test_remove_base64_images(server: Server) -> None:
@@ -217,6 +224,7 @@ def test_actions(server: Server) -> None:
         ([{"type": "click", "selector": ".missing"}], "no element matches"),
         ([{"type": "write", "text": "x"}], "no focused input"),
         ([{"type": "wait", "selector": "#never"}], "no element matches"),
+        ([{"type": "click", "selector": "DZ/["}], "no element matches"),  # an invalid selector matches nothing
     ],
 )
 def test_failing_actions(server: Server, actions: list[dict[str, Any]], message: str) -> None:
