@@ -43,11 +43,6 @@ class Contract:
     def load(cls, path: Path) -> Contract:
         return cls(json.loads(path.read_text(encoding="utf-8")))
 
-    @property
-    def text(self) -> str:
-        """The bundle as served at GET /openapi.json."""
-        return json.dumps(self.document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
     def _resolve(self, node: dict[str, Any]) -> dict[str, Any]:
         while "$ref" in node:
             target: Any = self.document
@@ -55,9 +50,6 @@ class Contract:
                 target = target[token.replace("~1", "/").replace("~0", "~")]
             node = target
         return node
-
-    def statuses(self, operation_id: str) -> set[int]:
-        return {int(status) for status in self.operations[operation_id]["responses"] if status.isdigit()}
 
     def error_body(self, operation_id: str, status: int, example: str | None = None) -> dict[str, Any]:
         """A copy of the documented body for ``status`` of the operation (the named example, else the first)."""

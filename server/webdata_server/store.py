@@ -339,12 +339,6 @@ class Store:
                     db, team=team, api_key=api_key, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=None, moment=now_utc()
                 )
 
-    def can_afford(self, *, team: Team, credits: int, tokens_per_credit: int) -> bool:
-        if team.plan_tokens is None:
-            return False
-        start, end = team.current_period(now_utc())
-        return team.plan_tokens - (self.credits_used(team.id, start, end) + credits) * tokens_per_credit >= 0
-
     def ledger(self, team_id: str) -> list[sqlite3.Row]:
         return self._query("SELECT * FROM ledger WHERE team_id = ? ORDER BY id", (team_id,))
 
