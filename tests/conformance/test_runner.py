@@ -1,0 +1,32 @@
+"""The runner, as a user calls it: against a server on its own port, given only its URL and keys."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from tests.conformance.target import embedded_server, target_from_env
+
+pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="starts its own reference server")
+
+
+def test_runner_against_a_separate_server(tmp_path: Path) -> None:
+    with embedded_server() as server:
+        argv = [sys.executable, "-m", "tests.conformance", "--base-url", server.base_url, "--api-key", server.api_key]
+        argv += ["--second-api-key", server.second_api_key or "", "--isolated-usage", "--max-examples", "3", "--phases", "fuzzing", "--seed", "7"]
+        argv += ["--report-dir", str(tmp_path)]
+        # Run from elsewhere, with no BASE_URL in the environment: the flags alone name the target.
+        env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
+    assert "conformance summary, per check:" in done.stdout
+    assert "conformance summary, per operation" in done.stdout and "POST /v2/extract" in done.stdout
+    for report in ("scenarios.xml", "schemathesis.xml"):
+        cases = list(ElementTree.parse(tmp_path / report).getroot().iter("testcase"))  # noqa: S314 - written by this run
+        assert cases, report
+    assert (tmp_path / "schemathesis.txt").read_text().count("Seed: 7") == 1
