@@ -54,6 +54,7 @@ code-check: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy generator server
+	$(BIN)/mypy tests
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/client/webdata_client
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/models/webdata_models
 

@@ -90,6 +90,7 @@ def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
     texts = sorted({example["value"]["error"] for example in media.get("examples", {}).values()})
     body = _json(response)
     error = body.get("error") if isinstance(body, dict) else None
+    assert operation is not None  # a documented status implies a known operation
     assert error in texts, f"§7: {operation['operationId']} answered {response.status_code} with error {error!r}; the seed's text is one of {texts}"
     return True
 

@@ -63,7 +63,7 @@ def test_requests_cover_every_operation() -> None:
 def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient, operation_id: str) -> None:
     path, body = REQUESTS[operation_id]
     for label, key in (("no key", None), ("an unknown key", "wd-conformance-unknown-key")):
-        answer = api.call(operation_id, json_body=body, key=key, **path)
+        answer = api.call(operation_id, json_body=body, key=key, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
         answer.expect(answer.status == 401, f"§5: {operation_id} with {label} must answer 401")
 
 
@@ -84,7 +84,7 @@ def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: C
     job_id = started.body["id"]
     for operation in filter(None, (status, cancel)):
         foreign = other.call(operation, **{param: job_id})
-        unknown = other.call(operation, **{param: UNKNOWN})
+        unknown = other.call(operation, **{param: UNKNOWN})  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
         foreign.expect(
             foreign.status == 404 and foreign.body == unknown.body,
             f"§5.3: {operation} of another team's {kind} job must answer exactly as an unknown id ({unknown.status} {unknown.body})",

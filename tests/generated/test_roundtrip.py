@@ -26,7 +26,7 @@ _SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(
 
 @cache
 def strategy(name: str) -> st.SearchStrategy[Any]:
-    root = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": _SCHEMAS}}
+    root: dict[str, Any] = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": _SCHEMAS}}
     return from_schema(root, custom_formats={"uuid": st.uuids().map(str)})
 
 

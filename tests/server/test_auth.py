@@ -21,7 +21,7 @@ def test_samples_cover_every_operation() -> None:
 )
 def test_401_without_a_valid_key(server: Server, operation_id: str, headers: dict[str, str]) -> None:
     path, body = SAMPLES[operation_id]
-    response = server.api(operation_id, key="", json=body, headers=headers, **path)
+    response = server.api(operation_id, key="", json=body, headers=headers, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     assert response.status_code == 401
     assert response.json() == {"success": False, "error": "Unauthorized: Invalid token"}
 
@@ -31,13 +31,13 @@ def test_another_teams_job_is_404_everywhere(server: Server, kind: str) -> None:
     start, status, cancel, param = JOB_KINDS[kind]
     job_id = server.api(start, json=SAMPLES[start][1]).json()["id"]
     other = server.api_for(server.tenant())
-    unknown_status = other(status, **{param: "00000000-0000-4000-8000-000000000000"})
+    unknown_status = other(status, **{param: "00000000-0000-4000-8000-000000000000"})  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     foreign_status = other(status, **{param: job_id})
     assert foreign_status.status_code == unknown_status.status_code == 404
     assert foreign_status.json() == unknown_status.json()
     if cancel:
         foreign = other(cancel, **{param: job_id})
-        unknown = other(cancel, **{param: "00000000-0000-4000-8000-000000000000"})
+        unknown = other(cancel, **{param: "00000000-0000-4000-8000-000000000000"})  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
         assert foreign.status_code == unknown.status_code == 404
         assert foreign.json() == unknown.json()
     # The owner still sees its job, untouched by the other team's attempts.
