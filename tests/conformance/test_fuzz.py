@@ -63,7 +63,7 @@ def test_schemathesis_run(target: Target) -> None:
     report_dir.mkdir(parents=True, exist_ok=True)
     report = report_dir / "schemathesis.xml"
     env = {**os.environ, **target.env(), "SCHEMATHESIS_HOOKS": "tests.conformance.hooks", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(schemathesis_argv(target, report), cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(schemathesis_argv(target, report), cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=1200)
     output = done.stdout + done.stderr
     (report_dir / "schemathesis.txt").write_text(output, encoding="utf-8")
     assert done.returncode == 0, output[-20000:]

@@ -26,7 +26,7 @@ def _suite_fails(mutant: Mutant, upstream: Target) -> tuple[bool, str]:
             "CONFORMANCE_REPORT_DIR": str(ROOT / "reports" / "conformance" / "mutants" / mutant.name),
         }
         argv = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests/conformance/test_scenarios.py", "tests/conformance/test_fuzz.py"]
-        done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=600)
     failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
     return done.returncode != 0, failed[0] if failed else done.stdout[-300:]
 

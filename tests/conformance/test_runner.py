@@ -22,7 +22,7 @@ def test_runner_against_a_separate_server(tmp_path: Path) -> None:
         argv += ["--report-dir", str(tmp_path)]
         # Run from elsewhere, with no BASE_URL in the environment: the flags alone name the target.
         env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
-        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
     assert "conformance summary, per check:" in done.stdout
     assert "conformance summary, per operation" in done.stdout and "POST /v2/extract" in done.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import httpx
 
@@ -53,13 +54,15 @@ def test_kill_9_under_load_loses_nothing_acknowledged(live_server: LiveServer) -
     workers = [threading.Thread(target=load) for _ in range(8)]
     for worker in workers:
         worker.start()
-    while len(acknowledged) < 40:
-        threading.Event().wait(0.01)
+    deadline = time.monotonic() + 60
+    while len(acknowledged) < 40 and time.monotonic() < deadline:
+        time.sleep(0.01)
     live_server.kill()
     stop.set()
     for worker in workers:
         worker.join(10)
 
+    assert len(acknowledged) >= 40, f"only {len(acknowledged)} jobs were acknowledged under load"
     live_server.start()
     with httpx.Client(base_url=live_server.base_url, headers=headers) as client:
         for job_id in acknowledged:
