@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.lint import RULES
 from tests.conftest import EXTENSIONS_DOC, ROOT
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -32,11 +33,19 @@ EXPECTED = {
     "missing-x-source": ("lint/x-source", "/components/schemas/Square", 81),
     "undocumented-extension": ("lint/extension-documented", "/components/schemas/Thing/x-colour", 59),
     "unsupported-construct": ("models/unsupported-construct", "/components/schemas/Thing/not", 60),
+    "missing-summary": ("lint/operation-summary", "/paths/~1v2~1things/post", 8),
+    "missing-retry-after": ("lint/rate-limit-retry-after", "/paths/~1v2~1things/post/responses/429", 25),
+    "bad-x-credits": ("lint/x-credits-shape", "/paths/~1v2~1things/post/x-credits/0/effect", 14),
 }
 
 
 def test_every_fixture_has_an_expectation() -> None:
     assert sorted(p.stem for p in (FIXTURES / "bad").glob("*.yaml")) == sorted(EXPECTED)
+
+
+def test_every_lint_rule_has_a_fixture() -> None:
+    covered = {rule.split("/", 1)[1] for rule, _, _ in EXPECTED.values() if rule.startswith("lint/")}
+    assert covered == set(RULES)
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
