@@ -66,3 +66,16 @@ def test_cancel_batch_scrape_and_agent(sdk: Firecrawl) -> None:
     assert sdk.cancel_agent(agent.id) is True
     with pytest.raises(Exception, match="Agent already finished"):
         sdk.cancel_agent(agent.id)
+
+
+def test_scrape_batch_scrape_and_crawl(sdk: Firecrawl) -> None:
+    document = sdk.scrape("https://example.com/pricing", formats=["markdown", "links", {"type": "screenshot", "full_page": True}])
+    assert (document.markdown or "").startswith("# example.com/pricing")
+    assert "https://example.com/about" in (document.links or [])
+    assert (document.screenshot or "").startswith("data:image/jpeg;base64,")
+    batch = sdk.batch_scrape(["https://example.com/a", "https://example.com/b"], formats=["markdown"], poll_interval=1, wait_timeout=30)
+    assert batch.status == "completed" and [d.metadata_typed.source_url for d in batch.data] == ["https://example.com/a", "https://example.com/b"]
+    crawled = sdk.crawl("https://example.com", limit=2, poll_interval=1, timeout=30)
+    assert crawled.status == "completed" and len(crawled.data) == 2
+    with pytest.raises(Exception, match="404"):
+        sdk.scrape("https://example.com/never-cached", lockdown=True)
