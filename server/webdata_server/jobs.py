@@ -14,20 +14,10 @@ from urllib.parse import urlsplit
 
 from webdata_server.store import Job, Store, now_utc
 
-__all__ = ["FAIL_MARKER", "advance", "crawl_page_urls", "document_for", "run_worker", "value_for_schema"]
+__all__ = ["FAIL_MARKER", "advance", "crawl_page_urls", "run_worker", "value_for_schema"]
 
 FAIL_MARKER = "[fail]"
 _log = logging.getLogger("webdata_server.jobs")
-
-
-def document_for(url: str) -> dict[str, Any]:
-    """A minimal document for a URL (scraping proper is the scrape operation's work)."""
-    parts = urlsplit(url)
-    title = f"{parts.hostname or url}{parts.path or '/'}"
-    return {
-        "markdown": f"# {title}\n\nContent of {url}.\n",
-        "metadata": {"sourceURL": url, "url": url, "statusCode": 200, "title": title, "creditsUsed": 1},
-    }
 
 
 def crawl_page_urls(url: str, total: int) -> list[str]:
@@ -99,7 +89,7 @@ def _result(job: Job, render: Renderer) -> tuple[str, Any, int, str | None]:
     return "completed", {"data": [render(u, options) for u in pages]}, len(pages), None
 
 
-def advance(store: Store, job: Job, render: Renderer = lambda url, _: document_for(url)) -> Job:
+def advance(store: Store, job: Job, render: Renderer) -> Job:
     """Finish ``job`` if its time has come; returns the job as it now stands.
 
     ``render`` makes the document of one page of a batch scrape or crawl from its scrape options.

@@ -40,6 +40,17 @@ def _page_data(page: Page) -> dict[str, Any]:
     return {**asdict(page), "raw": base64.b64encode(page.raw).decode()}
 
 
+def _fetch_context(options: models.ScrapeRequest) -> FetchContext:
+    """What a fetch must emulate for these options: headers, device, country and languages."""
+    location = options.location
+    return FetchContext(
+        headers=options.headers or {},
+        mobile=options.mobile,
+        country=location.country if location else "US",
+        languages=(location.languages if location else None) or [],
+    )
+
+
 class Scraper:
     """The scrape operation's rules, over the service's store, contract and web source."""
 
@@ -131,12 +142,7 @@ class Scraper:
         if cached is not None:
             page, fetched_at = cached
         else:
-            context = FetchContext(
-                headers=options.headers or {},
-                mobile=options.mobile,
-                country=options.location.country if options.location else "US",
-                languages=(options.location.languages if options.location else None) or [],
-            )
+            context = _fetch_context(options)
             try:
                 page = self.web.fetch(url, context)
             except FetchRefused as refused:
@@ -167,13 +173,7 @@ class Scraper:
         """
         try:
             request = models.ScrapeRequest.model_validate({**options, "url": url})
-            context = FetchContext(
-                headers=request.headers or {},
-                mobile=request.mobile,
-                country=request.location.country if request.location else "US",
-                languages=(request.location.languages if request.location else None) or [],
-            )
-            page = self.web.fetch(url, context)
+            page = self.web.fetch(url, _fetch_context(request))
             document, _, warning = self._render(None, page, request)
         except (ApiError, FetchRefused, ValueError) as failure:
             reason = failure.body.get("error") if isinstance(failure, ApiError) else str(failure)

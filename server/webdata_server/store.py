@@ -118,6 +118,15 @@ def month_bounds(moment: datetime) -> tuple[datetime, datetime]:
     return start, end
 
 
+def _credits_in(db: sqlite3.Connection, team_id: str, start: datetime, end: datetime) -> int:
+    """Credits the team's ledger holds in [start, end)."""
+    row = db.execute(
+        "SELECT COALESCE(SUM(credits), 0) FROM ledger WHERE team_id = ? AND created_at >= ? AND created_at < ?",
+        (team_id, _iso(start), _iso(end)),
+    ).fetchone()
+    return int(row[0])
+
+
 class InsufficientCredits(Exception):
     """The team's remaining tokens do not cover a charge."""
 
@@ -309,21 +318,15 @@ class Store:
 
     # -- credits ---------------------------------------------------------------------------
     def credits_used(self, team_id: str, start: datetime, end: datetime) -> int:
-        rows = self._query(
-            "SELECT COALESCE(SUM(credits), 0) AS used FROM ledger WHERE team_id = ? AND created_at >= ? AND created_at < ?",
-            (team_id, _iso(start), _iso(end)),
-        )
-        return int(rows[0]["used"])
+        with self._lock:
+            return _credits_in(self._db, team_id, start, end)
 
     @staticmethod
     def _charge_in(
         db: sqlite3.Connection, *, team: Team, api_key: str, operation: str, credits: int, tokens_per_credit: int, job_id: str | None, moment: datetime
     ) -> None:
         start, end = team.current_period(moment)
-        used = db.execute(
-            "SELECT COALESCE(SUM(credits), 0) FROM ledger WHERE team_id = ? AND created_at >= ? AND created_at < ?",
-            (team.id, _iso(start), _iso(end)),
-        ).fetchone()[0]
+        used = _credits_in(db, team.id, start, end)
         if team.plan_tokens is None or team.plan_tokens - (used + credits) * tokens_per_credit < 0:
             raise InsufficientCredits(team.id)
         db.execute(
