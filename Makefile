@@ -12,28 +12,35 @@ SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
 GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*)
 BUNDLE := generated/openapi.json
 
-.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance clean
+.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance dist clean
 
-all: $(BUNDLE)
+all: $(BUNDLE) $(INSTALLED_GENERATED)
 
 venv: $(STAMP)
 
-# The venv is rebuilt when the lock changes. A .pth file puts the repo and the two generated
-# packages on sys.path, so tests import exactly what is committed under generated/.
-$(STAMP): requirements.lock
+# The venv is rebuilt when the lock changes: every third-party package from requirements.lock, then
+# the four distributions of this repository installed editable (no dependencies of their own: the
+# lock has them all, and `pip check` proves it). Nothing else puts code on sys.path.
+DISTRIBUTIONS := generated/models generated/client server conformance
+$(STAMP): requirements.lock server/pyproject.toml conformance/pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(PY) -c 'import pathlib, sysconfig; root = pathlib.Path.cwd(); \
-	  (pathlib.Path(sysconfig.get_paths()["purelib"]) / "webdata-api.pth").write_text( \
-	  "\n".join(str(p) for p in (root, root / "server", root / "generated" / "models", root / "generated" / "client")) + "\n")'
-	@printf '#!/bin/sh\n# Console script of the conformance suite (written by make).\nexec "$$(dirname "$$0")/python" -m tests.conformance "$$@"\n' > $(BIN)/webdata-conformance
-	@chmod +x $(BIN)/webdata-conformance
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation $(addprefix -e ,$(DISTRIBUTIONS))
+	$(BIN)/pip check --disable-pip-version-check
+	@touch $@
+
+# A regeneration that changed a generated distribution's version (its pyproject.toml) reinstalls it,
+# so the installed metadata always says which code is there.
+INSTALLED_GENERATED := $(VENV)/.installed-generated
+$(INSTALLED_GENERATED): $(STAMP) generated/models/pyproject.toml generated/client/pyproject.toml
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e generated/models -e generated/client
 	@touch $@
 
 # Regenerate only when the spec, the generator or its configuration changed.
 $(BUNDLE): $(STAMP) $(SPEC) $(GENERATOR)
 	$(PY) -m generator all
 	@touch $@
+	@$(MAKE) --no-print-directory $(INSTALLED_GENERATED)
 
 generate: $(STAMP)
 	$(PY) -m generator all
@@ -49,11 +56,11 @@ check: $(STAMP)
 	$(PY) -m generator --check
 
 code-check: $(STAMP)
-	$(BIN)/ruff check generator server tests benchmarks
-	$(BIN)/ruff format --check generator server tests benchmarks
+	$(BIN)/ruff check generator server conformance tests benchmarks
+	$(BIN)/ruff format --check generator server conformance tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy generator server
+	$(BIN)/mypy generator server/src conformance/src
 	$(BIN)/mypy tests
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/client/webdata_client
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/models/webdata_models
@@ -74,14 +81,22 @@ HOST ?= 127.0.0.1
 PORT ?= 3002
 DB ?= .data/webdata.sqlite3
 JOB_SECONDS ?= 5
-serve: $(BUNDLE)
-	$(PY) -m webdata_server serve --host $(HOST) --port $(PORT) --db $(DB) --job-seconds $(JOB_SECONDS)
+serve: all
+	$(BIN)/webdata-server serve --host $(HOST) --port $(PORT) --db $(DB) --job-seconds $(JOB_SECONDS)
 
 # The conformance suite: against BASE_URL with API_KEY (and SECOND_API_KEY), or, with no
 # BASE_URL, against the embedded reference server. CONFORMANCE_ARGS passes further options
-# (see `python -m tests.conformance --help`), e.g. CONFORMANCE_ARGS="--max-examples 100 --seed 1".
-conformance: $(STAMP)
-	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" SECOND_API_KEY="$(SECOND_API_KEY)" $(PY) -m tests.conformance $(CONFORMANCE_ARGS)
+# (see `webdata-conformance --help`), e.g. CONFORMANCE_ARGS="--max-examples 100 --seed 1".
+conformance: all
+	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" SECOND_API_KEY="$(SECOND_API_KEY)" $(BIN)/webdata-conformance $(CONFORMANCE_ARGS)
+
+# Wheels and sdists of the four distributions into dist/, with the pinned backend (no download),
+# then `twine check` on every file.
+dist: all
+	rm -rf dist
+	$(foreach d,$(DISTRIBUTIONS),$(PY) -m build --no-isolation --outdir dist $(d) >/dev/null &&) true
+	$(BIN)/twine check --strict dist/*
+	@ls -1 dist
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) dist .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -7,12 +7,14 @@ outputs are never updated in place. ``check`` generates into a temporary folder 
 from __future__ import annotations
 
 import filecmp
+import json
 import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from generator.bundle import BUNDLE_NAME, render_bundle
 from generator.client import generate_client
@@ -20,6 +22,8 @@ from generator.findings import Finding, StageFailed
 from generator.lint import RULES, lint
 from generator.load import SpecDocument
 from generator.models import generate_models
+from generator.package import write_distribution
+from generator.readme import client_readme, models_readme
 from generator.tools import run_tool, tool_path
 from generator.validate import validate
 
@@ -28,6 +32,8 @@ __all__ = ["OUTPUTS", "STAGES", "Build", "compare_trees"]
 STAGES = ("validate", "lint", "bundle", "models", "client")
 # What each writing stage owns inside generated/.
 OUTPUTS = {"bundle": BUNDLE_NAME, "models": "models", "client": "client"}
+# The distribution each package stage's output becomes (stage `package`), and its README.
+DISTRIBUTIONS = {"models": ("webdata-models", models_readme), "client": ("webdata-client", client_readme)}
 RUFF_CONFIG = Path(__file__).parent / "config" / "ruff.toml"
 _IGNORED = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 
@@ -79,8 +85,22 @@ class Build:
                 if stage in stages:
                     count = sum(1 for _ in (into / OUTPUTS[stage]).rglob("*.py"))
                     self.report(f"{stage}: generated/{OUTPUTS[stage]}/ ({count} Python files, formatted with pinned ruff)")
+                    self._package(stage, into, json.loads(bundle_path.read_text(encoding="utf-8")))
         if "bundle" not in stages:
             bundle_path.unlink()
+
+    def _package(self, stage: str, into: Path, bundle: dict[str, Any]) -> None:
+        """Stage ``package``: metadata, README, licence and the derived version of one distribution."""
+        name, readme = DISTRIBUTIONS[stage]
+        # The version is derived against what is in the output folder now (normally the committed state).
+        version = write_distribution(
+            name=name,
+            project_dir=into / OUTPUTS[stage],
+            contract_version=str(bundle.get("info", {}).get("version", "")),
+            previous_pyproject=self.out / OUTPUTS[stage] / "pyproject.toml",
+            readme=lambda distribution: readme(distribution, bundle),
+        )
+        self.report(f"package: {name} {version} (generated/{OUTPUTS[stage]}/pyproject.toml)")
 
     def write(self, stages: tuple[str, ...]) -> None:
         """Generate into a staging folder beside ``out``, then swap each output in."""

@@ -19,7 +19,10 @@ CONFIG = Path(__file__).parent / "config" / "client.yaml"
 
 
 def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
-    """Write the client project into ``out_dir`` (which must not exist); returns the package folder."""
+    """Write the client package into ``out_dir`` (which must not exist); returns the package folder.
+
+    Only the package: its ``pyproject.toml`` and README come from the ``package`` stage.
+    """
     argv = [
         tool_path("openapi-python-client"),
         "generate",
@@ -28,9 +31,9 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
         "--config",
         str(CONFIG),
         "--meta",
-        "pdm",
+        "none",
         "--output-path",
-        str(out_dir),
+        str(out_dir / PACKAGE),
         "--fail-on-warning",
     ]
     output = run_tool(argv, stage=STAGE, allow_output=True)
@@ -44,4 +47,5 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
                 )
             ]
         )
+    (out_dir / PACKAGE / "py.typed").write_text("", encoding="utf-8")
     return out_dir / PACKAGE

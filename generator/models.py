@@ -18,10 +18,12 @@ from generator.findings import Finding, StageFailed, join_pointer
 from generator.tools import run_tool
 from generator.walk import iter_schemas
 
-__all__ = ["PACKAGE", "generate_models", "property_bounds", "unsupported_constructs"]
+__all__ = ["BUNDLE_RESOURCE", "PACKAGE", "generate_models", "property_bounds", "unsupported_constructs"]
 
 STAGE = "models"
 PACKAGE = "webdata_models"
+# The bundle as package data of webdata_models (read with importlib.resources).
+BUNDLE_RESOURCE = "openapi.json"
 CONFIG = Path(__file__).parent / "config" / "models.toml"
 
 # Keywords datamodel-code-generator drops without a word; the stage fails where they appear.
@@ -57,21 +59,6 @@ class PropertyCountModel(BaseModel):
             raise ValueError(f"at most {{high}} properties allowed, got {{count}}: {{sorted(present)}}")
         return self
 '''
-
-_PYPROJECT = """[build-system]
-requires = ["pdm-backend"]
-build-backend = "pdm.backend"
-
-[project]
-name = "webdata-models"
-version = "{version}"
-description = "Pydantic v2 models of the Web Data Service API v2 (generated)."
-requires-python = ">=3.11"
-dependencies = ["pydantic>=2.11,<3"]
-
-[tool.pdm.build]
-includes = ["webdata_models"]
-"""
 
 
 def unsupported_constructs(bundle: dict[str, Any]) -> list[Finding]:
@@ -131,12 +118,6 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     run_tool(argv, stage=STAGE)
     (package / "_bounds.py").write_text(_BOUNDS_MODULE.format(bounds=repr(bounds)), encoding="utf-8")
     (package / "py.typed").write_text("", encoding="utf-8")
-    version = bundle.get("info", {}).get("version", "0.0.0")
-    (out_dir / "pyproject.toml").write_text(_PYPROJECT.format(version=version), encoding="utf-8")
-    (out_dir / "README.md").write_text(
-        "# webdata-models\n\nPydantic v2 models of the Web Data Service API v2, generated from "
-        "`generated/openapi.json` by webdata-api's `make`. Do not edit.\n\n"
-        "```python\nfrom webdata_models import ScrapeOptions\n\nScrapeOptions().timeout  # 60000\n```\n",
-        encoding="utf-8",
-    )
+    # The contract ships with its models: the server and the conformance suite read it from here.
+    (package / BUNDLE_RESOURCE).write_bytes(bundle_path.read_bytes())
     return package

@@ -7,25 +7,24 @@ import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
+from webdata_conformance.target import Target, embedded_server, target_from_env
 
 from tests.conformance.mutants import MUTANTS, Mutant, running_mutant
-from tests.conformance.target import ROOT, Target, embedded_server, target_from_env
+from tests.conftest import ROOT
+
+CONFORMANCE = str(Path(sys.executable).with_name("webdata-conformance"))
 
 pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="the self-test runs against the embedded reference server only")
 
 
 def _suite_fails(mutant: Mutant, upstream: Target) -> tuple[bool, str]:
     with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
-        broken = Target(proxy, upstream.api_key, upstream.second_api_key, upstream.isolated_usage)
-        env = {
-            **os.environ,
-            **broken.env(),
-            "CONFORMANCE_MAX_EXAMPLES": "5",
-            "CONFORMANCE_REPORT_DIR": str(ROOT / "reports" / "conformance" / "mutants" / mutant.name),
-        }
-        argv = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests/conformance/test_scenarios.py", "tests/conformance/test_fuzz.py"]
+        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--second-api-key", upstream.second_api_key or ""]
+        argv += ["--isolated-usage", "--max-examples", "5", "--fail-fast", "--report-dir", str(ROOT / "reports" / "conformance" / "mutants" / mutant.name)]
+        env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
         done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=600)
     failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
     return done.returncode != 0, failed[0] if failed else done.stdout[-300:]

@@ -9,15 +9,14 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
-
-from tests.conformance.target import embedded_server, target_from_env
+from webdata_conformance.target import embedded_server, target_from_env
 
 pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="starts its own reference server")
 
 
 def test_runner_against_a_separate_server(tmp_path: Path) -> None:
     with embedded_server() as server:
-        argv = [sys.executable, "-m", "tests.conformance", "--base-url", server.base_url, "--api-key", server.api_key]
+        argv = [str(Path(sys.executable).with_name("webdata-conformance")), "--base-url", server.base_url, "--api-key", server.api_key]
         argv += ["--second-api-key", server.second_api_key or "", "--isolated-usage", "--max-examples", "3", "--phases", "fuzzing", "--seed", "7"]
         argv += ["--report-dir", str(tmp_path)]
         # Run from elsewhere, with no BASE_URL in the environment: the flags alone name the target.

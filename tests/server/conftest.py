@@ -18,10 +18,10 @@ from urllib.parse import quote
 import httpx
 import pytest
 from starlette.testclient import TestClient
+from webdata_conformance.client import contract_problems, operations_by_id
 from webdata_server import Settings, create_app
 from webdata_server.store import Store
 
-from tests.conformance.client import contract_problems, operations_by_id
 from tests.conftest import ROOT
 
 OPERATIONS = operations_by_id()

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.client import Answer, ConformanceClient, operations_by_id
-from tests.conformance.target import Target
+from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
+from webdata_conformance.target import Target
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
 TOKENS_PER_CREDIT = 15

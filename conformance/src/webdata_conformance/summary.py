@@ -1,4 +1,4 @@
-"""pytest plugin of `python -m tests.conformance`: a readable summary per check and per operation."""
+"""pytest plugin of `webdata-conformance`: a readable summary per check and per operation."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.target import ROOT
-from tests.conformance.test_fuzz import operation_results
+from webdata_conformance.suite.test_fuzz import DEFAULT_REPORT_DIR, operation_results
 
 _results: dict[str, list[tuple[str, str]]] = defaultdict(list)
 
@@ -36,7 +35,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         for outcome, detail in outcomes:
             if outcome != "passed":
                 write(f"      {outcome}: {detail}")
-    report = Path(os.environ.get("CONFORMANCE_REPORT_DIR", str(ROOT / "reports" / "conformance"))) / "schemathesis.xml"
+    report = Path(os.environ.get("CONFORMANCE_REPORT_DIR", DEFAULT_REPORT_DIR)) / "schemathesis.xml"
     operations = operation_results(report)
     if operations:
         write("conformance summary, per operation (Schemathesis, details and curl commands in schemathesis.txt):")

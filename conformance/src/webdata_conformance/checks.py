@@ -1,21 +1,20 @@
 """The suite's own checks, shaped like Schemathesis' built-in ones: ``check(ctx, response, case)``.
 
 Each enforces a rule of the seed that schema validation cannot see, and names its section. They
-run on every response of the fuzzing phases (registered by ``tests/conformance/hooks.py``) and
+run on every response of the fuzzing phases (registered by ``webdata_conformance.hooks``) and
 on the purposeful requests of ``test_scenarios.py``. Follow-up requests go to the target named
 by BASE_URL with API_KEY (and SECOND_API_KEY for tenant isolation).
 """
 
 from __future__ import annotations
 
-import json
 import os
 from functools import cache
 from typing import Any
 
 import httpx
 
-from tests.conformance.target import ROOT
+from webdata_conformance.contract import bundle
 
 __all__ = [
     "CHECKS",
@@ -27,12 +26,6 @@ __all__ = [
 ]
 
 UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
-
-
-@cache
-def bundle() -> dict[str, Any]:
-    document: dict[str, Any] = json.loads((ROOT / "generated" / "openapi.json").read_text(encoding="utf-8"))
-    return document
 
 
 @cache

@@ -1,12 +1,12 @@
-"""``python -m webdata_server``: run the reference server, or administer its teams and keys.
+"""``webdata-server`` (or ``python -m webdata_server``): run the reference server, or administer its teams and keys.
 
-    python -m webdata_server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--web synthetic|real] [--allow-private-fetch]
-    python -m webdata_server admin [--db PATH] create-team --name N [--plan-tokens T]
-    python -m webdata_server admin [--db PATH] create-key --team ID [--name N]
-    python -m webdata_server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
-                                   [--rate-limit N] [--max-concurrency N] [--threat-protection on|off]
-                                   [--threat-protection-enforced on|off] [--threat-overrides on|off]
-    python -m webdata_server admin [--db PATH] list
+    webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--web synthetic|real] [--allow-private-fetch]
+    webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
+    webdata-server admin [--db PATH] create-key --team ID [--name N]
+    webdata-server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
+                              [--rate-limit N] [--max-concurrency N] [--threat-protection on|off]
+                              [--threat-protection-enforced on|off] [--threat-overrides on|off]
+    webdata-server admin [--db PATH] list
 
 Flags override the WEBDATA_DB, WEBDATA_HOST, WEBDATA_PORT and WEBDATA_JOB_SECONDS variables.
 """
@@ -18,6 +18,7 @@ import json
 import logging
 import sys
 from datetime import datetime
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from webdata_server.config import Settings
@@ -51,8 +52,19 @@ def _moment(value: str) -> datetime:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _versions() -> str:
+    found = []
+    for distribution in ("webdata-server", "webdata-models"):
+        try:
+            found.append(f"{distribution} {version(distribution)}")
+        except PackageNotFoundError:
+            found.append(f"{distribution} (not installed)")
+    return ", ".join(found)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m webdata_server", description="Reference server of the Web Data Service API v2.")
+    parser = argparse.ArgumentParser(prog="webdata-server", description="Reference server of the Web Data Service API v2.")
+    parser.add_argument("--version", action="version", version=_versions())
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the server (uvicorn)")
     serve.add_argument("--host")
@@ -143,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     created = ensure_development_team(store, settings)
     if created is not None:
         team, key = created
-        print(f"Created the development team {team.id}.\nAPI key: {key}\n(also listed by `python -m webdata_server admin list`)", flush=True)
+        print(f"Created the development team {team.id}.\nAPI key: {key}\n(also listed by `webdata-server admin list`)", flush=True)
     store.close()
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
     return 0

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conformance.target import Target, embedded_server, target_from_env
+from webdata_conformance.target import Target, embedded_server, target_from_env
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from tests.conformance.checks import bundle
+from webdata_conformance.contract import bundle
 
 __all__ = ["Answer", "ConformanceClient", "ContractViolation", "contract_problems", "operations_by_id"]
 

@@ -1,8 +1,8 @@
 """Schemathesis over the whole contract: the examples, coverage, fuzzing and stateful phases
 (start → status → cancel through the spec's links), every built-in check that applies, negative
-data included, plus the suite's own checks (tests/conformance/checks.py) on every response.
+data included, plus the suite's own checks (webdata_conformance/checks.py) on every response.
 
-Options come from the environment (set by `python -m tests.conformance` or `make conformance`):
+Options come from the environment (set by `webdata-conformance` or `make conformance`):
 CONFORMANCE_MAX_EXAMPLES, CONFORMANCE_SEED, CONFORMANCE_WORKERS, CONFORMANCE_RATE_LIMIT,
 CONFORMANCE_CHECKS, CONFORMANCE_PHASES, CONFORMANCE_REPORT_DIR.
 """
@@ -15,18 +15,20 @@ import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from tests.conformance.target import ROOT, Target
+from webdata_conformance.contract import bundle_file
+from webdata_conformance.target import Target
 
-CONFIG = Path(__file__).with_name("schemathesis.toml")
+CONFIG = Path(__file__).parent.parent / "schemathesis.toml"
+DEFAULT_REPORT_DIR = "reports/conformance"
 DEFAULT_MAX_EXAMPLES = 25
 # Seed §3: DELETE cancels a job, which stays readable as `cancelled`; "use after free" does not apply.
 EXCLUDED_CHECKS = ["use_after_free"]
 
 
-def schemathesis_argv(target: Target, report: Path) -> list[str]:
+def schemathesis_argv(target: Target, report: Path, bundle: Path) -> list[str]:
     """The `schemathesis run` command line for ``target``."""
     schemathesis = str(Path(sys.executable).with_name("schemathesis"))
-    argv = [schemathesis, "--config-file", str(CONFIG), "run", str(ROOT / "generated" / "openapi.json"), "--url", target.base_url]
+    argv = [schemathesis, "--config-file", str(CONFIG), "run", str(bundle), "--url", target.base_url]
     argv += ["--header", f"Authorization: Bearer {target.api_key}"]
     argv += ["--phases", os.environ.get("CONFORMANCE_PHASES", "examples,coverage,fuzzing,stateful")]
     argv += ["--checks", os.environ.get("CONFORMANCE_CHECKS", "all"), "--exclude-checks", ",".join(EXCLUDED_CHECKS)]
@@ -59,11 +61,14 @@ def operation_results(report: Path) -> dict[str, str]:
 
 
 def test_schemathesis_run(target: Target) -> None:
-    report_dir = Path(os.environ.get("CONFORMANCE_REPORT_DIR", str(ROOT / "reports" / "conformance")))
+    report_dir = Path(os.environ.get("CONFORMANCE_REPORT_DIR", DEFAULT_REPORT_DIR)).resolve()
     report_dir.mkdir(parents=True, exist_ok=True)
     report = report_dir / "schemathesis.xml"
-    env = {**os.environ, **target.env(), "SCHEMATHESIS_HOOKS": "tests.conformance.hooks", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(schemathesis_argv(target, report), cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=1200)
+    env = {**os.environ, **target.env(), "SCHEMATHESIS_HOOKS": "webdata_conformance.hooks"}
+    # Schemathesis keeps a cache folder in its working directory: the report folder, not the user's.
+    with bundle_file() as bundle:
+        argv = schemathesis_argv(target, report, bundle)
+        done = subprocess.run(argv, cwd=report_dir, env=env, capture_output=True, text=True, check=False, timeout=1200)
     output = done.stdout + done.stderr
     (report_dir / "schemathesis.txt").write_text(output, encoding="utf-8")
     assert done.returncode == 0, output[-20000:]

@@ -7,7 +7,6 @@ import copy
 import json
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -29,7 +28,7 @@ class CreditRule:
 
 
 class Contract:
-    """Read-only view of ``generated/openapi.json``."""
+    """Read-only view of the contract's bundle (``generated/openapi.json``, shipped in ``webdata_models``)."""
 
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
@@ -40,8 +39,8 @@ class Contract:
                     self.operations[operation["operationId"]] = {**operation, "method": method.upper(), "path": path}
 
     @classmethod
-    def load(cls, path: Path) -> Contract:
-        return cls(json.loads(path.read_text(encoding="utf-8")))
+    def load(cls, data: bytes) -> Contract:
+        return cls(json.loads(data))
 
     def _resolve(self, node: dict[str, Any]) -> dict[str, Any]:
         while "$ref" in node:

@@ -1,14 +1,16 @@
 """Where the conformance suite points: a server given by BASE_URL and keys, or the embedded
 reference server, started on a free port of 127.0.0.1 with a fresh database and stopped after.
 
-The embedded server is driven only through its command line (``python -m webdata_server``):
-nothing here imports the server's code, so the suite works the same against any implementation.
+The embedded server is driven only through its command line (``webdata-server``, from the
+``webdata-server`` distribution when it is installed beside the suite): nothing here imports the
+server's code, so the suite works the same against any implementation.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -21,9 +23,7 @@ from pathlib import Path
 
 import httpx
 
-__all__ = ["ROOT", "Target", "embedded_server", "target_from_env"]
-
-ROOT = Path(__file__).resolve().parents[2]
+__all__ = ["Target", "embedded_server", "server_command", "target_from_env"]
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,17 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def server_command() -> list[str]:
+    """How to run the reference server: its console script beside this interpreter, or on PATH."""
+    beside = Path(sys.executable).with_name("webdata-server")
+    found = str(beside) if beside.exists() else shutil.which("webdata-server")
+    if found is None:
+        raise RuntimeError("no --base-url given and the reference server is not installed: pip install webdata-server, or name a server with --base-url")
+    return [found]
+
+
 def _admin(database: Path, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "webdata_server", "admin", "--db", str(database), *args], capture_output=True, text=True, check=True, cwd=ROOT)
+    done = subprocess.run([*server_command(), "admin", "--db", str(database), *args], capture_output=True, text=True, check=True)
     return done.stdout
 
 
@@ -76,9 +85,9 @@ def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
         team = json.loads(_admin(database, "list"))[0]["id"]
         _admin(database, "set-plan", "--team", team, "--threat-protection", "on")
         port = _free_port()
-        argv = [sys.executable, "-m", "webdata_server", "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds)]
+        argv = [*server_command(), "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds)]
         log = open(Path(temporary) / "server.log", "wb")
-        process = subprocess.Popen(argv, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(argv, cwd=temporary, stdout=log, stderr=subprocess.STDOUT)
         base_url = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 30

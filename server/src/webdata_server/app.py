@@ -30,7 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from webdata_server.config import Settings
+from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.errors import ApiError
 from webdata_server.jobs import advance, run_worker
@@ -453,8 +453,8 @@ def ensure_development_team(store: Store, settings: Settings) -> tuple[Team, str
 def create_app(settings: Settings | None = None, *, store: Store | None = None) -> Starlette:
     """The application. With ``store`` given, the caller owns it (tests); otherwise it is opened at startup."""
     settings = settings or Settings.from_env()
-    contract = Contract.load(settings.bundle)
-    bundle_bytes = settings.bundle.read_bytes()
+    bundle_bytes = read_bundle(settings.bundle)
+    contract = Contract.load(bundle_bytes)
     state: dict[str, Any] = {}
 
     def service() -> Service:

@@ -1,11 +1,12 @@
-"""`python -m tests.conformance`: run the conformance suite against a server.
+"""``webdata-conformance`` (or ``python -m webdata_conformance``): run the conformance suite against a server.
 
-    python -m tests.conformance                                   # the embedded reference server
-    python -m tests.conformance --base-url URL --api-key KEY [--second-api-key KEY] [--isolated-usage]
+    webdata-conformance                                      # the reference server, if installed beside the suite
+    webdata-conformance --base-url URL --api-key KEY [--second-api-key KEY] [--isolated-usage]
 
-Reports go to --report-dir (default reports/conformance): JUnit XML of the scenarios
-(scenarios.xml) and of Schemathesis (schemathesis.xml), Schemathesis' full output with a curl
-command per failure (schemathesis.txt), and a summary per check and per operation on stdout.
+Reports go to --report-dir (default reports/conformance under the working directory): JUnit XML of
+the scenarios (scenarios.xml) and of Schemathesis (schemathesis.xml), Schemathesis' full output
+with a curl command per failure (schemathesis.txt), and a summary per check and per operation on
+stdout. The exit code is pytest's: 0 when every requirement held.
 """
 
 from __future__ import annotations
@@ -13,15 +14,24 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pytest
 
-from tests.conformance.target import ROOT
+SUITE = Path(__file__).resolve().parent / "suite"
+
+
+def _version() -> str:
+    try:
+        return f"webdata-conformance {version('webdata-conformance')}"
+    except PackageNotFoundError:
+        return "webdata-conformance (not installed)"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.conformance", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="webdata-conformance", description=__doc__.splitlines()[0].split(": ", 1)[-1])
+    parser.add_argument("--version", action="version", version=_version())
     parser.add_argument("--base-url", default=os.environ.get("BASE_URL"), help="server under test (default: start the reference server)")
     parser.add_argument("--api-key", default=os.environ.get("API_KEY"))
     parser.add_argument("--second-api-key", default=os.environ.get("SECOND_API_KEY"), help="a key of another team, for tenant isolation")
@@ -30,10 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", help="Schemathesis seed, to reproduce a run")
     parser.add_argument("--checks", help="Schemathesis checks, comma-separated (default all)")
     parser.add_argument("--scenarios", help="pytest -k expression selecting scenarios (e.g. 's3 or s5')")
-    parser.add_argument("--workers", type=int, help="Schemathesis workers (default 1; see test_fuzz.py)")
+    parser.add_argument("--workers", type=int, help="Schemathesis workers (default 1; see suite/test_fuzz.py)")
     parser.add_argument("--rate-limit", help="Schemathesis rate limit, e.g. 10/s")
     parser.add_argument("--phases", help="Schemathesis phases (default examples,coverage,fuzzing,stateful)")
-    parser.add_argument("--report-dir", type=Path, default=ROOT / "reports" / "conformance")
+    parser.add_argument("--report-dir", type=Path, default=Path("reports") / "conformance")
+    parser.add_argument("--fail-fast", action="store_true", help="stop at the first failing scenario")
     args = parser.parse_args(argv)
 
     if args.base_url:
@@ -42,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(BASE_URL=args.base_url.rstrip("/"), API_KEY=args.api_key, ISOLATED_USAGE="1" if args.isolated_usage else "0")
         if args.second_api_key:
             os.environ["SECOND_API_KEY"] = args.second_api_key
+    report_dir = args.report_dir.resolve()
     options = {
         "CONFORMANCE_MAX_EXAMPLES": args.max_examples,
         "CONFORMANCE_SEED": args.seed,
@@ -49,20 +61,28 @@ def main(argv: list[str] | None = None) -> int:
         "CONFORMANCE_WORKERS": args.workers,
         "CONFORMANCE_RATE_LIMIT": args.rate_limit,
         "CONFORMANCE_PHASES": args.phases,
-        "CONFORMANCE_REPORT_DIR": args.report_dir,
+        "CONFORMANCE_REPORT_DIR": report_dir,
     }
     os.environ.update({name: str(value) for name, value in options.items() if value is not None})
-    args.report_dir.mkdir(parents=True, exist_ok=True)
+    report_dir.mkdir(parents=True, exist_ok=True)
     pytest_args = [
-        str(ROOT / "tests" / "conformance" / "test_scenarios.py"),
-        str(ROOT / "tests" / "conformance" / "test_fuzz.py"),
+        str(SUITE / "test_scenarios.py"),
+        str(SUITE / "test_fuzz.py"),
+        # The suite's own settings, not those of whatever project the command is run from; and
+        # no cache folder inside the installed package.
+        "-c",
+        str(SUITE / "pytest.ini"),
+        f"--rootdir={SUITE}",
         "-p",
-        "tests.conformance.summary",
+        "no:cacheprovider",
+        "-p",
+        "webdata_conformance.summary",
         "-q",
         "-rs",
-        f"--junitxml={args.report_dir / 'scenarios.xml'}",
-        f"--rootdir={ROOT}",
+        f"--junitxml={report_dir / 'scenarios.xml'}",
     ]
+    if args.fail_fast:
+        pytest_args.append("--exitfirst")
     if args.scenarios:
         pytest_args += ["-k", args.scenarios + " or schemathesis_run"]
     return int(pytest.main(pytest_args))

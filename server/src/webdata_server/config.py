@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["DEFAULT_BUNDLE", "Settings"]
+__all__ = ["Settings", "read_bundle"]
 
-DEFAULT_BUNDLE = Path(__file__).resolve().parents[2] / "generated" / "openapi.json"
+
+def read_bundle(path: Path | None = None) -> bytes:
+    """The contract's bundle: ``path`` if given, else the one shipped with ``webdata_models``.
+
+    The models and the bundle they were generated from are one distribution, so the server
+    always validates with models that match the contract it serves and reads charges from.
+    """
+    if path is not None:
+        return path.read_bytes()
+    return files("webdata_models").joinpath("openapi.json").read_bytes()
 
 
 def _env_float(name: str, default: float) -> float:
@@ -21,7 +31,8 @@ class Settings:
     """Everything the server can be told; ``from_env`` reads the ``WEBDATA_*`` variables."""
 
     database: Path = Path(".data/webdata.sqlite3")
-    bundle: Path = DEFAULT_BUNDLE
+    # None: the bundle shipped with webdata_models (see read_bundle).
+    bundle: Path | None = None
     host: str = "127.0.0.1"
     port: int = 3002
     # How long a job runs before it completes on its own, in seconds.
@@ -43,7 +54,7 @@ class Settings:
         """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _WEB, _ALLOW_PRIVATE_FETCH."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
-            "bundle": Path(os.environ.get("WEBDATA_BUNDLE", str(DEFAULT_BUNDLE))),
+            "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
             "host": os.environ.get("WEBDATA_HOST", cls.host),
             "port": int(os.environ.get("WEBDATA_PORT", str(cls.port))),
             "job_seconds": _env_float("WEBDATA_JOB_SECONDS", cls.job_seconds),

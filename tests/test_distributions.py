@@ -1,0 +1,153 @@
+"""The four distributions: metadata that agrees, and the products working together once installed
+from their wheels into a fresh virtual environment outside the repository."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import tomllib
+import venv
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import BUNDLE, ROOT
+from tests.server.conftest import free_port
+
+DISTRIBUTIONS = {
+    "webdata-models": ROOT / "generated" / "models",
+    "webdata-client": ROOT / "generated" / "client",
+    "webdata-server": ROOT / "server",
+    "webdata-conformance": ROOT / "conformance",
+}
+SHARED_FIELDS = ("license", "license-files", "authors", "requires-python")
+
+
+def _project(folder: Path) -> dict[str, Any]:
+    project: dict[str, Any] = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return project
+
+
+def test_every_distribution_has_its_own_metadata() -> None:
+    contract = json.loads(BUNDLE.read_text(encoding="utf-8"))["info"]["version"]
+    projects = {name: _project(folder) for name, folder in DISTRIBUTIONS.items()}
+    for name, project in projects.items():
+        assert project["name"] == name
+        # X.Y.Z is the contract version; a fourth part counts revisions of the same contract.
+        assert re.fullmatch(re.escape(contract) + r"(\.\d+)?", project["version"]), f"{name} {project['version']} is not of contract {contract}"
+        for field in SHARED_FIELDS:
+            assert project[field] == projects["webdata-models"][field], f"{name}: {field} differs from webdata-models'"
+        assert project["urls"] == projects["webdata-models"]["urls"], name
+        assert project["description"] and project["readme"] == "README.md", name
+        assert "Programming Language :: Python :: 3.11" in project["classifiers"], name
+        folder = DISTRIBUTIONS[name]
+        assert (folder / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes(), f"{name}'s LICENSE differs from the repository's"
+        assert (folder / "README.md").read_text(encoding="utf-8").startswith(f"# {name}\n"), name
+
+
+def test_products_depend_on_each_other_only_in_the_stated_direction() -> None:
+    """ARCHITECTURE.md: generated -> server and conformance; nothing depends on the server."""
+
+    def ours(name: str) -> set[str]:
+        return {re.split(r"[<>=!~\[ ]", d)[0] for d in _project(DISTRIBUTIONS[name]).get("dependencies", [])} & set(DISTRIBUTIONS)
+
+    assert ours("webdata-models") == set()
+    assert ours("webdata-client") == set()
+    assert ours("webdata-server") == {"webdata-models"}
+    assert ours("webdata-conformance") == {"webdata-models"}
+    # The server is only ever an optional companion of the suite (to start it when no URL is given).
+    assert _project(DISTRIBUTIONS["webdata-conformance"])["optional-dependencies"]["server"][0].startswith("webdata-server")
+
+
+def test_no_source_tree_paths_in_the_products() -> None:
+    for folder in (ROOT / "server" / "src", ROOT / "conformance" / "src"):
+        for source in folder.rglob("*.py"):
+            text = source.read_text(encoding="utf-8")
+            assert "parents[" not in text and '"generated"' not in text, f"{source} reaches into the source tree"
+
+
+def _run(argv: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "BASE_URL", "API_KEY", "SECOND_API_KEY", "VIRTUAL_ENV")}
+    done = subprocess.run(argv, capture_output=True, text=True, check=False, env=env, timeout=900, **kwargs)
+    assert done.returncode == 0, f"{' '.join(argv)}\n{done.stdout[-6000:]}\n{done.stderr[-4000:]}"
+    return done
+
+
+CLIENT_SMOKE = """
+import sys, webdata_client, webdata_models
+from webdata_client import AuthenticatedClient
+from webdata_client.api.team import get_token_usage
+with AuthenticatedClient(base_url=sys.argv[1], token=sys.argv[2]) as client:
+    usage = get_token_usage.sync(client=client)
+print(usage.data.remaining_tokens)
+print(webdata_client.__file__)
+print(webdata_models.__file__)
+"""
+
+
+@pytest.mark.slow
+def test_installed_products_work_together(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    for folder in DISTRIBUTIONS.values():
+        # sdist first, then the wheel built from the sdist: proves the sdist is complete.
+        _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(folder)])
+    built = sorted(p.name for p in dist.iterdir())
+    assert len(built) == 8, built
+    _run([str(Path(sys.executable).with_name("twine")), "check", "--strict", *map(str, sorted(dist.iterdir()))])
+
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    bin_dir = env_dir / "bin"
+    wheels = [str(p) for p in sorted(dist.glob("*.whl"))]
+    _run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c", str(ROOT / "requirements.lock"), *wheels])
+
+    database, port = tmp_path / "server.sqlite3", free_port()
+    log = (tmp_path / "server.log").open("w")
+    server = subprocess.Popen(
+        [str(bin_dir / "webdata-server"), "serve", "--port", str(port), "--db", str(database), "--job-seconds", "1"],
+        cwd=tmp_path,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                served = httpx.get(base_url + "/openapi.json", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert server.poll() is None, (tmp_path / "server.log").read_text()
+                time.sleep(0.1)
+        else:
+            pytest.fail("the installed server did not start: " + (tmp_path / "server.log").read_text())
+        assert served.content == BUNDLE.read_bytes(), "the installed server must serve the committed bundle"
+        key = re.search(r"API key: (\S+)", (tmp_path / "server.log").read_text())
+        assert key, (tmp_path / "server.log").read_text()
+        created = _run([str(bin_dir / "webdata-server"), "admin", "--db", str(database), "create-team", "--name", "other", "--plan-tokens", "150000"])
+        second_key = json.loads(created.stdout)["keys"][0]
+
+        smoke = _run([str(bin_dir / "python"), "-c", CLIENT_SMOKE, base_url, key.group(1)], cwd=tmp_path)
+        remaining, *files = smoke.stdout.split()
+        assert int(remaining) > 0
+        assert all(path.startswith(str(env_dir)) for path in files), f"imported from outside the fresh venv: {files}"
+
+        reports = tmp_path / "reports"
+        conformance = [str(bin_dir / "webdata-conformance"), "--base-url", base_url, "--api-key", key.group(1), "--second-api-key", second_key]
+        conformance += ["--max-examples", "3", "--phases", "examples,fuzzing", "--seed", "1", "--report-dir", str(reports)]
+        ran = _run(conformance, cwd=tmp_path)
+        assert "conformance summary, per check:" in ran.stdout
+        assert (reports / "scenarios.xml").exists() and (reports / "schemathesis.xml").exists()
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
