@@ -35,7 +35,7 @@ OUTPUTS = {"bundle": BUNDLE_NAME, "models": "models", "client": "client"}
 # The distribution each package stage's output becomes (stage `package`), and its README.
 DISTRIBUTIONS = {"models": ("webdata-models", models_readme), "client": ("webdata-client", client_readme)}
 RUFF_CONFIG = Path(__file__).parent / "config" / "ruff.toml"
-_IGNORED = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+_IGNORED = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".pdm-build"}
 
 
 @dataclass

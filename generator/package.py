@@ -30,12 +30,13 @@ CONFIG = Path(__file__).parent / "config" / "packages.toml"
 LICENSE = Path(__file__).resolve().parent.parent / "LICENSE"
 _RELEASE = re.compile(r"^(\d+)\.(\d+)\.(\d+)(?:\.(\d+))?$")
 _VERSION_SLOT = "{version}"
+_LEFT_OUT = {"__pycache__", ".pdm-build"}
 
 
 def fingerprint(root: Path) -> str:
-    """``sha256:…`` over every file below ``root`` (path and bytes), caches left out."""
+    """``sha256:…`` over every file below ``root`` (path and bytes), caches and build leftovers left out."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and not _LEFT_OUT & set(p.relative_to(root).parts)):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return "sha256:" + digest.hexdigest()
 
