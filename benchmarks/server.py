@@ -64,7 +64,7 @@ def main() -> None:
         admin = [sys.executable, "-m", "webdata_server", "admin", "--db", str(database)]
         create = [*admin, "create-team", "--name", "bench", "--plan-tokens", str(15 * 10_000_000)]
         created = subprocess.run(create, check=True, capture_output=True, text=True, cwd=ROOT)
-        key = json.loads(created.stdout)["keys"][0]
+        key = json.loads(created.stdout)["apiKey"]
         port = _free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "webdata_server", "serve", "--db", str(database), "--port", str(port)],

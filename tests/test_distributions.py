@@ -131,7 +131,7 @@ def test_installed_products_work_together(tmp_path: Path) -> None:
         key = re.search(r"API key: (\S+)", (tmp_path / "server.log").read_text())
         assert key, (tmp_path / "server.log").read_text()
         created = _run([str(bin_dir / "webdata-server"), "admin", "--db", str(database), "create-team", "--name", "other", "--plan-tokens", "150000"])
-        second_key = json.loads(created.stdout)["keys"][0]
+        second_key = json.loads(created.stdout)["apiKey"]
 
         smoke = _run([str(bin_dir / "python"), "-c", CLIENT_SMOKE, base_url, key.group(1)], cwd=tmp_path)
         remaining, *files = smoke.stdout.split()

@@ -21,6 +21,7 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "cancelCrawl": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
     "previewCrawlParams": ({}, {"url": "https://example.com", "prompt": "the blog"}),
     "getTokenUsage": ({}, None),
+    "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
 }
 

@@ -3,6 +3,8 @@ historical usage by calendar month and by key; 402 when the credits run out."""
 
 from __future__ import annotations
 
+import json
+
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
@@ -32,8 +34,12 @@ def test_each_charge_is_a_ledger_row_at_15_tokens_per_credit(server: Server) -> 
     api("startAgent", json={"prompt": "p"})
     api("startCrawl", json={"url": "https://example.com", "limit": 2})
     api("previewCrawlParams", json={"url": "https://example.com", "prompt": "blog"})
-    rows = [(row["operation"], row["credits"], row["api_key"]) for row in server.store.ledger(api.team_id)]
-    assert rows == [("startExtract", 2, api.key), ("startBatchScrape", 3, api.key), ("startAgent", 1, api.key), ("startCrawl", 2, api.key)]
+    found = server.store.authenticate(api.key)
+    assert found is not None
+    key_id = found[1]
+    rows = [(row["operation"], row["credits"], row["key_id"]) for row in server.store.ledger(api.team_id)]
+    # The ledger names the key by its public identifier, never by the secret.
+    assert rows == [("startExtract", 2, key_id), ("startBatchScrape", 3, key_id), ("startAgent", 1, key_id), ("startCrawl", 2, key_id)]
     assert before - _remaining(api) == 8 * 15
 
 
@@ -57,8 +63,11 @@ def test_no_usage_information(server: Server) -> None:
 
 def test_historical_usage_by_month_and_by_key(server: Server) -> None:
     tenant = server.tenant()
-    second_key = server.store.create_key(team_id=tenant.team_id, name="second")
+    second_key, second_secret = server.store.create_key_with_id(team_id=tenant.team_id, name="second")
     api = server.api_for(tenant)
+    found = server.store.authenticate(api.key)
+    assert found is not None and server.store.authenticate(second_secret) is not None
+    first_key = found[1]
     store = server.store
     team = store.team(tenant.team_id)
     assert team is not None
@@ -66,9 +75,9 @@ def test_historical_usage_by_month_and_by_key(server: Server) -> None:
     store.update_team(team.id, period_start=datetime(2026, 9, 1, tzinfo=UTC))
     with store.transaction() as db:
         db.execute("UPDATE teams SET created_at = '2026-09-03T00:00:00.000Z' WHERE id = ?", (team.id,))
-        for key, credits, when in [(api.key, 4, "2026-09-10"), (second_key, 6, "2026-09-20"), (second_key, 5, "2026-10-01")]:
+        for key, credits, when in [(first_key, 4, "2026-09-10"), (second_key, 6, "2026-09-20"), (second_key, 5, "2026-10-01")]:
             db.execute(
-                "INSERT INTO ledger (team_id, api_key, operation, credits, created_at) VALUES (?, ?, 'startAgent', ?, ?)",
+                "INSERT INTO ledger (team_id, key_id, operation, credits, created_at) VALUES (?, ?, 'startAgent', ?, ?)",
                 (team.id, key, credits, when + "T12:00:00.000Z"),
             )
     api("startAgent", json={"prompt": "now"})
@@ -83,7 +92,10 @@ def test_historical_usage_by_month_and_by_key(server: Server) -> None:
 
     split = api("getHistoricalCreditUsage", params={"byApiKey": "true"}).json()["periods"]
     september = {p["apiKey"]: p["totalCredits"] for p in split if p["startDate"] == "2026-09-01T00:00:00Z"}
-    assert september == {api.key: 4, second_key: 6}
+    assert september == {first_key: 4, second_key: 6}
+    # Seed §2.8: the key's identifier, never the secret.
+    assert all(p["apiKey"].startswith("key_") for p in split)
+    assert api.key not in json.dumps(split) and second_secret not in json.dumps(split)
     assert sum(p["totalCredits"] for p in split) == sum(p["totalCredits"] for p in periods)
     assert api("getHistoricalCreditUsage", params={"byApiKey": "maybe"}).status_code == 400
 
@@ -91,7 +103,7 @@ def test_historical_usage_by_month_and_by_key(server: Server) -> None:
 def test_concurrent_charges_add_up_exactly(live_server: LiveServer) -> None:
     live_server.start()
     created = live_server.admin("create-team", "--name", "busy", "--plan-tokens", str(15 * 1000))
-    key = __import__("json").loads(created)["keys"][0]
+    key = __import__("json").loads(created)["apiKey"]
     headers = {"Authorization": f"Bearer {key}"}
     with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=30) as client:
         before = client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
@@ -110,7 +122,7 @@ def test_concurrent_charges_add_up_exactly(live_server: LiveServer) -> None:
 def test_concurrent_charges_never_overdraw(live_server: LiveServer) -> None:
     live_server.start()
     created = live_server.admin("create-team", "--name", "tight", "--plan-tokens", str(15 * 10))
-    key = __import__("json").loads(created)["keys"][0]
+    key = __import__("json").loads(created)["apiKey"]
     with httpx.Client(base_url=live_server.base_url, headers={"Authorization": f"Bearer {key}"}, timeout=30) as client:
         with ThreadPoolExecutor(max_workers=16) as pool:
             statuses = list(pool.map(lambda n: client.post("/v2/agent", json={"prompt": f"p{n}"}).status_code, range(30)))

@@ -12,7 +12,7 @@ from tests.server.conftest import LiveServer
 
 
 def _tenant(server: LiveServer) -> str:
-    return str(json.loads(server.admin("create-team", "--name", "durable", "--plan-tokens", str(15 * 100_000)))["keys"][0])
+    return str(json.loads(server.admin("create-team", "--name", "durable", "--plan-tokens", str(15 * 100_000)))["apiKey"])
 
 
 def test_restart_keeps_jobs_charges_and_states(live_server: LiveServer) -> None:

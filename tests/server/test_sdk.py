@@ -17,7 +17,7 @@ from tests.server.conftest import LiveServer
 def sdk(live_server: LiveServer) -> Iterator[Firecrawl]:
     live_server.job_seconds = 0.5
     live_server.start()
-    key = json.loads(live_server.admin("create-team", "--name", "sdk", "--plan-tokens", "150000"))["keys"][0]
+    key = json.loads(live_server.admin("create-team", "--name", "sdk", "--plan-tokens", "150000"))["apiKey"]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # the SDK marks extract as in maintenance
         yield Firecrawl(api_key=key, api_url=live_server.base_url)

@@ -99,7 +99,7 @@ VALID: dict[str, tuple[str, Any]] = {
     ),
     "§2.8 credit usage period": (
         "CreditUsagePeriod",
-        {"startDate": "2026-10-01T00:00:00Z", "endDate": "2026-10-31T23:59:59Z", "apiKey": "key_1", "totalCredits": 12, "creditsUsed": 12},
+        {"startDate": "2026-10-01T00:00:00Z", "endDate": "2026-10-31T23:59:59Z", "apiKey": "key_0123456789abcdef", "totalCredits": 12, "creditsUsed": 12},
     ),
     "§2.9 active crawl": (
         "ActiveCrawl",
@@ -176,7 +176,9 @@ INVALID: list[tuple[str, str, Any]] = [
     ("extract response invalidURLs of numbers", "ExtractResponse", {"success": True, "id": "a", "invalidURLs": [1]}),
     # enums and consts
     ("unknown format string", "ScrapeOptions", {"formats": ["pdf"]}),
-    ("rawBase64 has no string shorthand", "ScrapeOptions", {"formats": ["rawBase64"]}),
+    ("a format name that does not exist", "ScrapeOptions", {"formats": ["pdfText"]}),
+    ("a format with a required field has no string shorthand (location is not a format)", "ScrapeOptions", {"formats": ["location"]}),
+    ("historical usage names a key by its identifier, not its secret", "CreditUsagePeriod", {"startDate": "2026-10-01T00:00:00Z", "endDate": "2026-10-31T23:59:59Z", "apiKey": "wd-0123456789abcdef0123456789abcdef", "totalCredits": 1, "creditsUsed": 1}),
     ("unknown format type", "ScrapeOptions", {"formats": [{"type": "extract"}]}),
     ("unknown proxy", "ScrapeOptions", {"proxy": "stealth"}),
     ("unknown parser string", "ScrapeOptions", {"parsers": ["docx"]}),

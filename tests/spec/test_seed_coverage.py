@@ -124,8 +124,9 @@ ROWS: list[tuple[str, str, Any]] = [
     ("§2.3 screenshot quality 100", f"{S}/ScreenshotFormat/properties/quality/maximum", 100),
     ("§2.3 viewport width and height required", f"{S}/Viewport/required", ["width", "height"]),
     ("§2.3 viewport integers", f"{S}/Viewport/properties/width/type", "integer"),
-    ("§2.3 json schema object", f"{S}/JsonFormat/properties/schema/type", "object"),
-    ("§2.3 json prompt", f"{S}/JsonFormat/properties/prompt/type", "string"),
+    # firecrawl-py sends null for the unset ones (x-compat): null means absent.
+    ("§2.3 json schema object", f"{S}/JsonFormat/properties/schema/type", ["object", "null"]),
+    ("§2.3 json prompt", f"{S}/JsonFormat/properties/prompt/type", ["string", "null"]),
     ("§2.3 checkPromptInjection default false", f"{S}/JsonFormat/properties/checkPromptInjection/default", False),
     ("§2.3 checkPromptInjection +4 credits", f"{S}/JsonFormat/properties/checkPromptInjection/x-credits/0/credits", 4),
     ("§2.3 changeTracking modes", f"{S}/ChangeTrackingFormat/properties/modes/items/enum", ["git-diff", "json"]),

@@ -81,7 +81,7 @@ def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
         database = Path(temporary) / "conformance.sqlite3"
         keys = []
         for name in ("conformance", "conformance-other"):
-            keys.append(json.loads(_admin(database, "create-team", "--name", name, "--plan-tokens", str(15 * 10_000_000)))["keys"][0])
+            keys.append(json.loads(_admin(database, "create-team", "--name", name, "--plan-tokens", str(15 * 10_000_000)))["apiKey"])
         team = json.loads(_admin(database, "list"))[0]["id"]
         _admin(database, "set-plan", "--team", team, "--threat-protection", "on")
         port = _free_port()

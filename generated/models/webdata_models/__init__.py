@@ -184,6 +184,16 @@ class ClickAction(BaseModel):
     type: Literal["click"]
 
 
+class CompatFormatName(RootModel[Literal["rawBase64", "screenshot", "json", "changeTracking", "branding"]]):
+    root: Literal["rawBase64", "screenshot", "json", "changeTracking", "branding"]
+    """
+    String shorthand of a format that has no required field besides `type`: the server treats
+    it as `{type: <name>}`. Not in the seed's list (the six of `BasicFormatName`), which does
+    not forbid more; the public service and both official SDKs accept them.
+
+    """
+
+
 class CrawlCancelResponse(BaseModel):
     """
     Answer of DELETE /v2/crawl/{id}.
@@ -217,14 +227,27 @@ class CrawlStartResponse(BaseModel):
     """
 
 
+class CreditUsage(BaseModel):
+    """
+    Credits of the current billing period (the token usage divided by 15, rounded down).
+    """
+
+    billingPeriodEnd: AwareDatetime
+    billingPeriodStart: AwareDatetime
+    planCredits: int
+    remainingCredits: int
+
+
 class CreditUsagePeriod(BaseModel):
     """
     Credits used in one calendar month, optionally by one API key.
     """
 
-    apiKey: str | None = None
+    apiKey: Annotated[str | None, Field(pattern="^key_[0-9a-f]{16}$")] = None
     """
-    The API key the usage belongs to; present when broken down by key.
+    Identifier of the API key the usage belongs to (seed §2.8); present when broken down by
+    key. A stable public identifier (`key_…`), never the secret key itself.
+
     """
     creditsUsed: int
     """
@@ -233,6 +256,15 @@ class CreditUsagePeriod(BaseModel):
     endDate: AwareDatetime
     startDate: AwareDatetime
     totalCredits: int
+
+
+class CreditUsageResponse(BaseModel):
+    """
+    Answer of GET /v2/team/credit-usage.
+    """
+
+    data: CreditUsage
+    success: StrictBool
 
 
 class DocumentMetadata(BaseModel):
@@ -383,14 +415,17 @@ class JsonFormat(BaseModel):
     Structured data extracted from the page.
     """
 
-    checkPromptInjection: StrictBool = False
+    checkPromptInjection: StrictBool | None = False
     """
     Scan the content for prompt injection before extraction; a detection is 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check runs.
     """
     prompt: str | None = None
+    """
+    Guides the extraction; null is the same as absent.
+    """
     schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
     """
-    JSON Schema of the extracted data.
+    JSON Schema of the extracted data; null is the same as absent.
     """
     type: Literal["json"]
 
@@ -920,10 +955,10 @@ class Format(
     """
 
 
-class FormatItem(RootModel[BasicFormatName | Format]):
-    root: BasicFormatName | Format
+class FormatItem(RootModel[BasicFormatName | CompatFormatName | Format]):
+    root: BasicFormatName | CompatFormatName | Format
     """
-    A format, as an object selected by `type` or the string shorthand of a basic format.
+    A format, as an object selected by `type` or the string shorthand of a format without required fields.
     """
 
 

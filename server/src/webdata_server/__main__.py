@@ -35,7 +35,8 @@ def _team_json(team: Team, store: Store) -> dict[str, object]:
         "rateLimitPerMinute": team.rate_limit_per_minute,
         "maxConcurrency": team.max_concurrency,
         "threatProtection": {"enabled": team.tp_enabled, "enforced": team.tp_enforced, "overridesDisabled": team.tp_overrides_disabled},
-        "keys": store.keys(team.id),
+        # Identifiers and names only: a key's secret is shown once, when it is created.
+        "keys": store.key_details(team.id),
     }
 
 
@@ -102,14 +103,20 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.action == "create-team":
             team = store.create_team(name=args.name, plan_tokens=args.plan_tokens)
+            created = _team_json(team, store)
             if not args.no_key:
-                store.create_key(team_id=team.id)
-            print(json.dumps(_team_json(team, store), indent=2))
+                # The only time this secret is shown: the store keeps its hash.
+                created["apiKey"] = store.create_key(team_id=team.id)
+                created["keys"] = store.key_details(team.id)
+            print(json.dumps(created, indent=2))
         elif args.action == "create-key":
             if store.team(args.team) is None:
                 print(f"no team {args.team}", file=sys.stderr)
                 return 1
-            print(store.create_key(team_id=args.team, name=args.name))
+            key_id, secret = store.create_key_with_id(team_id=args.team, name=args.name)
+            # The secret alone on stdout (scripts capture it); it is not stored and not shown again.
+            print(secret)
+            print(f"key id: {key_id} (the secret above is shown only now)", file=sys.stderr)
         elif args.action == "set-plan":
             fields = {
                 "plan_tokens": args.plan_tokens,

@@ -52,7 +52,8 @@ class Call:
 
     request: Request
     team: Team
-    api_key: str
+    # The public identifier of the key used (key_…), never the secret.
+    key_id: str
     body: Any
     operation_id: str
 
@@ -125,7 +126,7 @@ class Service:
         try:
             return self.store.start_job(
                 team=call.team,
-                api_key=call.api_key,
+                key_id=call.key_id,
                 kind=kind,
                 status=status,
                 request=request,
@@ -321,6 +322,19 @@ class Service:
         usage = models.TokenUsage(billingPeriodStart=iso(start), billingPeriodEnd=iso(end), planTokens=team.plan_tokens, remainingTokens=self._remaining(team))
         return _dump(models.TokenUsageResponse(success=True, data=usage))
 
+    async def get_credit_usage(self, call: Call) -> Any:
+        team = call.team
+        if team.plan_tokens is None:
+            raise self.error(call.operation_id, 404)
+        start, end = team.current_period(now_utc())
+        usage = models.CreditUsage(
+            billingPeriodStart=iso(start),
+            billingPeriodEnd=iso(end),
+            planCredits=team.plan_tokens // self.tokens_per_credit,
+            remainingCredits=self._remaining(team) // self.tokens_per_credit,
+        )
+        return _dump(models.CreditUsageResponse(success=True, data=usage))
+
     async def get_historical_credit_usage(self, call: Call) -> Any:
         raw = call.request.query_params.get("byApiKey", "false")
         if raw not in ("true", "false"):
@@ -368,6 +382,7 @@ _ROUTES: list[tuple[str, type[BaseModel] | None, Handler]] = [
     ("cancelCrawl", None, Service.cancel_crawl),
     ("previewCrawlParams", models.CrawlParamsPreviewRequest, Service.preview_crawl_params),
     ("getTokenUsage", None, Service.get_token_usage),
+    ("getCreditUsage", None, Service.get_credit_usage),
     ("getHistoricalCreditUsage", None, Service.get_historical_credit_usage),
 ]
 
@@ -398,16 +413,17 @@ def _endpoint(
 async def _prepare(service: Service, request: Request, operation_id: str, body_model: type[BaseModel] | None) -> Call:
     header = request.headers.get("authorization", "")
     scheme, _, key = header.partition(" ")
-    team = service.store.team_for_key(key.strip()) if scheme.lower() == "bearer" and key.strip() else None
-    if team is None:
+    found = service.store.authenticate(key.strip()) if scheme.lower() == "bearer" and key.strip() else None
+    if found is None:
         raise service.error(operation_id, 401)
+    team, key_id = found
     wait = service.rate.retry_after(team)
     if wait is not None:
         raise service.error(operation_id, 429, retry_after=wait)
     body: Any = None
     if body_model is not None:
         body = await _read_body(service, request, operation_id, body_model)
-    return Call(request=request, team=team, api_key=key.strip(), body=body, operation_id=operation_id)
+    return Call(request=request, team=team, key_id=key_id, body=body, operation_id=operation_id)
 
 
 async def _read_body(service: Service, request: Request, operation_id: str, body_model: type[BaseModel]) -> Any:
@@ -429,6 +445,11 @@ async def _read_body(service: Service, request: Request, operation_id: str, body
         payload = json.loads(b"".join(chunks))
     except (ValueError, UnicodeDecodeError):
         raise service.error(operation_id, 400, details=[{"msg": "The body is not valid JSON"}]) from None
+    except RecursionError:
+        raise service.error(operation_id, 400, details=[{"msg": f"The body nests deeper than {MAX_JSON_DEPTH} levels"}]) from None
+    if json_depth(payload) > MAX_JSON_DEPTH:
+        # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
+        raise service.error(operation_id, 400, details=[{"msg": f"The body nests deeper than {MAX_JSON_DEPTH} levels"}])
     problems = sorted(service.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
     if problems:
         details = [{"loc": list(e.absolute_path), "msg": e.message, "type": str(e.validator)} for e in problems[:20]]
@@ -440,6 +461,25 @@ async def _read_body(service: Service, request: Request, operation_id: str, body
             {"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in invalid.errors(include_url=False, include_context=False, include_input=False)
         ]
         raise service.error(operation_id, 400, details=details) from None
+
+
+# Arrays and objects nested inside each other, at most (documented in the README); a JSON Schema
+# in `schema` needs far fewer, and every recursive step of validation stays well inside Python's stack.
+MAX_JSON_DEPTH = 64
+
+
+def json_depth(value: Any) -> int:
+    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_JSON_DEPTH:  # deeper is refused anyway: stop counting
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def ensure_development_team(store: Store, settings: Settings) -> tuple[Team, str] | None:

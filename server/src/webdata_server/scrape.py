@@ -51,6 +51,16 @@ def _fetch_context(options: models.ScrapeRequest) -> FetchContext:
     )
 
 
+def format_objects(items: list[models.FormatItem]) -> list[Any]:
+    """Every format as its object: a string shorthand means ``{type: <name>}`` (seed §2.3, and
+    ``CompatFormatName`` for the names beyond the seed's six)."""
+    objects = []
+    for item in items:
+        value = item.root.root
+        objects.append(models.Format.model_validate({"type": value}).root if isinstance(value, str) else value)
+    return objects
+
+
 class Scraper:
     """The scrape operation's rules, over the service's store, contract and web source."""
 
@@ -72,7 +82,7 @@ class Scraper:
     def _charge(self, call: Call, credits: int) -> None:
         try:
             self.store.charge(
-                team=call.team, api_key=call.api_key, operation=call.operation_id, credits=credits, tokens_per_credit=self.service.tokens_per_credit
+                team=call.team, key_id=call.key_id, operation=call.operation_id, credits=credits, tokens_per_credit=self.service.tokens_per_credit
             )
         except InsufficientCredits:
             raise self.service.error(call.operation_id, 402) from None
@@ -121,7 +131,7 @@ class Scraper:
         """The document for ``options.url``; raises ApiError for every documented refusal."""
         url = options.url
         self.service.check_threat_protection(call, options.threatProtection)
-        self.store.log_scrape(team_id=call.team.id, api_key=call.api_key, url=None if options.lockdown else url, options=options)
+        self.store.log_scrape(team_id=call.team.id, key_id=call.key_id, url=None if options.lockdown else url, options=options)
         max_age = options.maxAge if "maxAge" in options.model_fields_set else (self.lockdown_max_age if options.lockdown else self.default_max_age)
 
         cached: tuple[Page, datetime] | None
@@ -214,8 +224,8 @@ class Scraper:
             html = run.html
             document["actions"] = run.results
 
-        formats = [item.root.root for item in options.formats or [models.FormatItem(models.BasicFormatName("markdown"))]]
-        kinds = {f if isinstance(f, str) else f.type for f in formats}
+        formats = format_objects(options.formats or [models.FormatItem(models.BasicFormatName("markdown"))])
+        kinds = {f.type for f in formats}
         json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
         if json_format is not None and json_format.checkPromptInjection:
             document["_extra_credits"] = self.injection_credits

@@ -7,6 +7,7 @@ row in one ``BEGIN IMMEDIATE`` transaction, so concurrent charges add up exactly
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -94,9 +95,38 @@ _MIGRATIONS = [
         created_at TEXT NOT NULL
     );
     """,
+    # 3: keys are stored as SHA-256 hashes under a public identifier (key_…); jobs, the ledger and
+    # the scrape log refer to that identifier, never to the secret. webdata_sha256 is registered
+    # on the connection by Store._migrate; existing keys keep working and keep their history.
+    """
+    ALTER TABLE api_keys RENAME TO api_keys_plain;
+    CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        secret_sha256 TEXT NOT NULL UNIQUE,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    INSERT INTO api_keys (id, secret_sha256, team_id, name, created_at)
+        SELECT 'key_' || substr(webdata_sha256('id:' || key), 1, 16), webdata_sha256(key), team_id, name, created_at FROM api_keys_plain;
+    DROP TABLE api_keys_plain;
+    UPDATE jobs SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
+    UPDATE ledger SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
+    UPDATE scrape_log SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
+    ALTER TABLE jobs RENAME COLUMN api_key TO key_id;
+    ALTER TABLE ledger RENAME COLUMN api_key TO key_id;
+    ALTER TABLE scrape_log RENAME COLUMN api_key TO key_id
+    """,
 ]
+# The migration after which no secret may be left anywhere in the file (see Store._migrate).
+_KEYS_HASHED = 3
 
 ACTIVE = {"processing", "scraping"}
+
+
+def _sha256(text: str) -> str:
+    # Keys are 128 random bits: a fast hash is enough (no password stretching needed).
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def now_utc() -> datetime:
@@ -163,7 +193,7 @@ class Job:
 
     id: str
     team_id: str
-    api_key: str
+    key_id: str
     kind: str
     status: str
     url: str | None
@@ -198,7 +228,7 @@ def _job(row: sqlite3.Row) -> Job:
     return Job(
         id=row["id"],
         team_id=row["team_id"],
-        api_key=row["api_key"],
+        key_id=row["key_id"],
         kind=row["kind"],
         status=row["status"],
         url=row["url"],
@@ -249,12 +279,19 @@ class Store:
             return list(self._db.execute(sql, args))
 
     def _migrate(self) -> None:
+        self._db.create_function("webdata_sha256", 1, _sha256, deterministic=True)
         with self.transaction() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             for number, script in enumerate(_MIGRATIONS[version:], start=version + 1):
                 for statement in filter(str.strip, script.split(";")):
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {number}")
+        if 0 < version < _KEYS_HASHED:
+            # The plain keys are gone from the tables but not yet from freed pages and the WAL.
+            with self._lock:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._db.execute("VACUUM")
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # -- teams and keys --------------------------------------------------------------------
     def create_team(self, *, name: str, plan_tokens: int | None, period_start: datetime | None = None, period_end: datetime | None = None) -> Team:
@@ -304,17 +341,36 @@ class Store:
         return [_team(row) for row in self._query("SELECT * FROM teams ORDER BY created_at, id")]
 
     def create_key(self, *, team_id: str, name: str = "default") -> str:
-        key = "wd-" + secrets.token_hex(16)
-        with self.transaction() as db:
-            db.execute("INSERT INTO api_keys (key, team_id, name, created_at) VALUES (?, ?, ?, ?)", (key, team_id, name, _iso(now_utc())))
-        return key
+        """A new key of the team; the secret is returned here once and stored only as its hash."""
+        return self.create_key_with_id(team_id=team_id, name=name)[1]
 
-    def team_for_key(self, key: str) -> Team | None:
-        rows = self._query("SELECT t.* FROM teams t JOIN api_keys k ON k.team_id = t.id WHERE k.key = ?", (key,))
-        return _team(rows[0]) if rows else None
+    def create_key_with_id(self, *, team_id: str, name: str = "default") -> tuple[str, str]:
+        """(public identifier, secret) of a new key; the secret is never stored."""
+        key_id, secret = "key_" + secrets.token_hex(8), "wd-" + secrets.token_hex(16)
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO api_keys (id, secret_sha256, team_id, name, created_at) VALUES (?, ?, ?, ?, ?)",
+                (key_id, _sha256(secret), team_id, name, _iso(now_utc())),
+            )
+        return key_id, secret
+
+    def authenticate(self, secret: str) -> tuple[Team, str] | None:
+        """The team and key identifier of a secret key, if it is one."""
+        rows = self._query("SELECT t.*, k.id AS key_id FROM teams t JOIN api_keys k ON k.team_id = t.id WHERE k.secret_sha256 = ?", (_sha256(secret),))
+        return (_team(rows[0]), rows[0]["key_id"]) if rows else None
+
+    def team_for_key(self, secret: str) -> Team | None:
+        found = self.authenticate(secret)
+        return found[0] if found else None
 
     def keys(self, team_id: str) -> list[str]:
-        return [row["key"] for row in self._query("SELECT key FROM api_keys WHERE team_id = ? ORDER BY created_at, key", (team_id,))]
+        """The public identifiers of the team's keys, oldest first."""
+        return [row["id"] for row in self._query("SELECT id FROM api_keys WHERE team_id = ? ORDER BY created_at, id", (team_id,))]
+
+    def key_details(self, team_id: str) -> list[dict[str, str]]:
+        """Identifier, name and creation time of each key of the team (never a secret)."""
+        rows = self._query("SELECT id, name, created_at FROM api_keys WHERE team_id = ? ORDER BY created_at, id", (team_id,))
+        return [{"id": row["id"], "name": row["name"], "createdAt": row["created_at"]} for row in rows]
 
     # -- credits ---------------------------------------------------------------------------
     def credits_used(self, team_id: str, start: datetime, end: datetime) -> int:
@@ -323,23 +379,23 @@ class Store:
 
     @staticmethod
     def _charge_in(
-        db: sqlite3.Connection, *, team: Team, api_key: str, operation: str, credits: int, tokens_per_credit: int, job_id: str | None, moment: datetime
+        db: sqlite3.Connection, *, team: Team, key_id: str, operation: str, credits: int, tokens_per_credit: int, job_id: str | None, moment: datetime
     ) -> None:
         start, end = team.current_period(moment)
         used = _credits_in(db, team.id, start, end)
         if team.plan_tokens is None or team.plan_tokens - (used + credits) * tokens_per_credit < 0:
             raise InsufficientCredits(team.id)
         db.execute(
-            "INSERT INTO ledger (team_id, api_key, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (team.id, api_key, operation, credits, job_id, _iso(moment)),
+            "INSERT INTO ledger (team_id, key_id, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (team.id, key_id, operation, credits, job_id, _iso(moment)),
         )
 
-    def charge(self, *, team: Team, api_key: str, operation: str, credits: int, tokens_per_credit: int) -> None:
+    def charge(self, *, team: Team, key_id: str, operation: str, credits: int, tokens_per_credit: int) -> None:
         """Add a ledger row, or raise :class:`InsufficientCredits` when the period's tokens run out."""
         if credits > 0:
             with self.transaction() as db:
                 self._charge_in(
-                    db, team=team, api_key=api_key, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=None, moment=now_utc()
+                    db, team=team, key_id=key_id, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=None, moment=now_utc()
                 )
 
     def ledger(self, team_id: str) -> list[sqlite3.Row]:
@@ -347,7 +403,7 @@ class Store:
 
     def monthly_usage(self, team_id: str, *, by_key: bool) -> dict[tuple[str, str | None], int]:
         """(month 'YYYY-MM', key or None) -> credits."""
-        key_column = "api_key" if by_key else "NULL"
+        key_column = "key_id" if by_key else "NULL"
         rows = self._query(
             f"SELECT substr(created_at, 1, 7) AS month, {key_column} AS key, SUM(credits) AS credits "  # noqa: S608 - fixed column choice
             "FROM ledger WHERE team_id = ? GROUP BY month, key",
@@ -360,7 +416,7 @@ class Store:
         self,
         *,
         team: Team,
-        api_key: str,
+        key_id: str,
         kind: str,
         status: str,
         request: dict[str, Any],
@@ -376,12 +432,12 @@ class Store:
         job_id = str(uuid.uuid4())
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO jobs (id, team_id, api_key, kind, status, url, request, total, credits_used, created_at, updated_at, finishes_at) "
+                "INSERT INTO jobs (id, team_id, key_id, kind, status, url, request, total, credits_used, created_at, updated_at, finishes_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     job_id,
                     team.id,
-                    api_key,
+                    key_id,
                     kind,
                     status,
                     url,
@@ -395,7 +451,7 @@ class Store:
             )
             if credits > 0:
                 self._charge_in(
-                    db, team=team, api_key=api_key, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=job_id, moment=moment
+                    db, team=team, key_id=key_id, operation=operation, credits=credits, tokens_per_credit=tokens_per_credit, job_id=job_id, moment=moment
                 )
         job = self.job(job_id, team_id=team.id, kind=kind)
         assert job is not None
@@ -446,16 +502,16 @@ class Store:
         rows = self._query("SELECT document, fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC", (url, tag))
         return [(json.loads(row["document"]), _parse(row["fetched_at"])) for row in rows]
 
-    def log_scrape(self, *, team_id: str, api_key: str, url: str | None, options: Any) -> None:
+    def log_scrape(self, *, team_id: str, key_id: str, url: str | None, options: Any) -> None:
         """Record the request's profile, audit metadata and proxy (``url`` None: not logged, as under lockdown)."""
         profile = options.profile
         audit = options.auditMetadata
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO scrape_log (team_id, api_key, url, profile_name, profile_save_changes, audit_username, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO scrape_log (team_id, key_id, url, profile_name, profile_save_changes, audit_username, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     team_id,
-                    api_key,
+                    key_id,
                     url,
                     profile.name if profile else None,
                     None if profile is None else int(profile.saveChanges),

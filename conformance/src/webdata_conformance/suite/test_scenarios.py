@@ -33,6 +33,7 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "cancelCrawl": ({"id": UNKNOWN}, None),
     "previewCrawlParams": ({}, {"url": "https://example.com", "prompt": "the blog"}),
     "getTokenUsage": ({}, None),
+    "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
 }
 

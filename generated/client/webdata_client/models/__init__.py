@@ -31,6 +31,7 @@ from .change_tracking_result_diff import ChangeTrackingResultDiff
 from .change_tracking_result_json import ChangeTrackingResultJson
 from .change_tracking_result_visibility import ChangeTrackingResultVisibility
 from .click_action import ClickAction
+from .compat_format_name import CompatFormatName
 from .crawl_cancel_response import CrawlCancelResponse
 from .crawl_options import CrawlOptions
 from .crawl_options_sitemap import CrawlOptionsSitemap
@@ -39,7 +40,9 @@ from .crawl_params_preview_request import CrawlParamsPreviewRequest
 from .crawl_params_preview_response import CrawlParamsPreviewResponse
 from .crawl_request import CrawlRequest
 from .crawl_start_response import CrawlStartResponse
+from .credit_usage import CreditUsage
 from .credit_usage_period import CreditUsagePeriod
+from .credit_usage_response import CreditUsageResponse
 from .document import Document
 from .document_metadata import DocumentMetadata
 from .document_metadata_cache_state import DocumentMetadataCacheState
@@ -58,7 +61,7 @@ from .html_format import HtmlFormat
 from .images_format import ImagesFormat
 from .job_status_response import JobStatusResponse
 from .json_format import JsonFormat
-from .json_format_schema import JsonFormatSchema
+from .json_format_schema_type_0 import JsonFormatSchemaType0
 from .links_format import LinksFormat
 from .location import Location
 from .markdown_format import MarkdownFormat
@@ -140,6 +143,7 @@ __all__ = (
     "ChangeTrackingResultJson",
     "ChangeTrackingResultVisibility",
     "ClickAction",
+    "CompatFormatName",
     "CrawlCancelResponse",
     "CrawlOptions",
     "CrawlOptionsSitemap",
@@ -148,7 +152,9 @@ __all__ = (
     "CrawlParamsPreviewResponse",
     "CrawlRequest",
     "CrawlStartResponse",
+    "CreditUsage",
     "CreditUsagePeriod",
+    "CreditUsageResponse",
     "Document",
     "DocumentMetadata",
     "DocumentMetadataCacheState",
@@ -167,7 +173,7 @@ __all__ = (
     "ImagesFormat",
     "JobStatusResponse",
     "JsonFormat",
-    "JsonFormatSchema",
+    "JsonFormatSchemaType0",
     "LinksFormat",
     "Location",
     "MarkdownFormat",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.basic_format_name import BasicFormatName
+from ..models.compat_format_name import CompatFormatName
 from ..models.pdf_parser_name import PdfParserName
 from ..models.scrape_options_proxy import ScrapeOptionsProxy
 from ..types import UNSET, Unset
@@ -58,9 +59,10 @@ class BatchScrapeRequest:
         audit_metadata (AuditMetadata | Unset): Audit information attached to the request.
         block_ads (bool | Unset): Ad and cookie-popup blocking. Default: True.
         exclude_tags (list[str] | Unset): Tags to exclude from the output.
-        formats (list[BasicFormatName | BrandingFormat | ChangeTrackingFormat | HtmlFormat | ImagesFormat | JsonFormat |
-            LinksFormat | MarkdownFormat | RawBase64Format | RawHtmlFormat | ScreenshotFormat | SummaryFormat] | Unset):
-            Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+        formats (list[BasicFormatName | BrandingFormat | ChangeTrackingFormat | CompatFormatName | HtmlFormat |
+            ImagesFormat | JsonFormat | LinksFormat | MarkdownFormat | RawBase64Format | RawHtmlFormat | ScreenshotFormat |
+            SummaryFormat] | Unset): Output formats; objects select a variant by `type`, strings are the shorthand of the
+            basic formats.
         headers (ScrapeOptionsHeaders | Unset): Headers sent with the request (cookies, user-agent, …). Forces
             storeInCache to false.
         include_tags (list[str] | Unset): Tags to include in the output.
@@ -123,6 +125,7 @@ class BatchScrapeRequest:
             BasicFormatName
             | BrandingFormat
             | ChangeTrackingFormat
+            | CompatFormatName
             | HtmlFormat
             | ImagesFormat
             | JsonFormat
@@ -226,6 +229,8 @@ class BatchScrapeRequest:
             for formats_item_data in self.formats:
                 formats_item: dict[str, Any] | str
                 if isinstance(formats_item_data, BasicFormatName):
+                    formats_item = formats_item_data.value
+                elif isinstance(formats_item_data, CompatFormatName):
                     formats_item = formats_item_data.value
                 elif isinstance(formats_item_data, MarkdownFormat):
                     formats_item = formats_item_data.to_dict()
@@ -555,6 +560,7 @@ class BatchScrapeRequest:
                 BasicFormatName
                 | BrandingFormat
                 | ChangeTrackingFormat
+                | CompatFormatName
                 | HtmlFormat
                 | ImagesFormat
                 | JsonFormat
@@ -577,6 +583,7 @@ class BatchScrapeRequest:
                     BasicFormatName
                     | BrandingFormat
                     | ChangeTrackingFormat
+                    | CompatFormatName
                     | HtmlFormat
                     | ImagesFormat
                     | JsonFormat
@@ -593,6 +600,14 @@ class BatchScrapeRequest:
                         componentsschemas_format_item_type_0 = BasicFormatName(data)
 
                         return componentsschemas_format_item_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_format_item_type_1 = CompatFormatName(data)
+
+                        return componentsschemas_format_item_type_1
                     except (TypeError, ValueError, AttributeError, KeyError):
                         pass
                     try:

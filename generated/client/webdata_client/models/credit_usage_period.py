@@ -21,7 +21,8 @@ class CreditUsagePeriod:
         end_date (datetime.datetime):
         start_date (datetime.datetime):
         total_credits (int):
-        api_key (str | Unset): The API key the usage belongs to; present when broken down by key.
+        api_key (str | Unset): Identifier of the API key the usage belongs to (seed §2.8); present when broken down by
+            key. A stable public identifier (`key_…`), never the secret key itself.
     """
 
     credits_used: int

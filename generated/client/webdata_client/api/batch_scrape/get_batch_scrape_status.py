@@ -82,6 +82,14 @@ def sync_detailed(
 ) -> Response[FailureError | JobStatusResponse]:
     """Read a batch scrape job's status and documents
 
+     The same path also accepts a WebSocket upgrade (`x-watch`): the official SDKs' watchers
+    receive the batch scrape's progress as messages instead of polling. Authenticate with the
+    `Authorization` header, or with the API key as the WebSocket subprotocol (what browsers
+    and firecrawl-js send). Messages are JSON objects with a `type`: `catchup` (the current
+    status body, sent first), `document` (one new document), `done` (the final status body,
+    when the job completed) and `error` (`error` names the reason; the socket then closes). A
+    job that ends cancelled or failed gets a `catchup` with that status before the close.
+
     Args:
         id (str):
 
@@ -111,6 +119,14 @@ def sync(
 ) -> FailureError | JobStatusResponse | None:
     """Read a batch scrape job's status and documents
 
+     The same path also accepts a WebSocket upgrade (`x-watch`): the official SDKs' watchers
+    receive the batch scrape's progress as messages instead of polling. Authenticate with the
+    `Authorization` header, or with the API key as the WebSocket subprotocol (what browsers
+    and firecrawl-js send). Messages are JSON objects with a `type`: `catchup` (the current
+    status body, sent first), `document` (one new document), `done` (the final status body,
+    when the job completed) and `error` (`error` names the reason; the socket then closes). A
+    job that ends cancelled or failed gets a `catchup` with that status before the close.
+
     Args:
         id (str):
 
@@ -134,6 +150,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[FailureError | JobStatusResponse]:
     """Read a batch scrape job's status and documents
+
+     The same path also accepts a WebSocket upgrade (`x-watch`): the official SDKs' watchers
+    receive the batch scrape's progress as messages instead of polling. Authenticate with the
+    `Authorization` header, or with the API key as the WebSocket subprotocol (what browsers
+    and firecrawl-js send). Messages are JSON objects with a `type`: `catchup` (the current
+    status body, sent first), `document` (one new document), `done` (the final status body,
+    when the job completed) and `error` (`error` names the reason; the socket then closes). A
+    job that ends cancelled or failed gets a `catchup` with that status before the close.
 
     Args:
         id (str):
@@ -161,6 +185,14 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> FailureError | JobStatusResponse | None:
     """Read a batch scrape job's status and documents
+
+     The same path also accepts a WebSocket upgrade (`x-watch`): the official SDKs' watchers
+    receive the batch scrape's progress as messages instead of polling. Authenticate with the
+    `Authorization` header, or with the API key as the WebSocket subprotocol (what browsers
+    and firecrawl-js send). Messages are JSON objects with a `type`: `catchup` (the current
+    status body, sent first), `document` (one new document), `done` (the final status body,
+    when the job completed) and `error` (`error` names the reason; the socket then closes). A
+    job that ends cancelled or failed gets a `catchup` with that status before the close.
 
     Args:
         id (str):
