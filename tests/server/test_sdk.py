@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from firecrawl import Firecrawl
+from firecrawl.v2.types import JsonFormat
 
 from tests.server.conftest import LiveServer
 
@@ -56,7 +59,7 @@ def test_historical_credit_usage(sdk: Firecrawl) -> None:
     sdk.start_batch_scrape(["https://example.com/a", "https://example.com/b"])
     periods = sdk.v2.get_credit_usage_historical(by_api_key=True).periods
     assert sum(p.creditsUsed for p in periods) == 2
-    assert all(p.apiKey for p in periods)
+    assert all((p.apiKey or "").startswith("key_") for p in periods)
 
 
 def test_cancel_batch_scrape_and_agent(sdk: Firecrawl) -> None:
@@ -79,3 +82,53 @@ def test_scrape_batch_scrape_and_crawl(sdk: Firecrawl) -> None:
     assert crawled.status == "completed" and len(crawled.data) == 2
     with pytest.raises(Exception, match="404"):
         sdk.scrape("https://example.com/never-cached", lockdown=True)
+
+
+def test_credit_usage(sdk: Firecrawl) -> None:
+    sdk.start_agent(urls=None, prompt="one credit")
+    usage = sdk.get_credit_usage()
+    assert (usage.plan_credits, usage.remaining_credits) == (10000, 9999)
+    assert usage.billing_period_start and usage.billing_period_end
+
+
+def test_every_format_the_sdk_allows(sdk: Firecrawl) -> None:
+    # firecrawl-py sends JsonFormat's unset fields as null, and string forms beyond the seed's six.
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}}
+    document = sdk.scrape(
+        "https://example.com/formats", formats=["markdown", "screenshot", "branding", JsonFormat(type="json", schema=schema)], max_age=0
+    )
+    assert document.json == {"title": "example.com/formats"}
+    assert (document.screenshot or "").startswith("data:image/jpeg;base64,")
+    assert document.branding is not None and document.markdown
+    prompted = sdk.scrape("https://example.com/formats", formats=[JsonFormat(type="json", prompt="the title")])
+    assert isinstance(prompted.json, dict)
+    tracked = sdk.scrape("https://example.com/formats", formats=["markdown", "changeTracking"], max_age=0)
+    assert tracked.change_tracking is not None
+
+
+def test_historical_usage_names_keys_by_identifier(sdk: Firecrawl) -> None:
+    sdk.start_agent(urls=None, prompt="charge")
+    periods = sdk.v2.get_credit_usage_historical(by_api_key=True).periods
+    assert periods and all((p.apiKey or "").startswith("key_") for p in periods)
+    assert sdk.v2.http_client.api_key not in {p.apiKey for p in periods}
+
+
+@pytest.mark.parametrize("kind", ["crawl", "batch"])
+def test_watcher_follows_a_job_over_websocket(sdk: Firecrawl, live_server: LiveServer, kind: str) -> None:
+    job = sdk.start_crawl("https://example.com", limit=2) if kind == "crawl" else sdk.start_batch_scrape(["https://example.com/a", "https://example.com/b"])
+    done = threading.Event()
+    finished: list[dict[str, Any]] = []
+    watcher = sdk.watcher(job.id, kind=kind, poll_interval=5, timeout=30)
+    watcher.add_event_listener("done", lambda detail: (finished.append(detail), done.set()))
+    watcher.start()
+    try:
+        assert done.wait(30), "the watcher never finished"
+    finally:
+        watcher.stop()
+    assert finished[0]["status"] == "completed" and len(finished[0]["data"]) == 2
+    assert live_server.process is not None and live_server.process.stdout is not None
+    live_server.process.terminate()
+    log = live_server.process.stdout.read().decode()
+    path = "/v2/crawl/" if kind == "crawl" else "/v2/batch/scrape/"
+    # The watcher got its result over the socket, not by falling back to polling.
+    assert f'"WebSocket {path}{job.id}" [accepted]' in log, log[-3000:]

@@ -28,7 +28,8 @@ from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
@@ -482,6 +483,66 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
+# Close codes of the watch socket (RFC 6455 §7.4: 1000 normal, 1008 policy violation).
+_WS_DONE, _WS_REFUSED = 1000, 1008
+_TERMINAL = {"completed", "failed", "cancelled"}
+
+
+def _watch_key(websocket: WebSocket) -> tuple[str, str | None]:
+    """The key a watcher offers, and the subprotocol to echo: firecrawl-py sends the
+    Authorization header, firecrawl-js (like any browser) the key as the subprotocol."""
+    scheme, _, key = websocket.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and key.strip():
+        return key.strip(), None
+    offered = [p.strip() for p in websocket.headers.get("sec-websocket-protocol", "").split(",") if p.strip()]
+    return (offered[0], offered[0]) if offered else ("", None)
+
+
+def _watch_endpoint(service: Callable[[], Service], kind: str) -> Callable[[WebSocket], Awaitable[None]]:
+    """The x-watch protocol on a job status path (spec: getCrawlStatus, getBatchScrapeStatus)."""
+
+    async def watch(websocket: WebSocket) -> None:
+        active = service()
+        key, subprotocol = _watch_key(websocket)
+        found = active.store.authenticate(key) if key else None
+        await websocket.accept(subprotocol=subprotocol)
+        job = active.store.job(websocket.path_params["id"], team_id=found[0].id, kind=kind) if found else None
+        if found is None or job is None:
+            # The same answer for a bad key, an unknown job and another team's job.
+            reason = "Unauthorized" if found is None else "Job not found"
+            await websocket.send_json({"type": "error", "error": reason})
+            await websocket.close(code=_WS_REFUSED)
+            return
+        sent_documents = 0
+        first = True
+        try:
+            while True:
+                job = advance(active.store, job, active.scraper.render_for_job)
+                status = active._job_status(job)
+                documents = status.get("data", [])
+                if job.status == "completed":
+                    await websocket.send_json({"type": "done", "data": status})
+                    break
+                if first or job.status in _TERMINAL:
+                    await websocket.send_json({"type": "catchup", "data": status})
+                    first = False
+                    if job.status in _TERMINAL:
+                        break
+                for document in documents[sent_documents:]:
+                    await websocket.send_json({"type": "document", "data": document})
+                sent_documents = len(documents)
+                await asyncio.sleep(active.settings.worker_interval)
+                refreshed = active.store.job(job.id, team_id=job.team_id, kind=kind)
+                if refreshed is None:
+                    break
+                job = refreshed
+            await websocket.close(code=_WS_DONE)
+        except WebSocketDisconnect:
+            return
+
+    return watch
+
+
 def ensure_development_team(store: Store, settings: Settings) -> tuple[Team, str] | None:
     """On first start (no team yet): create the development team and a key, and return them."""
     if store.teams():
@@ -543,7 +604,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
 
         return dispatch
 
-    routes = [Route("/openapi.json", openapi, methods=["GET"])]
+    routes: list[BaseRoute] = [Route("/openapi.json", openapi, methods=["GET"])]
+    # x-watch: the status paths of crawls and batch scrapes also accept a WebSocket upgrade.
+    for operation_id, kind in (("getCrawlStatus", "crawl"), ("getBatchScrapeStatus", "batch_scrape")):
+        routes.append(WebSocketRoute(contract.operations[operation_id]["path"], _watch_endpoint(service, kind)))
     # Literal paths first: /v2/crawl/active must win over /v2/crawl/{id} for every method.
     ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
     routes += [Route(path, dispatcher(endpoints), methods=sorted(endpoints)) for path, endpoints in ordered]

@@ -1,0 +1,63 @@
+"""The x-watch protocol on crawl and batch scrape status paths (WebSocket), as both SDKs speak it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import Server
+
+UNKNOWN = "00000000-0000-4000-8000-000000000000"
+
+
+def _messages(server: Server, path: str, **connect: Any) -> list[dict[str, Any]]:
+    received = []
+    with server.client.websocket_connect(path, **connect) as socket:
+        try:
+            while True:
+                received.append(socket.receive_json())
+        except WebSocketDisconnect:
+            pass
+    return received
+
+
+@pytest.mark.parametrize(("start", "path"), [("startCrawl", "/v2/crawl/{}"), ("startBatchScrape", "/v2/batch/scrape/{}")])
+def test_catchup_then_done_with_the_documents(quick_server: Server, start: str, path: str) -> None:
+    body = {"url": "https://example.com", "limit": 2} if start == "startCrawl" else {"urls": ["https://example.com/a", "https://example.com/b"]}
+    job = quick_server.api(start, json=body).json()["id"]
+    messages = _messages(quick_server, path.format(job), headers={"Authorization": f"Bearer {quick_server.api.key}"})
+    assert messages[0]["type"] == "catchup" and messages[0]["data"]["status"] == "scraping"
+    done = messages[-1]
+    assert done["type"] == "done" and done["data"]["status"] == "completed"
+    assert len(done["data"]["data"]) == 2 and all("markdown" in document for document in done["data"]["data"])
+    # The final body is exactly what polling the same path returns.
+    assert done["data"] == quick_server.client.get(path.format(job), headers={"Authorization": f"Bearer {quick_server.api.key}"}).json()
+
+
+def test_the_key_as_subprotocol_is_accepted_and_echoed(quick_server: Server) -> None:
+    job = quick_server.api("startCrawl", json={"url": "https://example.com", "limit": 1}).json()["id"]
+    with quick_server.client.websocket_connect(f"/v2/crawl/{job}", subprotocols=[quick_server.api.key]) as socket:
+        assert socket.accepted_subprotocol == quick_server.api.key
+        assert socket.receive_json()["type"] == "catchup"
+
+
+def test_a_cancelled_job_ends_with_its_status(server: Server) -> None:
+    job = server.api("startCrawl", json={"url": "https://example.com", "limit": 2}).json()["id"]
+    server.api("cancelCrawl", id=job)
+    messages = _messages(server, f"/v2/crawl/{job}", headers={"Authorization": f"Bearer {server.api.key}"})
+    assert [(m["type"], m["data"]["status"]) for m in messages] == [("catchup", "cancelled")]
+
+
+def test_unknown_jobs_other_teams_jobs_and_bad_keys_get_an_error_message(server: Server) -> None:
+    job = server.api("startCrawl", json={"url": "https://example.com", "limit": 1}).json()["id"]
+    other = server.tenant()
+    foreign = _messages(server, f"/v2/crawl/{job}", headers={"Authorization": f"Bearer {other.key}"})
+    unknown = _messages(server, f"/v2/crawl/{UNKNOWN}", headers={"Authorization": f"Bearer {other.key}"})
+    assert foreign == unknown == [{"type": "error", "error": "Job not found"}]
+    # A batch id on the crawl path is not a crawl.
+    batch = server.api("startBatchScrape", json={"urls": ["https://example.com/a"]}).json()["id"]
+    assert _messages(server, f"/v2/crawl/{batch}", headers={"Authorization": f"Bearer {server.api.key}"}) == unknown
+    assert _messages(server, f"/v2/crawl/{job}", headers={"Authorization": "Bearer wd-nope"}) == [{"type": "error", "error": "Unauthorized"}]
+    assert _messages(server, f"/v2/crawl/{job}") == [{"type": "error", "error": "Unauthorized"}]
