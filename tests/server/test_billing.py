@@ -4,7 +4,6 @@ historical usage by calendar month and by key; 402 when the credits run out."""
 from __future__ import annotations
 
 import json
-
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 

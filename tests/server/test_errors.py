@@ -3,6 +3,7 @@ failure the operation's documented 500 (logged with a request id); never a trace
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -89,3 +90,30 @@ def test_openapi_json_is_the_committed_bundle(server: Server) -> None:
     from tests.conftest import BUNDLE
 
     assert server.client.get("/openapi.json").content == BUNDLE.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "body"),
+    [
+        ("scrapeUrl", '{"url": "https://example.com", "formats": [{"type": "json", "schema": ' + '{"a":' * 3000 + "1" + "}" * 3000 + "}]}"),
+        ("scrapeUrl", '{"url": "https://example.com", "formats": ' + "[" * 5000 + "]" * 5000 + "}"),
+        ("startExtract", '{"urls": ["https://example.com"], "schema": ' + '{"a":' * 65 + "1" + "}" * 65 + "}"),
+    ],
+    ids=["schema 3000 deep", "formats 5000 deep", "schema 66 deep"],
+)
+def test_deeply_nested_bodies_are_bad_input(server: Server, operation_id: str, body: str) -> None:
+    response = server.api.send(
+        "POST",
+        OPERATIONS[operation_id]["path"],
+        content=body,
+        headers={"Authorization": f"Bearer {server.api.key}", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 400, response.text
+    assert "nests deeper than 64 levels" in json.dumps(response.json())
+
+
+def test_nesting_up_to_the_limit_is_accepted(server: Server) -> None:
+    schema: dict = {"type": "string"}
+    for _ in range(30):  # 30 schema levels (60 JSON levels with "properties") plus the body's own
+        schema = {"type": "object", "properties": {"a": schema}}
+    assert server.api("startExtract", json={"urls": ["https://example.com"], "schema": schema}).status_code == 200

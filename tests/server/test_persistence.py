@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
+from pathlib import Path
 
 import httpx
 
@@ -71,3 +73,72 @@ def test_kill_9_under_load_loses_nothing_acknowledged(live_server: LiveServer) -
     # Each acknowledged job charged 2 credits; a job committed but not yet answered may add more.
     assert used >= len(acknowledged) * 2 * 15
     assert used % (2 * 15) == 0
+
+
+def _database_bytes(path: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in (path, path.with_name(path.name + "-wal")) if p.exists())
+
+
+def test_no_secret_key_is_ever_written_to_the_database(live_server: LiveServer) -> None:
+    live_server.start()
+    key = _tenant(live_server)
+    extra = live_server.admin("create-key", "--team", json.loads(live_server.admin("list"))[-1]["id"])
+    with httpx.Client(base_url=live_server.base_url, headers={"Authorization": f"Bearer {key}"}) as client:
+        assert client.post("/v2/agent", json={"prompt": "p"}).status_code == 200
+        assert client.post("/v2/scrape", json={"url": "https://example.com"}).status_code == 200
+        listed = json.loads(live_server.admin("list"))
+    for secret in (key, extra.strip()):
+        assert secret.encode() not in _database_bytes(live_server.database), "a secret key is in the database file or its WAL"
+        assert secret not in json.dumps(listed), "admin list shows a secret"
+    assert all(k["id"].startswith("key_") for team in listed for k in team["keys"])
+
+
+# The schema of a database written before keys were hashed (migrations 1 and 2 of store.py).
+_OLD_SCHEMA = [
+    "CREATE TABLE teams (id TEXT PRIMARY KEY, name TEXT NOT NULL, plan_tokens INTEGER, period_start TEXT NOT NULL, period_end TEXT NOT NULL,"
+    " rate_limit_per_minute INTEGER NOT NULL DEFAULT 0, max_concurrency INTEGER NOT NULL DEFAULT 0, tp_enabled INTEGER NOT NULL DEFAULT 0,"
+    " tp_enforced INTEGER NOT NULL DEFAULT 0, tp_overrides_disabled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL)",
+    "CREATE TABLE api_keys (key TEXT PRIMARY KEY, team_id TEXT NOT NULL REFERENCES teams(id), name TEXT NOT NULL, created_at TEXT NOT NULL)",
+    "CREATE TABLE jobs (id TEXT PRIMARY KEY, team_id TEXT NOT NULL REFERENCES teams(id), api_key TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL,"
+    " url TEXT, request TEXT NOT NULL, result TEXT, total INTEGER NOT NULL DEFAULT 0, completed INTEGER NOT NULL DEFAULT 0,"
+    " credits_used INTEGER NOT NULL DEFAULT 0, error TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, finishes_at TEXT NOT NULL)",
+    "CREATE INDEX jobs_team_kind_status ON jobs(team_id, kind, status)",
+    "CREATE INDEX jobs_due ON jobs(status, finishes_at)",
+    "CREATE TABLE ledger (id INTEGER PRIMARY KEY AUTOINCREMENT, team_id TEXT NOT NULL REFERENCES teams(id), api_key TEXT NOT NULL,"
+    " operation TEXT NOT NULL, credits INTEGER NOT NULL, job_id TEXT, created_at TEXT NOT NULL)",
+    "CREATE INDEX ledger_team_time ON ledger(team_id, created_at)",
+    "CREATE TABLE scrape_cache (url TEXT NOT NULL, tag TEXT NOT NULL DEFAULT '', fetched_at TEXT NOT NULL, document TEXT NOT NULL, PRIMARY KEY (url, tag, fetched_at))",
+    "CREATE TABLE scrape_log (id INTEGER PRIMARY KEY AUTOINCREMENT, team_id TEXT NOT NULL REFERENCES teams(id), api_key TEXT NOT NULL, url TEXT,"
+    " profile_name TEXT, profile_save_changes INTEGER, audit_username TEXT, proxy TEXT NOT NULL, created_at TEXT NOT NULL)",
+]
+
+
+def test_a_database_with_plain_keys_is_migrated_without_losing_anything(live_server: LiveServer) -> None:
+    secret = "wd-" + "0123456789abcdef" * 2
+    db = sqlite3.connect(live_server.database)
+    for statement in _OLD_SCHEMA:
+        db.execute(statement)
+    now = "2026-11-01T00:00:00.000Z"
+    db.execute(
+        "INSERT INTO teams (id, name, plan_tokens, period_start, period_end, created_at) VALUES ('team_old', 'old', 150000, ?, '2099-01-01T00:00:00.000Z', ?)",
+        (now, now),
+    )
+    db.execute("INSERT INTO api_keys VALUES (?, 'team_old', 'default', ?)", (secret, now))
+    db.execute(
+        "INSERT INTO jobs (id, team_id, api_key, kind, status, request, created_at, updated_at, finishes_at) VALUES "
+        "('6f1c1f40-6f5e-4e4b-9a57-0e7d1e6b8a11', 'team_old', ?, 'agent', 'cancelled', '{\"prompt\": \"p\"}', ?, ?, ?)",
+        (secret, now, now, now),
+    )
+    db.execute("INSERT INTO ledger (team_id, api_key, operation, credits, created_at) VALUES ('team_old', ?, 'startAgent', 7, ?)", (secret, now))
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    assert secret.encode() in _database_bytes(live_server.database)
+
+    live_server.start()
+    with httpx.Client(base_url=live_server.base_url, headers={"Authorization": f"Bearer {secret}"}) as client:
+        assert client.get("/v2/agent/6f1c1f40-6f5e-4e4b-9a57-0e7d1e6b8a11").json()["status"] == "cancelled"
+        assert client.get("/v2/team/token-usage").json()["data"]["remainingTokens"] == 150000 - 7 * 15
+        periods = client.get("/v2/team/credit-usage/historical", params={"byApiKey": "true"}).json()["periods"]
+    assert sum(p["totalCredits"] for p in periods) == 7 and {p["apiKey"] for p in periods} == {json.loads(live_server.admin("list"))[0]["keys"][0]["id"]}
+    assert secret.encode() not in _database_bytes(live_server.database), "the plain key survived the migration somewhere in the file"

@@ -94,9 +94,7 @@ def test_credit_usage(sdk: Firecrawl) -> None:
 def test_every_format_the_sdk_allows(sdk: Firecrawl) -> None:
     # firecrawl-py sends JsonFormat's unset fields as null, and string forms beyond the seed's six.
     schema = {"type": "object", "properties": {"title": {"type": "string"}}}
-    document = sdk.scrape(
-        "https://example.com/formats", formats=["markdown", "screenshot", "branding", JsonFormat(type="json", schema=schema)], max_age=0
-    )
+    document = sdk.scrape("https://example.com/formats", formats=["markdown", "screenshot", "branding", JsonFormat(type="json", schema=schema)], max_age=0)
     assert document.json == {"title": "example.com/formats"}
     assert (document.screenshot or "").startswith("data:image/jpeg;base64,")
     assert document.branding is not None and document.markdown

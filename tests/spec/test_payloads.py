@@ -178,7 +178,17 @@ INVALID: list[tuple[str, str, Any]] = [
     ("unknown format string", "ScrapeOptions", {"formats": ["pdf"]}),
     ("a format name that does not exist", "ScrapeOptions", {"formats": ["pdfText"]}),
     ("a format with a required field has no string shorthand (location is not a format)", "ScrapeOptions", {"formats": ["location"]}),
-    ("historical usage names a key by its identifier, not its secret", "CreditUsagePeriod", {"startDate": "2026-10-01T00:00:00Z", "endDate": "2026-10-31T23:59:59Z", "apiKey": "wd-0123456789abcdef0123456789abcdef", "totalCredits": 1, "creditsUsed": 1}),
+    (
+        "historical usage names a key by its identifier, not its secret",
+        "CreditUsagePeriod",
+        {
+            "startDate": "2026-10-01T00:00:00Z",
+            "endDate": "2026-10-31T23:59:59Z",
+            "apiKey": "wd-0123456789abcdef0123456789abcdef",
+            "totalCredits": 1,
+            "creditsUsed": 1,
+        },
+    ),
     ("unknown format type", "ScrapeOptions", {"formats": [{"type": "extract"}]}),
     ("unknown proxy", "ScrapeOptions", {"proxy": "stealth"}),
     ("unknown parser string", "ScrapeOptions", {"parsers": ["docx"]}),
