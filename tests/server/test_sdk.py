@@ -117,7 +117,12 @@ def test_watcher_follows_a_job_over_websocket(sdk: Firecrawl, live_server: LiveS
     done = threading.Event()
     finished: list[dict[str, Any]] = []
     watcher = sdk.watcher(job.id, kind=kind, poll_interval=5, timeout=30)
-    watcher.add_event_listener("done", lambda detail: (finished.append(detail), done.set()))
+
+    def on_done(detail: dict[str, Any]) -> None:
+        finished.append(detail)
+        done.set()
+
+    watcher.add_event_listener("done", on_done)
     watcher.start()
     try:
         assert done.wait(30), "the watcher never finished"

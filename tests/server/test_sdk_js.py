@@ -1,0 +1,122 @@
+"""The official JavaScript SDK (@mendable/firecrawl-js, pinned in sdk_js/package-lock.json) works
+against the reference server: every method whose operation is in the contract, and its watcher.
+
+The test set-up installs the SDK with `npm ci` into a temporary folder; it is skipped only where
+node or npm is absent. Node 20 has WebSocket behind --experimental-websocket (22+ by default).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import LiveServer
+
+HARNESS = Path(__file__).with_name("sdk_js")
+NODE, NPM = shutil.which("node"), shutil.which("npm")
+pytestmark = pytest.mark.skipif(NODE is None or NPM is None, reason="node and npm are needed to run the official JavaScript SDK")
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("firecrawl-js")
+    for name in ("package.json", "package-lock.json", "check.mjs"):
+        shutil.copy(HARNESS / name, folder / name)
+    assert NPM is not None
+    done = subprocess.run([NPM, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return folder
+
+
+def _node_flags() -> list[str]:
+    assert NODE is not None
+    major = int(subprocess.run([NODE, "--version"], capture_output=True, text=True, check=True).stdout.strip().lstrip("v").split(".")[0])
+    return ["--experimental-websocket"] if major < 22 else []
+
+
+@pytest.fixture(scope="module")
+def results(harness: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    server = LiveServer(database=tmp_path_factory.mktemp("firecrawl-js-db") / "js.sqlite3", job_seconds=1.0)
+    server.start()
+    try:
+        key = json.loads(server.admin("create-team", "--name", "js", "--plan-tokens", "1500000"))["apiKey"]
+        assert NODE is not None
+        done = subprocess.run([NODE, *_node_flags(), "check.mjs", server.base_url, key], cwd=harness, capture_output=True, text=True, check=False, timeout=300)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        outcome: dict[str, Any] = json.loads(done.stdout)
+        assert server.process is not None and server.process.stdout is not None
+        server.process.terminate()
+        outcome["_log"] = server.process.stdout.read().decode()
+        return outcome
+    finally:
+        server.stop()
+
+
+def _value(results: dict[str, Any], name: str) -> Any:
+    assert results[name]["ok"], f"{name}: {results[name]}"
+    return results[name]["value"]
+
+
+def test_scrape_with_string_and_object_formats(results: dict[str, Any]) -> None:
+    document = _value(results, "scrape")
+    assert document["json"] == {"title": "example.com/js"}
+    assert "https://example.com/about" in document["links"]
+    assert document["screenshot"].startswith("data:image/jpeg;base64,") and document["markdown"]
+    miss = results["scrapeLockdownMiss"]
+    assert not miss["ok"] and miss["status"] == 404
+
+
+def test_extract(results: dict[str, Any]) -> None:
+    started = _value(results, "startExtract")
+    assert started["success"] is True and started["invalidURLs"] == []
+    assert _value(results, "getExtractStatus")["id"] == started["id"]
+    finished = _value(results, "extract")
+    assert finished["status"] == "completed" and finished["data"] == {"title": "title from example.com"}
+
+
+def test_batch_scrape(results: dict[str, Any]) -> None:
+    started = _value(results, "startBatchScrape")
+    status = _value(results, "getBatchScrapeStatus")
+    assert status["id"] == started["id"] and status["total"] == 2
+    waited = _value(results, "batchScrape")
+    assert waited["status"] == "completed" and len(waited["data"]) == 1
+    assert _value(results, "cancelBatchScrape") is True
+
+
+def test_crawl(results: dict[str, Any]) -> None:
+    started = _value(results, "startCrawl")
+    assert started["id"] in [crawl["id"] for crawl in _value(results, "getActiveCrawls")["crawls"]]
+    assert _value(results, "getCrawlStatus")["total"] == 2
+    crawled = _value(results, "crawl")
+    assert crawled["status"] == "completed" and len(crawled["data"]) == 2
+    assert _value(results, "cancelCrawl") is True
+    assert _value(results, "crawlParamsPreview")["includePaths"] == ["^/blog(/.*)?$"]
+
+
+def test_agent(results: dict[str, Any]) -> None:
+    started = _value(results, "startAgent")
+    assert _value(results, "getAgentStatus")["id"] == started["id"]
+    assert _value(results, "cancelAgent") is True
+    again = results["cancelAgentAgain"]
+    assert not again["ok"] and again["status"] == 409 and "Agent already finished" in again["error"]
+
+
+def test_usage(results: dict[str, Any]) -> None:
+    tokens, credits = _value(results, "getTokenUsage"), _value(results, "getCreditUsage")
+    assert tokens["planTokens"] == 1500000 and credits["planCredits"] == 100000
+    assert credits["remainingCredits"] == tokens["remainingTokens"] // 15
+    periods = _value(results, "getCreditUsageHistorical")["periods"]
+    assert periods and all(p["apiKey"].startswith("key_") for p in periods)
+
+
+@pytest.mark.parametrize(("name", "path"), [("watchCrawl", "/v2/crawl/"), ("watchBatch", "/v2/batch/scrape/")])
+def test_watcher_over_websocket(results: dict[str, Any], name: str, path: str) -> None:
+    watched = _value(results, name)
+    assert watched["status"] == "completed" and watched["documents"] == 2
+    started = _value(results, "startCrawl" if name == "watchCrawl" else "startBatchScrape")
+    assert f'"WebSocket {path}{started["id"]}" [accepted]' in results["_log"], "the watcher fell back to polling"
