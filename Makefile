@@ -12,7 +12,7 @@ SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
 GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*)
 BUNDLE := generated/openapi.json
 
-.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance dist clean
+.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance dist breaking changelog release docs clean
 
 all: $(BUNDLE) $(INSTALLED_GENERATED)
 
@@ -70,7 +70,22 @@ CONFORMANCE_SEED ?= 20261122
 unit: $(STAMP)
 	CONFORMANCE_SEED=$(CONFORMANCE_SEED) $(BIN)/pytest -n 2 $(PYTEST_ARGS)
 
-test: check code-check typecheck unit
+# The contract author's tools: compare with the last release (releases/openapi.json, or BASE=git:REF),
+# print the changelog section, release (changelog appended, bundle recorded), the reference page.
+BASE ?= releases/openapi.json
+breaking: $(STAMP)
+	$(PY) -m generator breaking --base $(BASE)
+
+changelog: $(STAMP)
+	$(PY) -m generator changelog --base $(BASE)
+
+release: all
+	$(PY) -m generator release $(if $(ACCEPT_BREAKING),--accept-breaking "$(ACCEPT_BREAKING)")
+
+docs: all
+	$(PY) -m generator docs --out build/docs/index.html
+
+test: check breaking code-check typecheck unit
 
 bench: $(STAMP)
 	$(PY) benchmarks/build.py

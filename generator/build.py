@@ -19,7 +19,7 @@ from typing import Any
 from generator.bundle import BUNDLE_NAME, render_bundle
 from generator.client import generate_client
 from generator.findings import Finding, StageFailed
-from generator.lint import RULES, lint
+from generator.lint import CONFIG_NAME, RULES, lint
 from generator.load import SpecDocument
 from generator.models import generate_models
 from generator.package import write_distribution
@@ -46,7 +46,10 @@ class Build:
     out: Path
     extensions_doc: Path
     report: Callable[[str], None] = print
+    # The lint configuration (rule severities); default: lint.toml beside the spec, if present.
+    lint_config: Path | None = None
     document: SpecDocument | None = field(default=None, init=False)
+    warnings: list[Finding] = field(default_factory=list, init=False)
 
     def check_spec(self) -> SpecDocument:
         """Stages validate and lint; raises :class:`StageFailed` with every finding."""
@@ -55,8 +58,11 @@ class Build:
         operations = sum(1 for item in document.data.get("paths", {}).values() for key in item if key != "parameters")
         schemas = len(document.data.get("components", {}).get("schemas", {}))
         self.report(f"validate: {display} is valid OpenAPI 3.1.0, every $ref resolves ({operations} operations, {schemas} schemas)")
-        lint(document, extensions_doc=self.extensions_doc)
-        self.report(f"lint: {len(RULES)} rules pass ({', '.join(RULES)})")
+        self.warnings = lint(document, extensions_doc=self.extensions_doc, config=self.lint_config or self.spec.parent / CONFIG_NAME)
+        for warning in self.warnings:
+            self.report(warning.render())
+        passed = "pass" if not self.warnings else f"pass with {len(self.warnings)} warning(s)"
+        self.report(f"lint: {len(RULES)} rules {passed} ({', '.join(RULES)})")
         self.document = document
         return document
 

@@ -8,7 +8,9 @@ spec per rule).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,7 @@ from generator.findings import Finding, StageFailed, join_pointer
 from generator.load import SpecDocument, resolve_pointer
 from generator.walk import iter_nodes, iter_schemas
 
-__all__ = ["RULES", "Linter", "documented_extensions", "lint"]
+__all__ = ["LEVELS", "RULES", "SEVERITIES", "Linter", "documented_extensions", "lint", "load_config"]
 
 STAGE = "lint"
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -46,6 +48,12 @@ RULES: dict[str, str] = {
     "x-credits-shape": "every `x-credits` entry has effect, credits, per and when",
     "extension-documented": "every `x-` extension used is documented in spec/EXTENSIONS.md",
 }
+
+# The default severity of every rule (stable ids; a configuration file may change them):
+# "error" fails the build, "warning" is reported and passes, "off" is not checked.
+SEVERITIES: dict[str, str] = dict.fromkeys(RULES, "error")
+LEVELS = ("error", "warning", "off")
+CONFIG_NAME = "lint.toml"
 
 _OPERATION_ID = re.compile(r"^[a-z][a-zA-Z0-9]*$")
 _SOURCE = re.compile(r"^(seed §\d|inferred)")
@@ -83,18 +91,53 @@ def documented_extensions(path: Path) -> set[str]:
     return set(_EXTENSION_HEADING.findall(path.read_text(encoding="utf-8")))
 
 
+def load_config(path: Path) -> dict[str, str]:
+    """Rule id -> severity from a ``lint.toml`` (``[rules]`` table); the defaults where there is no file.
+
+    Raises :class:`StageFailed` naming the file and key of an unknown rule or severity.
+    """
+    severities = dict(SEVERITIES)
+    if not path.is_file():
+        return severities
+    display = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise StageFailed([Finding(file=display, pointer="/", rule="lint-config", stage=STAGE, message=f"not valid TOML: {error}")]) from None
+    problems = []
+    for rule, level in (data.get("rules") or {}).items():
+        if rule not in RULES:
+            problems.append(
+                Finding(file=display, pointer=f"/rules/{rule}", rule="lint-config", stage=STAGE, message=f"unknown rule {rule!r}; rules: {', '.join(RULES)}")
+            )
+        elif level not in LEVELS:
+            problems.append(
+                Finding(
+                    file=display, pointer=f"/rules/{rule}", rule="lint-config", stage=STAGE, message=f"severity {level!r} is not one of {', '.join(LEVELS)}"
+                )
+            )
+        else:
+            severities[rule] = level
+    if problems:
+        raise StageFailed(problems)
+    return severities
+
+
 class Linter:
     """Runs every rule over one parsed document."""
 
-    def __init__(self, document: SpecDocument, *, extensions: set[str]) -> None:
+    def __init__(self, document: SpecDocument, *, extensions: set[str], severities: dict[str, str] | None = None) -> None:
         self.document = document
         self.spec = document.data
         self.extensions = extensions
+        self.severities = severities or SEVERITIES
         self.findings: list[Finding] = []
 
     # -- helpers ---------------------------------------------------------------------------
     def report(self, rule: str, pointer: str, message: str) -> None:
-        self.findings.append(self.document.finding(stage=STAGE, rule=rule, pointer=pointer, message=message))
+        level = self.severities.get(rule, "error")
+        if level != "off":
+            self.findings.append(replace(self.document.finding(stage=STAGE, rule=rule, pointer=pointer, message=message), level=level))
 
     def deref(self, node: Any) -> Any:
         seen: set[str] = set()
@@ -291,9 +334,13 @@ class Linter:
                         self.report("x-credits-shape", join_pointer(where, *error.absolute_path), error.message)
 
 
-def lint(document: SpecDocument, *, extensions_doc: Path) -> list[Finding]:
-    """Every lint finding for ``document``; raises :class:`StageFailed` when there is one."""
-    findings = Linter(document, extensions=documented_extensions(extensions_doc)).run()
-    if findings:
+def lint(document: SpecDocument, *, extensions_doc: Path, config: Path | None = None) -> list[Finding]:
+    """The warnings for ``document``; raises :class:`StageFailed` with every finding when one is an error.
+
+    ``config`` is the ``lint.toml`` that sets severities (default: beside the spec, if present).
+    """
+    severities = load_config(config if config is not None else Path(document.file).parent / CONFIG_NAME)
+    findings = Linter(document, extensions=documented_extensions(extensions_doc), severities=severities).run()
+    if any(f.level == "error" for f in findings):
         raise StageFailed(findings)
     return findings
