@@ -133,7 +133,8 @@ class _Tab:
     """A minimal Chrome DevTools Protocol session over one page."""
 
     def __init__(self, socket: Any) -> None:
-        self.socket, self.next_id, self.events = socket, 0, []
+        self.socket, self.next_id = socket, 0
+        self.events: list[dict[str, Any]] = []
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
         self.next_id += 1
