@@ -71,7 +71,10 @@ def test_a_clean_spec_gives_empty_reports() -> None:
     assert json.loads(_lint(ROOT / "spec" / "openapi.yaml", "--format", "json").stdout)["findings"] == []
 
 
-@pytest.mark.parametrize(("level", "code", "findings"), [("warning", 0, [("lint/operation-summary", "warning")]), ("off", 0, []), ("error", 1, [("lint/operation-summary", "error")])])
+@pytest.mark.parametrize(
+    ("level", "code", "findings"),
+    [("warning", 0, [("lint/operation-summary", "warning")]), ("off", 0, []), ("error", 1, [("lint/operation-summary", "error")])],
+)
 def test_a_configuration_file_sets_severities(tmp_path: Path, level: str, code: int, findings: list[tuple[str, str]]) -> None:
     spec = tmp_path / "openapi.yaml"
     shutil.copy(BAD, spec)
@@ -98,13 +101,17 @@ def sarif_schema(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("sarif")
     for name in ("package.json", "package-lock.json"):
         shutil.copy(SARIF_PACKAGE / name, folder / name)
-    done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     schema: dict[str, Any] = json.loads((folder / "node_modules" / "@microsoft" / "jest-sarif" / "lib" / "schemas" / "sarif-2.1.0-rtm.5.json").read_text())
     return schema
 
 
-@pytest.mark.parametrize("spec", [BAD, FIXTURES / "bad" / "dangling-ref.yaml", ROOT / "spec" / "openapi.yaml"], ids=["lint finding", "validate finding", "clean"])
+@pytest.mark.parametrize(
+    "spec", [BAD, FIXTURES / "bad" / "dangling-ref.yaml", ROOT / "spec" / "openapi.yaml"], ids=["lint finding", "validate finding", "clean"]
+)
 def test_sarif_is_valid_against_the_sarif_schema(sarif_schema: dict[str, Any], spec: Path, tmp_path: Path) -> None:
     (tmp_path / "lint.toml").write_text('[rules]\noperation-summary = "warning"\n')
     done = _lint(spec, "--format", "sarif")

@@ -135,3 +135,21 @@ def test_watcher_follows_a_job_over_websocket(sdk: Firecrawl, live_server: LiveS
     path = "/v2/crawl/" if kind == "crawl" else "/v2/batch/scrape/"
     # The watcher got its result over the socket, not by falling back to polling.
     assert f'"WebSocket {path}{job.id}" [accepted]' in log, log[-3000:]
+
+
+def test_status_reads_waits_and_cancels(sdk: Firecrawl) -> None:
+    batch = sdk.start_batch_scrape(["https://example.com/a"])
+    batch_status = sdk.get_batch_scrape_status(batch.id)
+    assert batch_status.total == 1 and batch_status.status in ("scraping", "completed")
+    crawl = sdk.start_crawl("https://example.com", limit=2)
+    assert sdk.get_crawl_status(crawl.id).total == 2
+    assert sdk.cancel_crawl(crawl.id) is True
+    assert sdk.get_crawl_status(crawl.id).status == "cancelled"
+    agent = sdk.start_agent(urls=None, prompt="find the price")
+    agent_status = sdk.get_agent_status(agent.id)
+    assert agent_status.id == agent.id and agent_status.status in ("processing", "completed")
+    finished = sdk.agent(urls=None, prompt="find the price", poll_interval=1, timeout=30)
+    assert finished.status == "completed" and finished.data is not None
+    extracted = sdk.extract(urls=["https://example.com"], prompt="title", poll_interval=1, timeout=30)
+    assert extracted.status == "completed"
+    assert extracted.data == {"summary": "Extracted from 1 URL(s)", "prompt": "title", "urls": ["https://example.com"]}
