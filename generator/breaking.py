@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.findings import join_pointer
+from generator.load import deref
 
 __all__ = ["RULES", "Change", "compare", "gate"]
 
@@ -102,17 +103,6 @@ def _operations(bundle: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]
     return found
 
 
-def _deref(bundle: dict[str, Any], node: Any) -> Any:
-    seen = set()
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in seen:
-        seen.add(node["$ref"])
-        target: Any = bundle
-        for token in node["$ref"].lstrip("#/").split("/"):
-            target = target.get(token.replace("~1", "/").replace("~0", "~"), {}) if isinstance(target, dict) else {}
-        node = target
-    return node
-
-
 def _refs(node: Any) -> Iterator[str]:
     """Component schema names referenced anywhere below ``node``."""
     if isinstance(node, dict):
@@ -127,7 +117,7 @@ def _refs(node: Any) -> Iterator[str]:
 
 
 def _media_schema(bundle: dict[str, Any], holder: Any) -> Any:
-    content = (_deref(bundle, holder) or {}).get("content") or {}
+    content = (deref(bundle, holder) or {}).get("content") or {}
     media: Any = content.get("application/json") or next(iter(content.values()), {})
     return media.get("schema") if isinstance(media, dict) else None
 
@@ -148,7 +138,7 @@ def _directions(bundle: dict[str, Any]) -> dict[str, set[str]]:
 
     for operation in _operations(bundle).values():
         request = _media_schema(bundle, operation.get("requestBody")) if operation.get("requestBody") else None
-        params = [(_deref(bundle, p) or {}).get("schema") for p in operation.get("parameters") or []]
+        params = [(deref(bundle, p) or {}).get("schema") for p in operation.get("parameters") or []]
         mark([request, params], "request")
         mark([_media_schema(bundle, response) for response in (operation.get("responses") or {}).values()], "response")
     return used
@@ -285,7 +275,7 @@ class _Differ:
             self.add(where, "response-status-added", join_pointer(pointer, "responses", status), f"status {status} is documented")
         for status in sorted(set(old_responses) & set(new_responses)):
             at = join_pointer(pointer, "responses", status)
-            old_response, new_response = _deref(self.old, old_responses[status]), _deref(self.new, new_responses[status])
+            old_response, new_response = deref(self.old, old_responses[status]), deref(self.new, new_responses[status])
             self.schema(where, _media_schema(self.old, old_response), _media_schema(self.new, new_response), at, "response")
             if status[:1] in ("4", "5"):
                 before, after = _error_texts(self.old, old_response), _error_texts(self.new, new_response)
@@ -297,7 +287,7 @@ class _Differ:
         def index(operation: dict[str, Any], bundle: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
             found = {}
             for parameter in operation.get("parameters") or []:
-                resolved = _deref(bundle, parameter)
+                resolved = deref(bundle, parameter)
                 found[(resolved.get("in", ""), resolved.get("name", ""))] = resolved
             return found
 
@@ -376,7 +366,7 @@ def _error_texts(bundle: dict[str, Any], response: dict[str, Any]) -> set[str]:
     texts = set()
     for media in (response.get("content") or {}).values():
         for example in (media.get("examples") or {}).values():
-            value = _deref(bundle, example).get("value")
+            value = deref(bundle, example).get("value")
             if isinstance(value, dict) and isinstance(value.get("error"), str):
                 texts.add(json.dumps(value["error"]) + (f" ({value['code']})" if isinstance(value.get("code"), str) else ""))
     return texts

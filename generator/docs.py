@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from generator.load import deref
 from generator.readme import operations
 
 __all__ = ["code_samples", "render_page", "state_machines"]
@@ -39,17 +40,6 @@ def _prose(text: str | None) -> str:
 
 def _snake(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()).strip("_")
-
-
-def _deref(bundle: dict[str, Any], node: Any) -> Any:
-    seen = set()
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in seen:
-        seen.add(node["$ref"])
-        target: Any = bundle
-        for token in node["$ref"].lstrip("#/").split("/"):
-            target = target[token.replace("~1", "/").replace("~0", "~")]
-        node = target
-    return node
 
 
 def _ref_name(node: Any) -> str | None:
@@ -113,7 +103,7 @@ def _properties_table(bundle: dict[str, Any], schema: dict[str, Any]) -> str:
     required = set(schema.get("required") or [])
     rows = []
     for name, prop in properties.items():
-        resolved = _deref(bundle, prop) if _ref_name(prop) is None else prop
+        resolved = deref(bundle, prop) if _ref_name(prop) is None else prop
         default = f"<code>{_e(json.dumps(prop['default']))}</code>" if isinstance(prop, dict) and "default" in prop else ""
         surcharge = "".join(
             f'<div class="tag cost">{_e(r.get("effect"))} {_e(r.get("credits"))} credit(s) per {_e(r.get("per"))}</div>' for r in prop.get("x-credits", [])
@@ -142,11 +132,11 @@ def state_machines(bundle: dict[str, Any]) -> list[dict[str, Any]]:
                 continue
             status_schema = None
             reader = item.get("get") or {}
-            body = _deref(bundle, ((reader.get("responses") or {}).get("200") or {}))
-            schema = _deref(bundle, ((body.get("content") or {}).get("application/json") or {}).get("schema") or {})
+            body = deref(bundle, ((reader.get("responses") or {}).get("200") or {}))
+            schema = deref(bundle, ((body.get("content") or {}).get("application/json") or {}).get("schema") or {})
             status_ref = (schema.get("properties") or {}).get("status")
             if isinstance(status_ref, dict):
-                status_schema = _deref(bundle, status_ref)
+                status_schema = deref(bundle, status_ref)
             if not status_schema or "x-states" not in status_schema:
                 continue
             machines.append(
@@ -232,11 +222,11 @@ def _machine_html(machine: dict[str, Any]) -> str:
 # -- examples --------------------------------------------------------------------------------
 def _request_examples(bundle: dict[str, Any], operation: dict[str, Any]) -> dict[str, Any]:
     """Example name -> request body (one unnamed entry, None, for an operation without a body)."""
-    body = _deref(bundle, operation.get("requestBody") or {})
+    body = deref(bundle, operation.get("requestBody") or {})
     media = (body.get("content") or {}).get("application/json") or {}
     if "example" in media:
         return {"example": media["example"]}
-    examples = {name: _deref(bundle, example).get("value") for name, example in (media.get("examples") or {}).items()}
+    examples = {name: deref(bundle, example).get("value") for name, example in (media.get("examples") or {}).items()}
     return examples or {"": None}
 
 
@@ -246,7 +236,7 @@ def code_samples(bundle: dict[str, Any], operation: dict[str, Any], method: str,
 
 
 def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, path: str, body: Any) -> dict[str, str]:
-    parameters = [_deref(bundle, p) for p in operation.get("parameters") or []]
+    parameters = [deref(bundle, p) for p in operation.get("parameters") or []]
     path_parameters = [p for p in parameters if p.get("in") == "path"]
     shell_path = path
     for parameter in path_parameters:
@@ -264,7 +254,7 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
             arguments.append(f'{_snake(parameter["name"])}=UUID(os.environ["JOB_ID"])')
         else:
             arguments.append(f'{_snake(parameter["name"])}=os.environ["JOB_ID"]')
-    body_schema = ((_deref(bundle, operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
+    body_schema = ((deref(bundle, operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
     model = _ref_name(body_schema)
     if body is not None and model:
         python.append(f"from webdata_client.models import {model}")
@@ -283,12 +273,12 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
 def _responses_html(bundle: dict[str, Any], operation: dict[str, Any]) -> str:
     rows = []
     for status, response in (operation.get("responses") or {}).items():
-        resolved = _deref(bundle, response)
+        resolved = deref(bundle, response)
         media = (resolved.get("content") or {}).get("application/json") or {}
         schema = media.get("schema")
         examples = []
         for name, example in (media.get("examples") or {}).items():
-            value = _deref(bundle, example).get("value")
+            value = deref(bundle, example).get("value")
             if isinstance(value, dict) and "error" in value:
                 code = f' <span class="tag code">{_e(value["code"])}</span>' if "code" in value else ""
                 examples.append(f'<li><span class="err">{_e(value["error"])}</span>{code} <span class=note>({_e(name)})</span></li>')
@@ -309,7 +299,7 @@ def _option_surcharges(bundle: dict[str, Any], schema: Any, seen: set[str] | Non
         if name in seen:
             return
         seen.add(name)
-    resolved = _deref(bundle, schema)
+    resolved = deref(bundle, schema)
     if not isinstance(resolved, dict):
         return
     for prop, value in (resolved.get("properties") or {}).items():
@@ -335,7 +325,7 @@ def _operation_html(bundle: dict[str, Any], method: str, path: str, operation: d
     ]
     if operation.get("x-credits"):
         parts.append(_credits_html(operation["x-credits"], title="Cost"))
-    body_schema = ((_deref(bundle, operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
+    body_schema = ((deref(bundle, operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
     surcharges = list(_option_surcharges(bundle, body_schema)) if body_schema else []
     if surcharges:
         items = "".join(
@@ -345,17 +335,17 @@ def _operation_html(bundle: dict[str, Any], method: str, path: str, operation: d
         parts.append(f'<div class="credits"><h4>Options that change the cost</h4><ul>{items}</ul></div>')
     if op_id in machines:
         parts.append(_machine_html(machines[op_id]))
-    parameters = [_deref(bundle, p) for p in operation.get("parameters") or []]
+    parameters = [deref(bundle, p) for p in operation.get("parameters") or []]
     if parameters:
         rows = "".join(
             f"<tr><td><code>{_e(p.get('name'))}</code>{' <b class=req>required</b>' if p.get('required') else ''}</td><td>{_e(p.get('in'))}</td>"
-            f"<td>{_type_html(p.get('schema'))}</td><td>{_constraints(_deref(bundle, p.get('schema') or {}))}</td><td>{_prose(p.get('description'))}</td></tr>"
+            f"<td>{_type_html(p.get('schema'))}</td><td>{_constraints(deref(bundle, p.get('schema') or {}))}</td><td>{_prose(p.get('description'))}</td></tr>"
             for p in parameters
         )
         parts.append(f"<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>type</th><th>rules</th><th>meaning</th></tr>{rows}</table>")
     if body_schema:
         parts.append(f"<h4>Request body</h4><p>{_type_html(body_schema)}</p>")
-        resolved = _deref(bundle, body_schema)
+        resolved = deref(bundle, body_schema)
         if isinstance(resolved, dict):
             parts.append(_properties_table(bundle, resolved))
     parts.append("<h4>Responses</h4>" + _responses_html(bundle, operation))

@@ -21,7 +21,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from generator.findings import Finding, StageFailed, join_pointer
-from generator.load import SpecDocument, resolve_pointer
+from generator.load import SpecDocument, deref
 from generator.walk import iter_nodes, iter_schemas
 
 __all__ = ["LEVELS", "RULES", "SEVERITIES", "Linter", "documented_extensions", "lint", "load_config"]
@@ -140,11 +140,7 @@ class Linter:
             self.findings.append(replace(self.document.finding(stage=STAGE, rule=rule, pointer=pointer, message=message), level=level))
 
     def deref(self, node: Any) -> Any:
-        seen: set[str] = set()
-        while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in seen:
-            seen.add(node["$ref"])
-            node = resolve_pointer(self.spec, node["$ref"][1:])
-        return node
+        return deref(self.spec, node)
 
     @cached_property
     def registry(self) -> Registry:

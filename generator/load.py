@@ -10,7 +10,7 @@ import yaml
 
 from generator.findings import Finding, StageFailed, join_pointer
 
-__all__ = ["SpecDocument", "load_spec", "resolve_pointer"]
+__all__ = ["SpecDocument", "deref", "load_spec", "resolve_pointer"]
 
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -115,4 +115,16 @@ def resolve_pointer(document: Any, pointer: str) -> Any:
             node = node[token]
         else:
             raise KeyError(token)
+    return node
+
+
+def deref(document: Any, node: Any) -> Any:
+    """``node`` with its local ``$ref`` chain followed (a cycle stops it); a dangling one gives ``{}``."""
+    seen: set[str] = set()
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#") and node["$ref"] not in seen:
+        seen.add(node["$ref"])
+        try:
+            node = resolve_pointer(document, node["$ref"][1:])
+        except (KeyError, IndexError, ValueError):
+            return {}
     return node

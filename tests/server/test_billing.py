@@ -128,3 +128,18 @@ def test_concurrent_charges_never_overdraw(live_server: LiveServer) -> None:
         remaining = client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
     assert sorted(statuses) == [200] * 10 + [402] * 20
     assert remaining == 0
+
+
+def test_credit_usage_is_token_usage_in_credits(server: Server) -> None:
+    server.api("startAgent", json={"prompt": "one credit"})
+    tokens = server.api("getTokenUsage").json()["data"]
+    credits = server.api("getCreditUsage").json()["data"]
+    assert credits == {
+        "billingPeriodStart": tokens["billingPeriodStart"],
+        "billingPeriodEnd": tokens["billingPeriodEnd"],
+        "planCredits": tokens["planTokens"] // 15,
+        "remainingCredits": tokens["remainingTokens"] // 15,
+    }
+    assert credits["planCredits"] - credits["remainingCredits"] == 1
+    missing = server.api_for(server.tenant(plan_tokens=None))("getCreditUsage")
+    assert missing.status_code == 404 and missing.json() == {"success": False, "error": "Could not find credit usage information"}

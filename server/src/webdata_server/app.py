@@ -315,25 +315,24 @@ class Service:
         start, end = team.current_period(now_utc())
         return (team.plan_tokens or 0) - self.store.credits_used(team.id, start, end) * self.tokens_per_credit
 
-    async def get_token_usage(self, call: Call) -> Any:
+    def _period_usage(self, call: Call) -> tuple[str, str, int, int]:
+        """(period start, period end, plan tokens, remaining tokens) of the caller's team; 404 without a plan."""
         team = call.team
         if team.plan_tokens is None:
             raise self.error(call.operation_id, 404)
         start, end = team.current_period(now_utc())
-        usage = models.TokenUsage(billingPeriodStart=iso(start), billingPeriodEnd=iso(end), planTokens=team.plan_tokens, remainingTokens=self._remaining(team))
+        return iso(start), iso(end), team.plan_tokens, self._remaining(team)
+
+    async def get_token_usage(self, call: Call) -> Any:
+        start, end, plan, remaining = self._period_usage(call)
+        usage = models.TokenUsage(billingPeriodStart=start, billingPeriodEnd=end, planTokens=plan, remainingTokens=remaining)
         return _dump(models.TokenUsageResponse(success=True, data=usage))
 
     async def get_credit_usage(self, call: Call) -> Any:
-        team = call.team
-        if team.plan_tokens is None:
-            raise self.error(call.operation_id, 404)
-        start, end = team.current_period(now_utc())
-        usage = models.CreditUsage(
-            billingPeriodStart=iso(start),
-            billingPeriodEnd=iso(end),
-            planCredits=team.plan_tokens // self.tokens_per_credit,
-            remainingCredits=self._remaining(team) // self.tokens_per_credit,
-        )
+        # The same ledger as token usage, in credits (rounded down).
+        start, end, plan, remaining = self._period_usage(call)
+        rate = self.tokens_per_credit
+        usage = models.CreditUsage(billingPeriodStart=start, billingPeriodEnd=end, planCredits=plan // rate, remainingCredits=remaining // rate)
         return _dump(models.CreditUsageResponse(success=True, data=usage))
 
     async def get_historical_credit_usage(self, call: Call) -> Any:
