@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -10,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from firecrawl import Firecrawl
+from firecrawl import AsyncFirecrawl, Firecrawl
 from firecrawl.v2.types import JsonFormat
 
 from tests.server.conftest import LiveServer
@@ -153,3 +154,17 @@ def test_status_reads_waits_and_cancels(sdk: Firecrawl) -> None:
     extracted = sdk.extract(urls=["https://example.com"], prompt="title", poll_interval=1, timeout=30)
     assert extracted.status == "completed"
     assert extracted.data == {"summary": "Extracted from 1 URL(s)", "prompt": "title", "urls": ["https://example.com"]}
+
+
+def test_async_watcher_follows_a_crawl_over_websocket(sdk: Firecrawl, live_server: LiveServer) -> None:
+    async def follow() -> tuple[str, list[Any]]:
+        client = AsyncFirecrawl(api_key=sdk.v2.http_client.api_key, api_url=live_server.base_url)
+        job = await client.start_crawl("https://example.com", limit=2)
+        snapshots = [snapshot async for snapshot in client.watcher(job.id, kind="crawl", poll_interval=5, timeout=30)]
+        return job.id, snapshots
+
+    job_id, snapshots = asyncio.run(follow())
+    assert snapshots[-1].status == "completed" and len(snapshots[-1].data) == 2
+    assert live_server.process is not None and live_server.process.stdout is not None
+    live_server.process.terminate()
+    assert f'"WebSocket /v2/crawl/{job_id}" [accepted]' in live_server.process.stdout.read().decode()
