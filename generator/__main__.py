@@ -46,6 +46,12 @@ def _load_base(base: str) -> dict[str, Any]:
     return loaded
 
 
+def _append_section(changelog: Path, section: str) -> None:
+    """Add a changelog section at the end of ``changelog`` (created with its title when missing)."""
+    existing = changelog.read_text(encoding="utf-8") if changelog.exists() else "# Changelog of the contract\n"
+    changelog.write_text(existing.rstrip("\n") + "\n\n" + section, encoding="utf-8")
+
+
 def _contract_tools(args: argparse.Namespace, bundle_path: Path) -> int:
     if args.stage == "docs":
         from generator.docs import render_page
@@ -64,16 +70,14 @@ def _contract_tools(args: argparse.Namespace, bundle_path: Path) -> int:
             return 1
         section = render_section(changes, old=old, new=new, base=args.base, accepted=args.accept_breaking if refusal else None)
         changelog = Path("CHANGELOG.md")
-        existing = changelog.read_text(encoding="utf-8") if changelog.exists() else "# Changelog of the contract\n"
-        changelog.write_text(existing.rstrip("\n") + "\n\n" + section, encoding="utf-8")
+        _append_section(changelog, section)
         Path(DEFAULT_BASE).write_bytes(bundle_path.read_bytes())
         print(f"release: {len(changes)} change(s) appended to {changelog}; {DEFAULT_BASE} is now the released bundle")
         return 0
     if args.stage == "changelog":
         section = render_section(changes, old=old, new=new, base=args.base)
         if args.append:
-            existing = args.append.read_text(encoding="utf-8") if args.append.exists() else "# Changelog of the contract\n"
-            args.append.write_text(existing.rstrip("\n") + "\n\n" + section, encoding="utf-8")
+            _append_section(args.append, section)
             print(f"changelog: appended {len(changes)} change(s) to {args.append}")
         else:
             print(section, end="")

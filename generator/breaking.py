@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.findings import join_pointer
-from generator.load import deref
+from generator.load import deref, media_schema
 
 __all__ = ["RULES", "Change", "compare", "gate"]
 
@@ -116,12 +116,6 @@ def _refs(node: Any) -> Iterator[str]:
             yield from _refs(value)
 
 
-def _media_schema(bundle: dict[str, Any], holder: Any) -> Any:
-    content = (deref(bundle, holder) or {}).get("content") or {}
-    media: Any = content.get("application/json") or next(iter(content.values()), {})
-    return media.get("schema") if isinstance(media, dict) else None
-
-
 def _directions(bundle: dict[str, Any]) -> dict[str, set[str]]:
     """Component name -> {"request", "response"}: how the operations use it, transitively."""
     schemas = (bundle.get("components") or {}).get("schemas") or {}
@@ -137,10 +131,10 @@ def _directions(bundle: dict[str, Any]) -> dict[str, set[str]]:
             pending.extend(_refs(schemas.get(name, {})))
 
     for operation in _operations(bundle).values():
-        request = _media_schema(bundle, operation.get("requestBody")) if operation.get("requestBody") else None
+        request = media_schema(bundle, operation.get("requestBody"))
         params = [(deref(bundle, p) or {}).get("schema") for p in operation.get("parameters") or []]
         mark([request, params], "request")
-        mark([_media_schema(bundle, response) for response in (operation.get("responses") or {}).values()], "response")
+        mark([media_schema(bundle, response) for response in (operation.get("responses") or {}).values()], "response")
     return used
 
 
@@ -265,8 +259,8 @@ class _Differ:
                 f"transitions {_show(old.get('x-transitions'))} became {_show(new.get('x-transitions'))}",
             )
         self.parameters(where, old, new, pointer)
-        old_body = _media_schema(self.old, old.get("requestBody")) if old.get("requestBody") else None
-        new_body = _media_schema(self.new, new.get("requestBody")) if new.get("requestBody") else None
+        old_body = media_schema(self.old, old.get("requestBody"))
+        new_body = media_schema(self.new, new.get("requestBody"))
         self.schema(where, old_body, new_body, join_pointer(pointer, "requestBody"), "request")
         old_responses, new_responses = old.get("responses") or {}, new.get("responses") or {}
         for status in sorted(set(old_responses) - set(new_responses)):
@@ -276,7 +270,7 @@ class _Differ:
         for status in sorted(set(old_responses) & set(new_responses)):
             at = join_pointer(pointer, "responses", status)
             old_response, new_response = deref(self.old, old_responses[status]), deref(self.new, new_responses[status])
-            self.schema(where, _media_schema(self.old, old_response), _media_schema(self.new, new_response), at, "response")
+            self.schema(where, media_schema(self.old, old_response), media_schema(self.new, new_response), at, "response")
             if status[:1] in ("4", "5"):
                 before, after = _error_texts(self.old, old_response), _error_texts(self.new, new_response)
                 if before - after:

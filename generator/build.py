@@ -84,6 +84,7 @@ class Build:
             generate_client(bundle_path=bundle_path, out_dir=into / "client")
         python_dirs = [str(into / OUTPUTS[s]) for s in ("models", "client") if s in stages]
         if python_dirs:
+            bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
             ruff = tool_path("ruff")
             run_tool([ruff, "check", "--quiet", "--no-cache", "--fix-only", "--config", str(RUFF_CONFIG), *python_dirs], stage="format", allow_output=True)
             run_tool([ruff, "format", "--quiet", "--no-cache", "--config", str(RUFF_CONFIG), *python_dirs], stage="format")
@@ -91,7 +92,7 @@ class Build:
                 if stage in stages:
                     count = sum(1 for _ in (into / OUTPUTS[stage]).rglob("*.py"))
                     self.report(f"{stage}: generated/{OUTPUTS[stage]}/ ({count} Python files, formatted with pinned ruff)")
-                    self._package(stage, into, json.loads(bundle_path.read_text(encoding="utf-8")))
+                    self._package(stage, into, bundle)
         if "bundle" not in stages:
             bundle_path.unlink()
 

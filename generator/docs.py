@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from generator.load import deref
+from generator.load import deref, media_schema
 from generator.readme import operations
 
 __all__ = ["code_samples", "render_page", "state_machines"]
@@ -132,8 +132,7 @@ def state_machines(bundle: dict[str, Any]) -> list[dict[str, Any]]:
                 continue
             status_schema = None
             reader = item.get("get") or {}
-            body = deref(bundle, ((reader.get("responses") or {}).get("200") or {}))
-            schema = deref(bundle, ((body.get("content") or {}).get("application/json") or {}).get("schema") or {})
+            schema = deref(bundle, media_schema(bundle, (reader.get("responses") or {}).get("200")) or {})
             status_ref = (schema.get("properties") or {}).get("status")
             if isinstance(status_ref, dict):
                 status_schema = deref(bundle, status_ref)
@@ -254,7 +253,7 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
             arguments.append(f'{_snake(parameter["name"])}=UUID(os.environ["JOB_ID"])')
         else:
             arguments.append(f'{_snake(parameter["name"])}=os.environ["JOB_ID"]')
-    body_schema = ((deref(bundle, operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
+    body_schema = media_schema(bundle, operation.get("requestBody"))
     model = _ref_name(body_schema)
     if body is not None and model:
         python.append(f"from webdata_client.models import {model}")
@@ -325,7 +324,7 @@ def _operation_html(bundle: dict[str, Any], method: str, path: str, operation: d
     ]
     if operation.get("x-credits"):
         parts.append(_credits_html(operation["x-credits"], title="Cost"))
-    body_schema = ((deref(bundle, operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}).get("schema")
+    body_schema = media_schema(bundle, operation.get("requestBody"))
     surcharges = list(_option_surcharges(bundle, body_schema)) if body_schema else []
     if surcharges:
         items = "".join(

@@ -10,7 +10,7 @@ import yaml
 
 from generator.findings import Finding, StageFailed, join_pointer
 
-__all__ = ["SpecDocument", "deref", "load_spec", "resolve_pointer"]
+__all__ = ["SpecDocument", "deref", "load_spec", "media_schema", "resolve_pointer"]
 
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -128,3 +128,10 @@ def deref(document: Any, node: Any) -> Any:
         except (KeyError, IndexError, ValueError):
             return {}
     return node
+
+
+def media_schema(document: Any, holder: Any) -> Any:
+    """The schema of a request body or response (``$ref`` followed): its JSON media type's, else the first one's; None without one."""
+    content = (deref(document, holder) or {}).get("content") or {}
+    media: Any = content.get("application/json") or next(iter(content.values()), {})
+    return media.get("schema") if isinstance(media, dict) else None
