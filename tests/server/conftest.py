@@ -72,10 +72,10 @@ class Server:
     settings: Settings
 
     def tenant(self, *, plan_tokens: int | None = 15 * 1000, **plan: Any) -> Tenant:
-        team = self.store.create_team(name="t", plan_tokens=plan_tokens)
+        team = self.store.teams.create(name="t", plan_tokens=plan_tokens)
         if plan:
-            self.store.update_team(team.id, **plan)
-        return Tenant(team.id, self.store.create_key(team_id=team.id))
+            self.store.teams.update(team.id, **plan)
+        return Tenant(team.id, self.store.teams.create_key(team_id=team.id))
 
     def api_for(self, tenant: Tenant) -> Api:
         return Api(send=self.client.request, key=tenant.key, team_id=tenant.team_id)

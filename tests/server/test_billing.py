@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 import httpx
+from webdata_server.store import LedgerEntry
 
 from tests.server.conftest import Api, LiveServer, Server
 
@@ -33,10 +34,10 @@ def test_each_charge_is_a_ledger_row_at_15_tokens_per_credit(server: Server) -> 
     api("startAgent", json={"prompt": "p"})
     api("startCrawl", json={"url": "https://example.com", "limit": 2})
     api("previewCrawlParams", json={"url": "https://example.com", "prompt": "blog"})
-    found = server.store.authenticate(api.key)
+    found = server.store.teams.authenticate(api.key)
     assert found is not None
-    key_id = found[1]
-    rows = [(row["operation"], row["credits"], row["key_id"]) for row in server.store.ledger(api.team_id)]
+    key_id = found.key_id
+    rows = [(row["operation"], row["credits"], row["key_id"]) for row in server.store.ledger.rows(api.team_id)]
     # The ledger names the key by its public identifier, never by the secret.
     assert rows == [("startExtract", 2, key_id), ("startBatchScrape", 3, key_id), ("startAgent", 1, key_id), ("startCrawl", 2, key_id)]
     assert before - _remaining(api) == 8 * 15
@@ -62,23 +63,22 @@ def test_no_usage_information(server: Server) -> None:
 
 def test_historical_usage_by_month_and_by_key(server: Server) -> None:
     tenant = server.tenant()
-    second_key, second_secret = server.store.create_key_with_id(team_id=tenant.team_id, name="second")
+    second_key, second_secret = server.store.teams.create_key_with_id(team_id=tenant.team_id, name="second")
     api = server.api_for(tenant)
-    found = server.store.authenticate(api.key)
-    assert found is not None and server.store.authenticate(second_secret) is not None
-    first_key = found[1]
+    found = server.store.teams.authenticate(api.key)
+    assert found is not None and server.store.teams.authenticate(second_secret) is not None
+    first_key = found.key_id
     store = server.store
-    team = store.team(tenant.team_id)
+    team = store.teams.get(tenant.team_id)
     assert team is not None
     # Charges made in earlier months go straight into the ledger with their dates.
-    store.update_team(team.id, period_start=datetime(2026, 9, 1, tzinfo=UTC))
+    store.teams.update(team.id, period_start=datetime(2026, 9, 1, tzinfo=UTC))
     with store.transaction() as db:
         db.execute("UPDATE teams SET created_at = '2026-09-03T00:00:00.000Z' WHERE id = ?", (team.id,))
-        for key, credits, when in [(first_key, 4, "2026-09-10"), (second_key, 6, "2026-09-20"), (second_key, 5, "2026-10-01")]:
-            db.execute(
-                "INSERT INTO ledger (team_id, key_id, operation, credits, created_at) VALUES (?, ?, 'startAgent', ?, ?)",
-                (team.id, key, credits, when + "T12:00:00.000Z"),
-            )
+        past = [(first_key, 4, "2026-09-10"), (second_key, 6, "2026-09-20"), (second_key, 5, "2026-10-01")]
+        store.ledger.add(
+            db, [LedgerEntry(team.id, key, "startAgent", credits, datetime.fromisoformat(when + "T12:00:00+00:00")) for key, credits, when in past]
+        )
     api("startAgent", json={"prompt": "now"})
     this_month = datetime.now(UTC).strftime("%Y-%m-01T00:00:00Z")
 

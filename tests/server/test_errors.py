@@ -69,8 +69,8 @@ def test_unexpected_failure_answers_the_documented_500(server: Server, monkeypat
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(server.store, "monthly_usage", broken)
-    monkeypatch.setattr(server.store, "credits_used", broken)
+    monkeypatch.setattr(server.store.ledger, "monthly", broken)
+    monkeypatch.setattr(server.store.ledger, "used", broken)
     with caplog.at_level(logging.ERROR, logger="webdata_server"):
         historical = server.api("getHistoricalCreditUsage")
         usage = server.api("getTokenUsage")

@@ -36,7 +36,7 @@ def test_invalid_url_fails_when_not_ignored(server: Server) -> None:
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "Invalid input data." and "invalidURLs" not in body
-    assert server.store.ledger(server.api.team_id) == []
+    assert server.store.ledger.rows(server.api.team_id) == []
 
 
 @pytest.mark.parametrize("schema", [{"type": "nonsense"}, {"properties": {"a": {"minimum": "zero"}}}, {"required": "title"}])

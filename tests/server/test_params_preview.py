@@ -60,7 +60,7 @@ def test_rules(prompt: str, expected: dict[str, Any]) -> None:
 def test_operation_returns_the_derived_options(server: Server) -> None:
     body = server.api("previewCrawlParams", json={"url": URL, "prompt": "only the /blog, up to 50 pages"}).json()
     assert body == {"success": True, "data": {"url": URL, "includePaths": ["^/blog(/.*)?$"], "limit": 50}}
-    assert server.store.ledger(server.api.team_id) == []  # previews are free (x-credits 0)
+    assert server.store.ledger.rows(server.api.team_id) == []  # previews are free (x-credits 0)
 
 
 def test_invalid_url(server: Server) -> None:

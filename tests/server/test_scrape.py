@@ -11,7 +11,7 @@ from tests.server.conftest import Api, Server
 
 
 def _used(server: Server, api: Api) -> int:
-    return sum(row["credits"] for row in server.store.ledger(api.team_id))
+    return sum(row["credits"] for row in server.store.ledger.rows(api.team_id))
 
 
 def _scrape(server: Server, api: Api, body: dict[str, Any]) -> tuple[int, dict[str, Any], int]:

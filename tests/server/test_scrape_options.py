@@ -244,17 +244,17 @@ def test_redact_pii(server: Server) -> None:
 
 
 def test_profile_audit_metadata_and_proxy_are_stored(server: Server) -> None:
-    before = sum(row["credits"] for row in server.store.ledger(server.api.team_id))
+    before = sum(row["credits"] for row in server.store.ledger.rows(server.api.team_id))
     for proxy in ("basic", "enhanced", "auto"):
         data = scrape(server, proxy=proxy, profile={"name": "shop", "saveChanges": False}, auditMetadata={"username": "alice"})
         assert data["metadata"]["proxyUsed"] == ("enhanced" if proxy == "enhanced" else "basic")
-    assert sum(row["credits"] for row in server.store.ledger(server.api.team_id)) - before == 3  # same cost each
-    rows = server.store.scrape_log(server.api.team_id)
+    assert sum(row["credits"] for row in server.store.ledger.rows(server.api.team_id)) - before == 3  # same cost each
+    rows = server.store.scrape_log.rows(server.api.team_id)
     assert [(r["proxy"], r["profile_name"], r["profile_save_changes"], r["audit_username"]) for r in rows] == [
         (p, "shop", 0, "alice") for p in ("basic", "enhanced", "auto")
     ]
     server.api("scrapeUrl", json={"url": "https://secret.example.com/x", "lockdown": True})
-    assert server.store.scrape_log(server.api.team_id)[-1]["url"] is None  # lockdown: the URL is not logged
+    assert server.store.scrape_log.rows(server.api.team_id)[-1]["url"] is None  # lockdown: the URL is not logged
 
 
 def test_failure_policy_when_the_classifier_is_down(make_server: Any) -> None:

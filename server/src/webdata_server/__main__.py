@@ -22,7 +22,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from webdata_server.config import Settings
-from webdata_server.store import Store, Team, iso
+from webdata_server.domain import Team, iso
+from webdata_server.store import Store
 
 
 def _team_json(team: Team, store: Store) -> dict[str, object]:
@@ -36,7 +37,7 @@ def _team_json(team: Team, store: Store) -> dict[str, object]:
         "maxConcurrency": team.max_concurrency,
         "threatProtection": {"enabled": team.tp_enabled, "enforced": team.tp_enforced, "overridesDisabled": team.tp_overrides_disabled},
         # Identifiers and names only: a key's secret is shown once, when it is created.
-        "keys": store.key_details(team.id),
+        "keys": store.teams.key_details(team.id),
     }
 
 
@@ -102,18 +103,18 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
     store = Store(settings.database)
     try:
         if args.action == "create-team":
-            team = store.create_team(name=args.name, plan_tokens=args.plan_tokens)
+            team = store.teams.create(name=args.name, plan_tokens=args.plan_tokens)
             created = _team_json(team, store)
             if not args.no_key:
                 # The only time this secret is shown: the store keeps its hash.
-                created["apiKey"] = store.create_key(team_id=team.id)
-                created["keys"] = store.key_details(team.id)
+                created["apiKey"] = store.teams.create_key(team_id=team.id)
+                created["keys"] = store.teams.key_details(team.id)
             print(json.dumps(created, indent=2))
         elif args.action == "create-key":
-            if store.team(args.team) is None:
+            if store.teams.get(args.team) is None:
                 print(f"no team {args.team}", file=sys.stderr)
                 return 1
-            key_id, secret = store.create_key_with_id(team_id=args.team, name=args.name)
+            key_id, secret = store.teams.create_key_with_id(team_id=args.team, name=args.name)
             # The secret alone on stdout (scripts capture it); it is not stored and not shown again.
             print(secret)
             print(f"key id: {key_id} (the secret above is shown only now)", file=sys.stderr)
@@ -129,13 +130,13 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
                 "tp_overrides_disabled": None if args.threat_overrides is None else not args.threat_overrides,
             }
             try:
-                team = store.update_team(args.team, **{k: v for k, v in fields.items() if v is not None})
+                team = store.teams.update(args.team, **{k: v for k, v in fields.items() if v is not None})
             except KeyError:
                 print(f"no team {args.team}", file=sys.stderr)
                 return 1
             print(json.dumps(_team_json(team, store), indent=2))
         else:
-            print(json.dumps([_team_json(team, store) for team in store.teams()], indent=2))
+            print(json.dumps([_team_json(team, store) for team in store.teams.all()], indent=2))
     finally:
         store.close()
     return 0

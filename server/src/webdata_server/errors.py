@@ -1,17 +1,122 @@
-"""The exception every handler raises for an answer other than success."""
+"""Refusals: what the domain raises when a request cannot be served as asked.
+
+Each refusal names what happened, not an HTTP status. ``answers.py`` maps every one to the
+operation's documented status and body, in one table; nothing else chooses a status.
+A refusal may carry charges the request incurred before it was refused (a threat scan that
+blocked the URL, a lockdown miss, a prompt-injection check): they are billed with the answer.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ApiError"]
+from webdata_server.domain import Charge
+
+__all__ = [
+    "BodyTooLarge",
+    "InsufficientCredits",
+    "InvalidJobId",
+    "InvalidRequest",
+    "JobNotFound",
+    "LockdownCacheMiss",
+    "NoCachedData",
+    "NoUsageInformation",
+    "NotCancellable",
+    "OverridesDisabled",
+    "PageTimedOut",
+    "PromptInjection",
+    "ProtectionEnforced",
+    "RateLimited",
+    "Refusal",
+    "ThreatProtectionNotEntitled",
+    "TooManyJobs",
+    "Unauthenticated",
+    "UrlBlocked",
+]
 
 
-class ApiError(Exception):
-    """An answer other than success: status, body and headers."""
+class Refusal(Exception):
+    """A documented refusal; ``details`` and ``retry_after`` end up in the body and headers."""
 
-    def __init__(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-        super().__init__(body.get("error", status))
-        self.status = status
-        self.body = body
-        self.headers = headers or {}
+    def __init__(self, message: str = "", *, details: list[dict[str, Any]] | None = None, retry_after: int | None = None) -> None:
+        super().__init__(message or type(self).__name__)
+        self.details = details
+        self.retry_after = retry_after
+        self.charges: list[Charge] = []
+
+    def with_charges(self, *charges: Charge) -> Refusal:
+        """The same refusal, owing ``charges`` (billed before it is answered)."""
+        self.charges.extend(c for c in charges if c.credits > 0)
+        return self
+
+
+class Unauthenticated(Refusal):
+    """No key, or a key that is not one of ours."""
+
+
+class RateLimited(Refusal):
+    """The team's requests per minute are used up."""
+
+
+class TooManyJobs(Refusal):
+    """The team's concurrent-job limit is reached."""
+
+
+class BodyTooLarge(Refusal):
+    """The request body is larger than the server accepts."""
+
+
+class InvalidRequest(Refusal):
+    """The request is malformed or asks for something impossible (details say what)."""
+
+
+class InvalidJobId(InvalidRequest):
+    """A job id that is not a UUID (agent endpoints distinguish it from an unknown id)."""
+
+
+class InsufficientCredits(Refusal):
+    """The team's remaining tokens do not cover the charge, or the team has no plan."""
+
+
+class NoUsageInformation(Refusal):
+    """The team has no plan, so there is no usage to report."""
+
+
+class ThreatProtectionNotEntitled(Refusal):
+    """A threat-protection override from a team without the entitlement."""
+
+
+class OverridesDisabled(Refusal):
+    """A threat-protection override from a team whose overrides are disabled."""
+
+
+class ProtectionEnforced(Refusal):
+    """Threat protection turned off by a team on which it is enforced."""
+
+
+class UrlBlocked(Refusal):
+    """A threat-protection rule or the classifier blocked the URL."""
+
+
+class PromptInjection(Refusal):
+    """The page carries a prompt-injection attempt and the request asked to check for one."""
+
+
+class JobNotFound(Refusal):
+    """No job of that kind with that id belongs to the team."""
+
+
+class LockdownCacheMiss(Refusal):
+    """Lockdown mode and no cached copy young enough."""
+
+
+class NoCachedData(Refusal):
+    """minAge asked for a cached copy at least that old and there is none."""
+
+
+class PageTimedOut(Refusal):
+    """The page (with waits and actions) took longer than the request's timeout."""
+
+
+class NotCancellable(Refusal):
+    """The job is in a state that cannot move to cancelled."""

@@ -1,5 +1,8 @@
 """Jobs make progress on their own: each runs for ``job_seconds`` and then completes (or fails).
 
+A background task finishes due jobs (off the event loop, in a worker thread); a read of a job
+whose time has come finishes it first, so a client never sees a job late.
+
 Results are deterministic functions of the request, so a client sees the same result every time.
 A prompt containing ``[fail]`` makes an extract or agent job fail, so every state is reachable.
 """
@@ -12,9 +15,10 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from webdata_server.store import Job, Store, now_utc
+from webdata_server.domain import ACTIVE, Job, JobKind, JobStatus, now_utc
+from webdata_server.store import Store
 
-__all__ = ["FAIL_MARKER", "advance", "crawl_page_urls", "run_worker", "value_for_schema"]
+__all__ = ["FAIL_MARKER", "Renderer", "advance", "crawl_page_urls", "finish_due", "run_worker", "value_for_schema"]
 
 FAIL_MARKER = "[fail]"
 _log = logging.getLogger("webdata_server.jobs")
@@ -64,29 +68,29 @@ def _extracted(request: dict[str, Any], urls: list[str]) -> dict[str, Any]:
 Renderer = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
-def _result(job: Job, render: Renderer) -> tuple[str, Any, int, str | None]:
+def _result(job: Job, render: Renderer) -> tuple[JobStatus, Any, int, str | None]:
     """(final status, result, completed count, error) of a job that ran its course."""
     request = job.request
     prompt = str(request.get("prompt") or "")
-    if job.kind in ("extract", "agent") and FAIL_MARKER in prompt:
-        return "failed", None, 0, "The job failed as its prompt asked."
-    if job.kind == "extract":
+    if job.kind in (JobKind.EXTRACT, JobKind.AGENT) and FAIL_MARKER in prompt:
+        return JobStatus.FAILED, None, 0, "The job failed as its prompt asked."
+    if job.kind == JobKind.EXTRACT:
         urls = request.get("_validURLs", [])
         data = _extracted(request, urls)
         result: dict[str, Any] = {"data": data}
         if request.get("showSources"):
             result["sources"] = {field: urls for field in data}
-        return "completed", result, len(urls), None
-    if job.kind == "agent":
+        return JobStatus.COMPLETED, result, len(urls), None
+    if job.kind == JobKind.AGENT:
         data = _extracted(request, list(request.get("urls") or []))
-        return "completed", {"data": data}, 1, None
-    if job.kind == "batch_scrape":
+        return JobStatus.COMPLETED, {"data": data}, 1, None
+    if job.kind == JobKind.BATCH_SCRAPE:
         urls = request.get("_validURLs", [])
         options = {k: v for k, v in request.items() if k not in ("urls", "_validURLs", "ignoreInvalidURLs", "maxConcurrency", "zeroDataRetention", "webhook")}
-        return "completed", {"data": [render(u, options) for u in urls]}, len(urls), None
+        return JobStatus.COMPLETED, {"data": [render(u, options) for u in urls]}, len(urls), None
     pages = crawl_page_urls(job.url or "", job.total)
     options = request.get("scrapeOptions", {})
-    return "completed", {"data": [render(u, options) for u in pages]}, len(pages), None
+    return JobStatus.COMPLETED, {"data": [render(u, options) for u in pages]}, len(pages), None
 
 
 def advance(store: Store, job: Job, render: Renderer) -> Job:
@@ -94,20 +98,25 @@ def advance(store: Store, job: Job, render: Renderer) -> Job:
 
     ``render`` makes the document of one page of a batch scrape or crawl from its scrape options.
     """
-    if job.status not in ("processing", "scraping") or now_utc() < job.finishes_at:
+    if not job.active or now_utc() < job.finishes_at:
         return job
     status, result, completed, error = _result(job, render)
-    store.transition(job.id, allowed_from={"processing", "scraping"}, to=status, result=result, completed=completed, error=error)
-    refreshed = store.job(job.id, team_id=job.team_id, kind=job.kind)
+    store.jobs.transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
+    refreshed = store.jobs.get(job.id, team_id=job.team_id, kind=job.kind)
     return refreshed or job
 
 
+def finish_due(store: Store, render: Renderer) -> None:
+    """One pass of the worker: finish every job whose time has come."""
+    for job in store.jobs.due(now_utc()):
+        advance(store, job, render)
+
+
 async def run_worker(store: Store, *, interval: float, render: Renderer) -> None:
-    """Advance due jobs until cancelled."""
+    """Finish due jobs until cancelled; each pass runs in a worker thread, off the event loop."""
     while True:
         try:
-            for job in store.due_jobs(now_utc()):
-                advance(store, job, render)
+            await asyncio.to_thread(finish_due, store, render)
         except Exception:  # the worker must outlive one bad job
             _log.exception("worker pass failed")
         await asyncio.sleep(interval)

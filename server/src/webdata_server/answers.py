@@ -1,0 +1,68 @@
+"""Every refusal mapped to the operation's documented answer, in one table.
+
+The body is the documented example of the status (the named one, else the first) from the
+bundle, with ``details`` added when the refusal has them; ``retry_after`` becomes the
+``Retry-After`` header. Any other exception answers the operation's documented 500 body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webdata_server import errors
+from webdata_server.contract import Contract
+
+__all__ = ["Answer", "answer", "describe"]
+
+# Refusal -> (status, name of the documented example; None: the status' first example).
+# Looked up along the refusal's class hierarchy, most specific first.
+_ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
+    errors.InvalidRequest: (400, None),
+    errors.InvalidJobId: (400, "invalidJobId"),
+    errors.Unauthenticated: (401, None),
+    errors.InsufficientCredits: (402, None),
+    errors.ThreatProtectionNotEntitled: (403, "notEntitled"),
+    errors.OverridesDisabled: (403, "overridesDisabled"),
+    errors.ProtectionEnforced: (403, "enforced"),
+    errors.UrlBlocked: (403, "urlBlocked"),
+    errors.PromptInjection: (403, "promptInjection"),
+    errors.JobNotFound: (404, None),
+    errors.NoUsageInformation: (404, None),
+    errors.LockdownCacheMiss: (404, "lockdownCacheMiss"),
+    errors.NoCachedData: (404, "noCachedData"),
+    errors.PageTimedOut: (408, None),
+    errors.NotCancellable: (409, None),
+    errors.BodyTooLarge: (413, None),
+    errors.RateLimited: (429, None),
+    errors.TooManyJobs: (429, None),
+}
+
+Answer = tuple[int, dict[str, Any], dict[str, str]]
+
+
+def _status_and_example(refusal: errors.Refusal) -> tuple[int, str | None]:
+    for cls in type(refusal).__mro__:
+        if cls in _ANSWERS:
+            return _ANSWERS[cls]
+    raise TypeError(f"no documented answer for {type(refusal).__name__}")
+
+
+def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> Answer:
+    """(status, body, headers) of ``refusal`` for the operation."""
+    status, example = _status_and_example(refusal)
+    body = contract.error_body(operation_id, status, example)
+    if refusal.details is not None:
+        body["details"] = refusal.details
+    headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after is not None else {}
+    return status, body, headers
+
+
+def describe(contract: Contract, operation_id: str, refusal: errors.Refusal) -> tuple[int, str]:
+    """(status, error text) of ``refusal`` for the operation."""
+    status, body, _ = answer(contract, operation_id, refusal)
+    return status, str(body.get("error", status))
+
+
+def failure(contract: Contract, operation_id: str) -> dict[str, Any]:
+    """The operation's documented 500 body."""
+    return contract.error_body(operation_id, 500)

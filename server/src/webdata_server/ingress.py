@@ -1,0 +1,114 @@
+"""What every operation checks before its handler runs, in this order: authentication (401), rate
+limit (429), body size (413), content type and JSON (400), nesting depth (400), validation against
+the bundle's schema and the generated model (400).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+import time
+from collections import defaultdict, deque
+from collections.abc import Mapping
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from pydantic import BaseModel, ValidationError
+
+from webdata_server.domain import Caller, Team
+from webdata_server.errors import BodyTooLarge, InvalidRequest, RateLimited, Unauthenticated
+from webdata_server.store import Store
+
+__all__ = ["MAX_JSON_DEPTH", "Gate", "RateLimiter", "bearer_key", "json_depth"]
+
+# Arrays and objects nested inside each other, at most (documented in the README); a JSON Schema
+# in `schema` needs far fewer, and every recursive step of validation stays well inside Python's stack.
+MAX_JSON_DEPTH = 64
+
+
+def json_depth(value: Any) -> int:
+    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_JSON_DEPTH:  # deeper is refused anyway: stop counting
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def bearer_key(headers: Mapping[str, str]) -> str:
+    """The key of an ``Authorization: Bearer <key>`` header, or ''."""
+    scheme, _, key = headers.get("authorization", "").partition(" ")
+    return key.strip() if scheme.lower() == "bearer" else ""
+
+
+class RateLimiter:
+    """Requests per minute per team, over a sliding 60-second window (in memory, by design)."""
+
+    def __init__(self) -> None:
+        self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def retry_after(self, team: Team) -> int | None:
+        """None when the request may go ahead (and is counted); else seconds to wait."""
+        if team.rate_limit_per_minute <= 0:
+            return None
+        now = time.monotonic()
+        with self._lock:
+            hits = self._hits[team.id]
+            while hits and now - hits[0] >= 60:
+                hits.popleft()
+            if len(hits) >= team.rate_limit_per_minute:
+                return max(1, math.ceil(60 - (now - hits[0])))
+            hits.append(now)
+            return None
+
+
+class Gate:
+    """The checks, over the store (keys), the rate limiter and each operation's body validator."""
+
+    def __init__(self, store: Store, validators: Mapping[str, Draft202012Validator]) -> None:
+        self.store = store
+        self.rate = RateLimiter()
+        self.validators = validators
+
+    def admit(self, headers: Mapping[str, str]) -> Caller:
+        """The caller of a request with these headers; refuses an unknown key or a spent rate limit."""
+        key = bearer_key(headers)
+        caller = self.store.teams.authenticate(key) if key else None
+        if caller is None:
+            raise Unauthenticated()
+        wait = self.rate.retry_after(caller.team)
+        if wait is not None:
+            raise RateLimited(retry_after=wait)
+        return caller
+
+    def body(self, operation_id: str, model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str) -> BaseModel:
+        """The request body as the operation's model (``raw`` was cut short when ``too_large``)."""
+        if too_large:
+            raise BodyTooLarge()
+        if media_type != "application/json":
+            raise InvalidRequest(details=[{"msg": "Content-Type must be application/json"}])
+        too_deep = InvalidRequest(details=[{"msg": f"The body nests deeper than {MAX_JSON_DEPTH} levels"}])
+        try:
+            payload = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise InvalidRequest(details=[{"msg": "The body is not valid JSON"}]) from None
+        except RecursionError:
+            raise too_deep from None
+        if json_depth(payload) > MAX_JSON_DEPTH:
+            # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
+            raise too_deep
+        problems = sorted(self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
+        if problems:
+            raise InvalidRequest(details=[{"loc": list(e.absolute_path), "msg": e.message, "type": str(e.validator)} for e in problems[:20]])
+        try:
+            return model.model_validate(payload)
+        except ValidationError as invalid:
+            errors = invalid.errors(include_url=False, include_context=False, include_input=False)
+            raise InvalidRequest(details=[{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors]) from None

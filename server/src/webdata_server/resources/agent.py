@@ -1,0 +1,62 @@
+"""/v2/agent: start an agent job, read its status, cancel it."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.domain import Job, JobKind, JobStatus, iso
+from webdata_server.errors import InvalidJobId, NotCancellable
+from webdata_server.resources.base import Call, Context, Operation, dump, find_job, start_job
+from webdata_server.scrape import threat
+
+__all__ = ["OPERATIONS"]
+
+
+def _job(ctx: Context, call: Call) -> Job:
+    job_id = call.path["jobId"]
+    try:
+        uuid.UUID(job_id)
+    except ValueError:
+        raise InvalidJobId() from None
+    return find_job(ctx, call, job_id, JobKind.AGENT)
+
+
+def start(ctx: Context, call: Call) -> dict[str, Any]:
+    body: models.AgentRequest = call.body
+    threat.check_override(call.caller.team, body.threatProtection)
+    request = body.model_dump(mode="json", by_alias=True, exclude_none=True)
+    job = start_job(ctx, call, kind=JobKind.AGENT, request=request, units=1)
+    return dump(models.AgentStartResponse(success=True, id=job.id))
+
+
+def status(ctx: Context, call: Call) -> dict[str, Any]:
+    job = _job(ctx, call)
+    result = job.result or {}
+    return dump(
+        models.AgentStatusResponse(
+            success=job.status != JobStatus.FAILED,
+            id=job.id,
+            status=job.status,
+            data=result.get("data"),
+            error=job.error,
+            expiresAt=iso(job.expires_at),
+            creditsUsed=job.credits_used,
+        )
+    )
+
+
+def cancel(ctx: Context, call: Call) -> dict[str, Any]:
+    job = _job(ctx, call)
+    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.PROCESSING}, to=JobStatus.CANCELLED):
+        raise NotCancellable()
+    return dump(models.AgentCancelResponse(success=True))
+
+
+OPERATIONS = [
+    Operation("startAgent", models.AgentRequest, start),
+    Operation("getAgentStatus", None, status),
+    Operation("cancelAgent", None, cancel),
+]

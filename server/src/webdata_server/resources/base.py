@@ -1,0 +1,112 @@
+"""What every handler gets (the shared :class:`Context` and its :class:`Call`) and the helpers the
+job resources share: starting a job with its charge, finding one, and its status body."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import webdata_models as models
+from pydantic import BaseModel
+
+from webdata_server.config import Settings
+from webdata_server.contract import Contract
+from webdata_server.domain import Caller, Charge, Job, JobKind, iso, now_utc
+from webdata_server.errors import JobNotFound, TooManyJobs
+from webdata_server.pricing import Pricing
+from webdata_server.scrape import ScrapePipeline
+from webdata_server.store import Store
+from webdata_server.worker import advance
+
+__all__ = ["Call", "Context", "Handler", "Operation", "dump", "find_job", "job_status", "start_job"]
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the handlers share: settings, the store, the contract, prices and the scrape pipeline."""
+
+    settings: Settings
+    store: Store
+    contract: Contract
+    pricing: Pricing
+    scraper: ScrapePipeline
+
+    def advance(self, job: Job) -> Job:
+        """The job as it stands now (finished first if its time has come)."""
+        return advance(self.store, job, self.scraper.job_page)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request, as a handler sees it: the caller, the validated body, path and query parameters."""
+
+    operation_id: str
+    caller: Caller
+    body: Any
+    path: Mapping[str, str]
+    query: Mapping[str, str]
+    base_url: str
+
+    def url_for(self, path: str) -> str:
+        return self.base_url.rstrip("/") + path
+
+
+Handler = Callable[[Context, Call], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """An operationId, the model its JSON body is read into (None: no body), and its handler."""
+
+    operation_id: str
+    body: type[BaseModel] | None
+    handler: Handler
+
+
+def dump(model: BaseModel) -> dict[str, Any]:
+    data: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return data
+
+
+def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any], units: int, url: str | None = None, total: int = 0) -> Job:
+    """A new job and its charge, in one transaction with the concurrency check: all or nothing."""
+    caller = call.caller
+    team = caller.team
+    credits = ctx.pricing.base[call.operation_id] * units
+    moment = now_utc()
+    with ctx.store.transaction() as tx:
+        if team.max_concurrency > 0 and ctx.store.jobs.count_active(team.id) >= team.max_concurrency:
+            raise TooManyJobs(retry_after=max(1, math.ceil(ctx.settings.job_seconds)))
+        job = ctx.store.jobs.insert(
+            tx, caller=caller, kind=kind, request=request, seconds=ctx.settings.job_seconds, credits=credits, moment=moment, url=url, total=total
+        )
+        ctx.store.ledger.charge(
+            tx, caller=caller, charges=[Charge(call.operation_id, credits, job.id)], tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment
+        )
+    return job
+
+
+def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind) -> Job:
+    """The caller's job of that kind, as it stands now; :class:`JobNotFound` for anyone else's."""
+    job = ctx.store.jobs.get(job_id, team_id=call.caller.team.id, kind=kind)
+    if job is None:
+        raise JobNotFound()
+    return ctx.advance(job)
+
+
+def job_status(job: Job) -> dict[str, Any]:
+    """The status body of a batch scrape or crawl."""
+    result = job.result or {}
+    return dump(
+        models.JobStatusResponse(
+            success=True,
+            status=job.status,
+            completed=job.completed,
+            total=job.total,
+            creditsUsed=job.credits_used,
+            expiresAt=iso(job.expires_at),
+            data=result.get("data", []),
+        )
+    )

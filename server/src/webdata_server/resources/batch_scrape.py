@@ -1,0 +1,45 @@
+"""/v2/batch/scrape: scrape many URLs as one job; read its status and pages; cancel it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.domain import JobKind, JobStatus
+from webdata_server.errors import InvalidRequest
+from webdata_server.resources.base import Call, Context, Operation, dump, find_job, job_status, start_job
+from webdata_server.scrape import threat
+from webdata_server.urls import split_urls
+
+__all__ = ["OPERATIONS"]
+
+
+def start(ctx: Context, call: Call) -> dict[str, Any]:
+    body: models.BatchScrapeRequest = call.body
+    valid, invalid = split_urls(body.urls)
+    if invalid and not body.ignoreInvalidURLs:
+        raise InvalidRequest()
+    threat.check_override(call.caller.team, body.threatProtection)
+    request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
+    job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=request, units=len(valid), total=len(valid))
+    listed = {"invalidURLs": invalid} if body.ignoreInvalidURLs else {}
+    return dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed))
+
+
+def status(ctx: Context, call: Call) -> dict[str, Any]:
+    return job_status(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE))
+
+
+def cancel(ctx: Context, call: Call) -> dict[str, Any]:
+    # §3: an existing batch scrape is cancelled whatever its state.
+    job = find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE)
+    ctx.store.jobs.transition(job.id, allowed_from=None, to=JobStatus.CANCELLED)
+    return dump(models.BatchScrapeCancelResponse(status="cancelled"))
+
+
+OPERATIONS = [
+    Operation("startBatchScrape", models.BatchScrapeRequest, start),
+    Operation("getBatchScrapeStatus", None, status),
+    Operation("cancelBatchScrape", None, cancel),
+]

@@ -1,0 +1,62 @@
+"""/v2/extract: start an extraction job over URLs, and read its status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
+from webdata_server.domain import JobKind, JobStatus, iso
+from webdata_server.errors import InvalidRequest
+from webdata_server.resources.base import Call, Context, Operation, dump, find_job, start_job
+from webdata_server.scrape import threat
+from webdata_server.urls import split_urls
+
+__all__ = ["OPERATIONS"]
+
+
+def start(ctx: Context, call: Call) -> dict[str, Any]:
+    body: models.ExtractRequest = call.body
+    valid, invalid = split_urls(body.urls)
+    if invalid and not body.ignoreInvalidURLs:
+        raise InvalidRequest(details=[{"msg": "invalid URLs", "urls": invalid}])
+    if body.schema_ is not None:
+        try:
+            Draft202012Validator.check_schema(body.schema_)
+        except SchemaError:
+            raise InvalidRequest() from None
+    team = call.caller.team
+    threat.check_override(team, body.threatProtection)
+    if body.scrapeOptions is not None:
+        threat.check_override(team, body.scrapeOptions.threatProtection)
+    request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
+    job = start_job(ctx, call, kind=JobKind.EXTRACT, request=request, units=len(valid))
+    # §2.6: invalidURLs only when ignoreInvalidURLs is true, an empty array when none.
+    listed = {"invalidURLs": invalid} if body.ignoreInvalidURLs else {}
+    return dump(models.ExtractResponse(success=True, id=job.id, **listed))
+
+
+def status(ctx: Context, call: Call) -> dict[str, Any]:
+    job = find_job(ctx, call, call.path["id"], JobKind.EXTRACT)
+    result = job.result or {}
+    return dump(
+        models.ExtractStatusResponse(
+            success=job.status != JobStatus.FAILED,
+            id=job.id,
+            status=job.status,
+            data=result.get("data"),
+            sources=result.get("sources"),
+            error=job.error,
+            expiresAt=iso(job.expires_at),
+            creditsUsed=job.credits_used,
+            tokensUsed=job.credits_used * ctx.pricing.tokens_per_credit,
+        )
+    )
+
+
+OPERATIONS = [
+    Operation("startExtract", models.ExtractRequest, start),
+    Operation("getExtractStatus", None, status),
+]

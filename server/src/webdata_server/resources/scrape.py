@@ -1,0 +1,26 @@
+"""/v2/scrape: one page, now (the steps are in :mod:`webdata_server.scrape.pipeline`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.errors import InvalidRequest
+from webdata_server.resources.base import Call, Context, Operation
+from webdata_server.urls import is_valid_url
+
+__all__ = ["OPERATIONS"]
+
+
+def scrape(ctx: Context, call: Call) -> dict[str, Any]:
+    body: models.ScrapeRequest = call.body
+    if not is_valid_url(body.url):
+        raise InvalidRequest()
+    document = models.Document.model_validate(ctx.scraper.scrape(call.caller, body))
+    # exclude_unset, not exclude_none: a document may carry a documented null (changeTracking.previousScrapeAt).
+    data: dict[str, Any] = models.ScrapeResponse(success=True, data=document).model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return data
+
+
+OPERATIONS = [Operation("scrapeUrl", models.ScrapeRequest, scrape)]

@@ -1,0 +1,67 @@
+"""/v2/team: token and credit usage of the current billing period, and credit usage by month."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.domain import iso, month_bounds, now_utc
+from webdata_server.errors import InvalidRequest, NoUsageInformation
+from webdata_server.resources.base import Call, Context, Operation, dump
+
+__all__ = ["OPERATIONS"]
+
+
+def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
+    """(period start, period end, plan tokens, remaining tokens) of the caller's team, from the
+    period's running balance (one indexed row, whatever the ledger holds)."""
+    team = call.caller.team
+    if team.plan_tokens is None:
+        raise NoUsageInformation()
+    moment = now_utc()
+    start, end = team.current_period(moment)
+    remaining = team.plan_tokens - ctx.store.ledger.used(team, moment) * ctx.pricing.tokens_per_credit
+    return iso(start), iso(end), team.plan_tokens, remaining
+
+
+def token_usage(ctx: Context, call: Call) -> dict[str, Any]:
+    start, end, plan, remaining = _period_usage(ctx, call)
+    usage = models.TokenUsage(billingPeriodStart=start, billingPeriodEnd=end, planTokens=plan, remainingTokens=remaining)
+    return dump(models.TokenUsageResponse(success=True, data=usage))
+
+
+def credit_usage(ctx: Context, call: Call) -> dict[str, Any]:
+    # The same balance as token usage, in credits (rounded down).
+    start, end, plan, remaining = _period_usage(ctx, call)
+    rate = ctx.pricing.tokens_per_credit
+    usage = models.CreditUsage(billingPeriodStart=start, billingPeriodEnd=end, planCredits=plan // rate, remainingCredits=remaining // rate)
+    return dump(models.CreditUsageResponse(success=True, data=usage))
+
+
+def historical(ctx: Context, call: Call) -> dict[str, Any]:
+    raw = call.query.get("byApiKey", "false")
+    if raw not in ("true", "false"):
+        raise InvalidRequest()
+    by_key = raw == "true"
+    team = call.caller.team
+    usage = ctx.store.ledger.monthly(team.id, by_key=by_key)
+    keys: list[str | None] = list(ctx.store.teams.key_ids(team.id)) if by_key else [None]
+    periods = []
+    month_start, _ = month_bounds(team.created_at)
+    last_start, _ = month_bounds(now_utc())
+    while month_start <= last_start:
+        _, month_end = month_bounds(month_start)
+        month = month_start.strftime("%Y-%m")
+        for key in keys:
+            credits = usage.get((month, key), 0)
+            periods.append(models.CreditUsagePeriod(startDate=iso(month_start), endDate=iso(month_end), totalCredits=credits, creditsUsed=credits, apiKey=key))
+        month_start = month_end
+    return dump(models.HistoricalCreditUsageResponse(success=True, periods=periods))
+
+
+OPERATIONS = [
+    Operation("getTokenUsage", None, token_usage),
+    Operation("getCreditUsage", None, credit_usage),
+    Operation("getHistoricalCreditUsage", None, historical),
+]

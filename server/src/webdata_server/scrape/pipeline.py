@@ -1,0 +1,274 @@
+"""POST /v2/scrape as a pipeline of steps (seed §2.2–§2.5), each taking what it needs and
+returning what it produces:
+
+    source  (cache-only modes, threat scan, cache lookup or fetch)  -> Source, scan credits
+    act     (the request's actions on the page)                      -> ActionRun or None
+    render  (formats, memoised by content and options)               -> Rendered, page credits
+    track   (change tracking against the URL's history)              -> result, history entry
+    charge  (the request's credits from the bundle's x-credits)      -> Charge
+    record  (scrape log, cache entries, charges: one transaction)
+
+A refusal raised by a step carries the charges incurred before it (a scan that blocked the URL,
+a lockdown miss, a prompt-injection check); ``record`` bills them with the log line.
+Batch scrape and crawl pages go through the same steps (:meth:`ScrapePipeline.job_page`),
+billed when their job started.
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import hashlib
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.actions import ActionError, ActionRun, run_actions
+from webdata_server.domain import Caller, Charge, iso, now_utc
+from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal
+from webdata_server.pricing import Pricing
+from webdata_server.scrape import threat
+from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from, format_objects
+from webdata_server.store import Store
+from webdata_server.web import FetchContext, FetchRefused, Page, WebSource
+
+__all__ = ["CacheEntry", "ScrapeOutcome", "ScrapePipeline", "Source"]
+
+_OPERATION = "scrapeUrl"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the page came from: the cache (``cached``) or a fetch at ``fetched_at``."""
+
+    page: Page
+    fetched_at: datetime
+    cached: bool
+    scan_credits: int = 0
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """A copy of a URL to keep under a tag ('' for the scrape cache)."""
+
+    url: str
+    tag: str
+    document: dict[str, Any]
+
+
+@dataclass
+class ScrapeOutcome:
+    """The document to answer with, and what the request leaves behind."""
+
+    document: dict[str, Any]
+    charges: list[Charge]
+    cache_entries: list[CacheEntry] = field(default_factory=list)
+
+
+def fetch_context(options: models.ScrapeRequest) -> FetchContext:
+    """What a fetch must emulate for these options: headers, device, country and languages."""
+    location = options.location
+    return FetchContext(
+        headers=options.headers or {},
+        mobile=options.mobile,
+        country=location.country if location else "US",
+        languages=(location.languages if location else None) or [],
+    )
+
+
+def _page_from(data: dict[str, Any]) -> Page:
+    return Page(**{**data, "raw": base64.b64decode(data["raw"])})
+
+
+def _page_data(page: Page) -> dict[str, Any]:
+    return {**asdict(page), "raw": base64.b64encode(page.raw).decode()}
+
+
+class ScrapePipeline:
+    """The scrape operation's steps over the store, the web source and the renderer."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        web: WebSource,
+        renderer: Renderer,
+        pricing: Pricing,
+        default_max_age: int,
+        lockdown_max_age: int,
+        classifier_down: bool,
+        describe: Callable[[Refusal], tuple[int, str]],
+    ) -> None:
+        self.store = store
+        self.web = web
+        self.renderer = renderer
+        self.pricing = pricing
+        self.default_max_age = default_max_age
+        self.lockdown_max_age = lockdown_max_age
+        self.classifier_down = classifier_down
+        # (status, text) a refusal answers with: a job page that cannot be scraped says why.
+        self.describe = describe
+
+    # -- the operation ---------------------------------------------------------------------
+    def scrape(self, caller: Caller, options: models.ScrapeRequest) -> dict[str, Any]:
+        """The document for ``options.url``, recorded and billed; raises a :class:`Refusal` otherwise."""
+        threat.check_override(caller.team, options.threatProtection)
+        moment = now_utc()
+        try:
+            outcome = self.run(caller, options, moment)
+        except Refusal as refusal:
+            self.record(caller, options, refusal.charges, [], moment)
+            raise
+        self.record(caller, options, outcome.charges, outcome.cache_entries, moment)
+        return outcome.document
+
+    def run(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> ScrapeOutcome:
+        """Every step but ``record``: nothing is written."""
+        source = self.source(caller, options, moment)
+        page = source.page
+        acted = self.act(page, options)
+        rendered = self.renderer.render(page, options, html=acted.html if acted else None)
+        document = rendered.fresh_document()
+        if acted is not None:
+            document["actions"] = acted.results
+        entries: list[CacheEntry] = []
+        tracked = self.track(options, rendered, page)
+        if tracked is not None:
+            document["changeTracking"], history = tracked
+            entries.append(history)
+        charge = self.charge(options, source, rendered)
+        if not source.cached and options.storeInCache and not options.actions and not options.headers:
+            entries.append(CacheEntry(options.url, "", _page_data(page)))
+        metadata = document["metadata"]
+        metadata.update(scrapeId=_scrape_id(page, moment), cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
+        if source.cached:
+            metadata["cachedAt"] = iso(source.fetched_at)
+        if rendered.warning:
+            document["warning"] = rendered.warning
+        return ScrapeOutcome(document, [charge], entries)
+
+    # -- steps -----------------------------------------------------------------------------
+    def source(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> Source:
+        """The page: from the cache under lockdown or minAge, else scanned, then cached or fetched."""
+        url = options.url
+        max_age = options.maxAge if "maxAge" in options.model_fields_set else (self.lockdown_max_age if options.lockdown else self.default_max_age)
+        if options.lockdown:
+            cached = self._cached_within(url, max_age, moment)
+            if cached is None:
+                raise LockdownCacheMiss().with_charges(Charge(_OPERATION, self.pricing.lockdown_miss))
+            return cached
+        if options.minAge is not None:
+            found = self.store.pages.newest(url, not_after=moment - timedelta(milliseconds=options.minAge))
+            if found is None:
+                raise NoCachedData()
+            return Source(_page_from(found[0]), found[1], cached=True)
+        scan = threat.scan(caller.team, url, options.threatProtection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
+        cached = self._cached_within(url, max_age, moment) if max_age > 0 else None
+        if cached is not None:
+            return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
+        try:
+            page = self.web.fetch(url, fetch_context(options))
+        except FetchRefused as refused:
+            raise InvalidRequest(details=[{"msg": str(refused)}]) from None
+        if page.delay_ms + options.waitFor > options.timeout:
+            raise PageTimedOut()
+        return Source(page, moment, cached=False, scan_credits=scan)
+
+    def _cached_within(self, url: str, max_age_ms: int, moment: datetime) -> Source | None:
+        """The newest cached copy, if younger than ``max_age_ms`` (older copies are older still)."""
+        found = self.store.pages.newest(url)
+        if found is None or (moment - found[1]).total_seconds() * 1000 >= max_age_ms:
+            return None
+        return Source(_page_from(found[0]), found[1], cached=True)
+
+    @staticmethod
+    def act(page: Page, options: models.ScrapeRequest) -> ActionRun | None:
+        """The page after the request's actions (None without actions; a PDF takes none)."""
+        if not options.actions or page.is_pdf:
+            return None
+        try:
+            run = run_actions(options.actions, html=page.html, url=page.url, title=page.title, colors=colors_of(page), mobile=options.mobile)
+        except ActionError as error:
+            raise InvalidRequest(details=[{"msg": str(error)}]) from None
+        if page.delay_ms + options.waitFor + run.waited_ms > options.timeout:
+            raise PageTimedOut()
+        return run
+
+    def track(self, options: models.ScrapeRequest, rendered: Rendered, page: Page) -> tuple[dict[str, Any], CacheEntry] | None:
+        """Change tracking: the comparison with the URL's previous version under the tag, and this version."""
+        if page.is_pdf:
+            return None
+        formats = format_objects(options.formats or [])
+        tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
+        if tracking is None:
+            return None
+        url, markdown, tag = options.url, rendered.markdown, tracking.tag
+        history_tag = "changeTracking:" + (tag or "")
+        previous = self.store.pages.newest(url, history_tag)
+        extraction = extract_from(tracking.schema_, page) if "json" in (tracking.modes or []) else None
+        result: dict[str, Any] = {"visibility": "visible", "tag": tag, "previousScrapeAt": None}
+        if previous is None:
+            result["changeStatus"] = "new"
+        else:
+            before, fetched_at = previous
+            result["previousScrapeAt"] = iso(fetched_at)
+            result["changeStatus"] = "same" if before["markdown"] == markdown else "changed"
+            if "git-diff" in (tracking.modes or ["git-diff"]):
+                diff = difflib.unified_diff(before["markdown"].splitlines(), markdown.splitlines(), "previous", "current", lineterm="")
+                result["diff"] = {"text": "\n".join(diff)}
+            if extraction is not None:
+                old = before.get("json") or {}
+                result["json"] = {k: {"previous": old.get(k), "current": v} for k, v in (extraction or {}).items() if old.get(k) != v}
+        return result, CacheEntry(url, history_tag, {"markdown": markdown, "json": extraction})
+
+    def charge(self, options: models.ScrapeRequest, source: Source, rendered: Rendered) -> Charge:
+        """One ledger row: the page (or the lockdown hit), plus the scan and the checks that ran."""
+        page_credits = self.pricing.lockdown_hit if options.lockdown else rendered.page_credits
+        return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits)
+
+    def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> None:
+        """The request's log line, cache entries and charges, in one transaction (all or none;
+        :class:`InsufficientCredits` when the plan does not cover the charges)."""
+        store = self.store
+        with store.transaction() as tx:
+            store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
+            for entry in entries:
+                store.pages.put(tx, entry.url, entry.document, moment, entry.tag)
+            store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
+
+    # -- pages of jobs ---------------------------------------------------------------------
+    def job_page(self, url: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The document of one page of a batch scrape or crawl (billed when the job started).
+
+        A page that cannot be scraped under the options yields a document whose metadata says why.
+        """
+        moment = now_utc()
+        try:
+            request = models.ScrapeRequest.model_validate({**options, "url": url})
+            page = self.web.fetch(url, fetch_context(request))
+            acted = self.act(page, request)
+            rendered = self.renderer.render(page, request, html=acted.html if acted else None)
+            tracked = self.track(request, rendered, page)
+        except Refusal as refusal:
+            status, reason = self.describe(refusal)
+            return {"metadata": {"sourceURL": url, "url": url, "statusCode": status, "error": reason}}
+        except (FetchRefused, ValueError) as failure:
+            return {"metadata": {"sourceURL": url, "url": url, "statusCode": 500, "error": str(failure)}}
+        document = rendered.fresh_document()
+        if acted is not None:
+            document["actions"] = acted.results
+        if tracked is not None:
+            document["changeTracking"], history = tracked
+            with self.store.transaction() as tx:
+                self.store.pages.put(tx, history.url, history.document, moment, history.tag)
+        document["metadata"]["scrapeId"] = _scrape_id(page, moment)
+        if rendered.warning:
+            document["warning"] = rendered.warning
+        return document
+
+
+def _scrape_id(page: Page, moment: datetime) -> str:
+    return hashlib.sha256(f"{page.url}{moment.isoformat()}".encode()).hexdigest()[:32]

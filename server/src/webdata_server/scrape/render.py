@@ -1,0 +1,235 @@
+"""The formats step: a page and the request's options in, the document's formats out.
+
+Rendering is a pure function of the page's content and the options that shape the output, so
+its result is kept in a bounded in-memory memo keyed by both: a cache hit, or a fresh fetch of a
+page whose content has not changed, is not parsed and converted again. Pages changed by actions
+are never memoised (their HTML is the request's own).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import webdata_models as models
+
+from webdata_server import content
+from webdata_server.domain import Charge
+from webdata_server.errors import PromptInjection
+from webdata_server.pricing import Pricing
+from webdata_server.web import INJECTION, Page
+from webdata_server.worker import value_for_schema
+
+__all__ = ["Rendered", "Renderer", "colors_of", "extract_from", "format_objects"]
+
+# Options that decide whether and where a page is fetched, cached, billed or logged, not what
+# its document says: left out of the memo's key. Everything else (a field added later too) is in.
+_NOT_RENDERING = set(
+    {"maxAge", "minAge", "storeInCache", "lockdown", "threatProtection", "zeroDataRetention", "profile", "auditMetadata", "headers", "timeout", "waitFor"}
+)
+_MEMO_SIZE = 512
+
+
+def format_objects(items: list[models.FormatItem]) -> list[Any]:
+    """Every format as its object: a string shorthand means ``{type: <name>}`` (seed §2.3, and
+    ``CompatFormatName`` for the names beyond the seed's six)."""
+    objects = []
+    for item in items:
+        value = item.root.root
+        objects.append(models.Format.model_validate({"type": value}).root if isinstance(value, str) else value)
+    return objects
+
+
+def colors_of(page: Page) -> dict[str, str]:
+    colors: dict[str, str] = content.branding(page.html)["colors"] if page.html else {}
+    return colors
+
+
+def extract_from(schema: dict[str, Any] | None, page: Page) -> Any:
+    """Deterministic schema-guided extraction: fields named like page facts take them."""
+    facts = {"title": page.title, "url": page.url, "language": page.language, "status": page.status}
+    schema = schema or {"type": "object", "properties": {"title": {"type": "string"}}}
+    value = value_for_schema(schema, "json", urlsplit(page.url).hostname or "")
+    if isinstance(value, dict):
+        for key in value:
+            if key in facts and isinstance(value[key], type(facts[key])):
+                value[key] = facts[key]
+    return value
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What the formats step produces: the document (no per-request metadata yet), the credits the
+    page costs (base, or the PDF rule), the credits of checks that ran, a warning, and the markdown
+    (change tracking compares it)."""
+
+    document: dict[str, Any]
+    page_credits: int
+    check_credits: int = 0
+    warning: str | None = None
+    markdown: str = ""
+
+    def fresh_document(self) -> dict[str, Any]:
+        """A copy the caller may add to (top-level keys and metadata); nested values are shared."""
+        return {**self.document, "metadata": dict(self.document["metadata"])}
+
+
+class Renderer:
+    """Formats of a page under a request's options, memoised by content and options."""
+
+    def __init__(self, pricing: Pricing, *, memo_size: int = _MEMO_SIZE) -> None:
+        self.pricing = pricing
+        self._memo: OrderedDict[tuple[str, str], Rendered] = OrderedDict()
+        self._memo_size = memo_size
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def render(self, page: Page, options: models.ScrapeRequest, *, html: str | None = None) -> Rendered:
+        """The formats of ``page`` (or of ``html``, the page after actions, never memoised).
+
+        Raises :class:`PromptInjection` (owing the check) when the JSON format asks for the check
+        and the page fails it.
+        """
+        if html is not None:
+            return self._render(page, html, options)
+        key = (_page_digest(page), json.dumps(options.model_dump(mode="json", exclude=_NOT_RENDERING, exclude_none=True), sort_keys=True))
+        with self._lock:
+            found = self._memo.get(key)
+            if found is not None:
+                self._memo.move_to_end(key)
+                self.hits += 1
+        if found is None:
+            found = self._render(page, page.html, options)
+            with self._lock:
+                self.misses += 1
+                self._memo[key] = found
+                while len(self._memo) > self._memo_size:
+                    self._memo.popitem(last=False)
+        return found
+
+    def _render(self, page: Page, html: str, options: models.ScrapeRequest) -> Rendered:
+        language = options.location.languages[0] if options.location and options.location.languages else page.language
+        metadata: dict[str, Any] = {
+            "sourceURL": options.url,
+            "url": page.url,
+            "statusCode": page.status,
+            "title": page.title,
+            "contentType": page.content_type,
+            "language": language,
+            "proxyUsed": "enhanced" if options.proxy == "enhanced" else "basic",
+        }
+        if page.status >= 400:
+            metadata["error"] = f"The target answered {page.status}."
+        document: dict[str, Any] = {"metadata": metadata}
+        if page.is_pdf:
+            return Rendered(document, self._pdf(page, options, document))
+
+        formats = format_objects(options.formats or [models.FormatItem(models.BasicFormatName("markdown"))])
+        kinds = {f.type for f in formats}
+        json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
+        checks = self.pricing.injection_check if json_format is not None and json_format.checkPromptInjection else 0
+        if checks and INJECTION in html:
+            # Refused, and the check that found it is billed (an exception: never memoised).
+            raise PromptInjection().with_charges(Charge("scrapeUrl", checks))
+
+        filtered = content.filter_html(
+            html, only_main=options.onlyMainContent, include_tags=options.includeTags, exclude_tags=options.excludeTags, block_ads=options.blockAds
+        )
+        markdown = content.to_markdown(filtered, page.url)
+        warning = None
+        if options.onlyCleanContent:
+            markdown, warning = content.clean_markdown(markdown)
+        if options.removeBase64Images:
+            markdown = content.remove_base64_images(markdown)
+        if options.redactPII is not False:
+            markdown = content.redact(markdown, options.redactPII)
+
+        if "markdown" in kinds or "changeTracking" in kinds:
+            document["markdown"] = markdown
+        if "html" in kinds:
+            document["html"] = filtered
+        if "rawHtml" in kinds:
+            document["rawHtml"] = page.html
+        if "rawBase64" in kinds:
+            document["rawBase64"] = base64.b64encode(page.raw).decode()
+        if "links" in kinds:
+            document["links"] = content.links(html, page.url)
+        if "images" in kinds:
+            document["images"] = content.images(html, page.url)
+        if "summary" in kinds:
+            document["summary"] = content.summary(markdown)
+        if "branding" in kinds:
+            document["branding"] = content.branding(page.html)
+        if json_format is not None:
+            document["json"] = extract_from(json_format.schema_, page)
+        screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
+        if screenshot is not None:
+            viewport = screenshot.viewport or models.Viewport(width=390 if options.mobile else 1920, height=844 if options.mobile else 1080)
+            height = max(viewport.height, 3000) if screenshot.fullPage else viewport.height
+            document["screenshot"] = content.screenshot_data_url(
+                title=page.title, width=viewport.width, height=height, quality=screenshot.quality or 80, colors=colors_of(page)
+            )
+        return Rendered(document, self.pricing.base["scrapeUrl"], checks, warning, markdown)
+
+    def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any]) -> int:
+        """PDF parsing (seed §2.2.1); returns the credits it costs."""
+        parsers = [p.root for p in options.parsers]
+        parser = next((p for p in parsers if isinstance(p, models.PdfParser)), None)
+        if parser is None and not any(isinstance(p, models.PdfParserName) for p in parsers):
+            document["rawBase64"] = base64.b64encode(page.raw).decode()
+            return self.pricing.pdf_base64
+        count = page.pdf_pages if parser is None or parser.maxPages is None else min(page.pdf_pages, parser.maxPages)
+        texts = [f"Page {n} of {page.title}." for n in range(1, count + 1)]
+        if parser is not None and parser.pageMarkers:
+            # §2.2.1: a blank line, a horizontal rule, an HTML comment with the page number, a blank line.
+            markdown = texts[0] + "".join(f"\n\n---\n<!-- page {n} -->\n\n{text}" for n, text in enumerate(texts[1:], start=2))
+        else:
+            markdown = "\n\n".join(texts)
+        document["markdown"] = markdown
+        document["metadata"]["numPages"] = count
+        if parser is not None and parser.pages:
+            document["pages"] = [{"pageNumber": n, "markdown": text} for n, text in enumerate(texts, start=1)]
+        if parser is not None and parser.blocks:
+            document["blocks"] = [_blocks(n, text, markdown, parser.mode) for n, text in enumerate(texts, start=1)]
+        return self.pricing.pdf_per_page * count
+
+
+def _page_digest(page: Page) -> str:
+    """Everything a render reads of the page, hashed."""
+    digest = hashlib.blake2b(page.raw, digest_size=20)
+    digest.update(page.html.encode())
+    digest.update(json.dumps([page.url, page.status, page.content_type, page.title, page.pdf_pages, page.language]).encode())
+    return digest.hexdigest()
+
+
+def _blocks(number: int, text: str, markdown: str, mode: str) -> dict[str, Any]:
+    start = markdown.find(text)
+    ocr = {"fast": None, "auto": 0.97, "ocr": 0.93}[mode]
+    confidence = {"layout": 0.99} | ({"ocr": ocr} if ocr is not None else {})
+    items = [
+        {
+            "id": f"p{number}-b0",
+            "type": "section_header",
+            "bbox": [0.1, 0.05, 0.9, 0.1],
+            "content": f"Page {number}",
+            "readingOrder": 0,
+            "confidence": confidence,
+        },
+        {
+            "id": f"p{number}-b1",
+            "type": "text",
+            "bbox": [0.1, 0.12, 0.9, 0.2],
+            "content": text,
+            "markdownSpan": [start, start + len(text)],
+            "readingOrder": 1,
+            "confidence": confidence,
+        },
+    ]
+    return {"pageNumber": number, "width": 612, "height": 792, "status": "ok", "items": items}

@@ -1,0 +1,50 @@
+"""All state, in one SQLite database (WAL), split by what it holds over one connection:
+
+- ``database``: the connection, its transactions and migrations;
+- ``teams``: teams, plans and API keys (hashed);
+- ``ledger``: the credit ledger and its running totals (balance per period, usage per month);
+- ``jobs``: jobs and their states;
+- ``pages``: the scrape cache, change-tracking history and the scrape log.
+
+A request's writes go through several parts inside one ``store.transaction()``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from webdata_server.store.database import Database
+from webdata_server.store.jobs import Jobs
+from webdata_server.store.ledger import Ledger, LedgerEntry
+from webdata_server.store.pages import PageCache, ScrapeLog
+from webdata_server.store.teams import Teams
+
+__all__ = ["LedgerEntry", "Store"]
+
+
+class Store:
+    """The database file and its parts."""
+
+    def __init__(self, path: Path) -> None:
+        self.db = Database(path)
+        self.teams = Teams(self.db)
+        self.ledger = Ledger(self.db)
+        self.jobs = Jobs(self.db)
+        self.pages = PageCache(self.db)
+        self.scrape_log = ScrapeLog(self.db)
+
+    @property
+    def path(self) -> Path:
+        return self.db.path
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; the parts' writes made inside it commit together."""
+        with self.db.transaction() as tx:
+            yield tx
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,217 @@
+"""The database file: one SQLite connection (WAL), its transactions and its migrations.
+
+Every write commits before the server answers, with ``synchronous=FULL``, so an acknowledged
+job or charge survives a restart or a kill -9. The connection is shared by every part of the
+store and used under one re-entrant lock: a request's writes (its job, its charges, its cache
+entry, its log line) are one ``BEGIN IMMEDIATE`` transaction, so they happen together or not at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Database", "sha256"]
+
+_MIGRATIONS = [
+    # 1: the initial schema.
+    """
+    CREATE TABLE teams (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        plan_tokens INTEGER,
+        period_start TEXT NOT NULL,
+        period_end TEXT NOT NULL,
+        rate_limit_per_minute INTEGER NOT NULL DEFAULT 0,
+        max_concurrency INTEGER NOT NULL DEFAULT 0,
+        tp_enabled INTEGER NOT NULL DEFAULT 0,
+        tp_enforced INTEGER NOT NULL DEFAULT 0,
+        tp_overrides_disabled INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE api_keys (
+        key TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        api_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        url TEXT,
+        request TEXT NOT NULL,
+        result TEXT,
+        total INTEGER NOT NULL DEFAULT 0,
+        completed INTEGER NOT NULL DEFAULT 0,
+        credits_used INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        finishes_at TEXT NOT NULL
+    );
+    CREATE INDEX jobs_team_kind_status ON jobs(team_id, kind, status);
+    CREATE INDEX jobs_due ON jobs(status, finishes_at);
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        api_key TEXT NOT NULL,
+        operation TEXT NOT NULL,
+        credits INTEGER NOT NULL,
+        job_id TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX ledger_team_time ON ledger(team_id, created_at);
+    CREATE TABLE scrape_cache (
+        url TEXT NOT NULL,
+        tag TEXT NOT NULL DEFAULT '',
+        fetched_at TEXT NOT NULL,
+        document TEXT NOT NULL,
+        PRIMARY KEY (url, tag, fetched_at)
+    );
+    """,
+    # 2: what each scrape request carried beyond its URL (profile, audit metadata, proxy).
+    """
+    CREATE TABLE scrape_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        api_key TEXT NOT NULL,
+        url TEXT,
+        profile_name TEXT,
+        profile_save_changes INTEGER,
+        audit_username TEXT,
+        proxy TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    """,
+    # 3: keys are stored as SHA-256 hashes under a public identifier (key_…); jobs, the ledger and
+    # the scrape log refer to that identifier, never to the secret. webdata_sha256 is registered
+    # on the connection by Database._migrate; existing keys keep working and keep their history.
+    """
+    ALTER TABLE api_keys RENAME TO api_keys_plain;
+    CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        secret_sha256 TEXT NOT NULL UNIQUE,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    INSERT INTO api_keys (id, secret_sha256, team_id, name, created_at)
+        SELECT 'key_' || substr(webdata_sha256('id:' || key), 1, 16), webdata_sha256(key), team_id, name, created_at FROM api_keys_plain;
+    DROP TABLE api_keys_plain;
+    UPDATE jobs SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
+    UPDATE ledger SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
+    UPDATE scrape_log SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
+    ALTER TABLE jobs RENAME COLUMN api_key TO key_id;
+    ALTER TABLE ledger RENAME COLUMN api_key TO key_id;
+    ALTER TABLE scrape_log RENAME COLUMN api_key TO key_id
+    """,
+    # 4: running totals kept beside the ledger, in the same transaction as each ledger row, so a
+    # charge and a balance read cost the same whatever the ledger holds. `balances` holds the
+    # credits of one team in one billing period (filled from the ledger the first time the period
+    # is read); `usage_by_month` the credits per calendar month and key (filled here, once).
+    """
+    CREATE TABLE balances (
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        period_start TEXT NOT NULL,
+        period_end TEXT NOT NULL,
+        credits INTEGER NOT NULL,
+        PRIMARY KEY (team_id, period_start, period_end)
+    );
+    CREATE TABLE usage_by_month (
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        month TEXT NOT NULL,
+        key_id TEXT NOT NULL,
+        credits INTEGER NOT NULL,
+        PRIMARY KEY (team_id, month, key_id)
+    );
+    INSERT INTO usage_by_month (team_id, month, key_id, credits)
+        SELECT team_id, substr(created_at, 1, 7), key_id, SUM(credits) FROM ledger GROUP BY team_id, substr(created_at, 1, 7), key_id
+    """,
+]
+
+# The migration after which no secret may be left anywhere in the file (see Database._migrate).
+_KEYS_HASHED = 3
+
+
+def sha256(text: str) -> str:
+    # Keys are 128 random bits: a fast hash is enough (no password stretching needed).
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Database:
+    """One connection, used under a lock (the server and the admin CLI are its only users)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """An immediate (write-locked) transaction, committed on success.
+
+        Re-entrant: inside a transaction of the same thread it joins the outer one, so a
+        request's writes made by several parts of the store commit once, together.
+        """
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._db
+                finally:
+                    self._depth -= 1
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            else:
+                self._db.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    def read(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def read_one(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        with self._lock:
+            row: sqlite3.Row | None = self._db.execute(sql, args).fetchone()
+            return row
+
+    def _migrate(self) -> None:
+        self._db.create_function("webdata_sha256", 1, sha256, deterministic=True)
+        with self.transaction() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            for number, script in enumerate(_MIGRATIONS[version:], start=version + 1):
+                for statement in filter(str.strip, script.split(";")):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+        if 0 < version < _KEYS_HASHED:
+            # The plain keys are gone from the tables but not yet from freed pages and the WAL.
+            with self._lock:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._db.execute("VACUUM")
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

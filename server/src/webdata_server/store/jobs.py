@@ -1,0 +1,136 @@
+"""Jobs: extract, batch scrape, crawl and agent runs, with their states (seed §3)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Collection
+from datetime import datetime, timedelta
+from typing import Any
+
+from webdata_server.domain import ACTIVE, Caller, Job, JobKind, JobStatus, iso, now_utc, parse_iso
+from webdata_server.store.database import Database
+
+__all__ = ["Jobs"]
+
+_ACTIVE = tuple(sorted(ACTIVE))
+_IN_ACTIVE = "(" + ", ".join("?" for _ in _ACTIVE) + ")"
+
+
+def _job(row: sqlite3.Row) -> Job:
+    return Job(
+        id=row["id"],
+        team_id=row["team_id"],
+        key_id=row["key_id"],
+        kind=JobKind(row["kind"]),
+        status=JobStatus(row["status"]),
+        url=row["url"],
+        request=json.loads(row["request"]),
+        result=json.loads(row["result"]) if row["result"] is not None else None,
+        total=row["total"],
+        completed=row["completed"],
+        credits_used=row["credits_used"],
+        error=row["error"],
+        created_at=parse_iso(row["created_at"]),
+        updated_at=parse_iso(row["updated_at"]),
+        finishes_at=parse_iso(row["finishes_at"]),
+    )
+
+
+class Jobs:
+    """The ``jobs`` table."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def insert(
+        self,
+        tx: sqlite3.Connection,
+        *,
+        caller: Caller,
+        kind: JobKind,
+        request: dict[str, Any],
+        seconds: float,
+        credits: int,
+        moment: datetime,
+        url: str | None = None,
+        total: int = 0,
+    ) -> Job:
+        """A new job in its kind's initial state, inside the caller's transaction."""
+        job = Job(
+            id=str(uuid.uuid4()),
+            team_id=caller.team.id,
+            key_id=caller.key_id,
+            kind=kind,
+            status=kind.initial_status,
+            url=url,
+            request=request,
+            result=None,
+            total=total,
+            completed=0,
+            credits_used=max(credits, 0),
+            error=None,
+            created_at=moment,
+            updated_at=moment,
+            finishes_at=moment + timedelta(seconds=seconds),
+        )
+        tx.execute(
+            "INSERT INTO jobs (id, team_id, key_id, kind, status, url, request, total, credits_used, created_at, updated_at, finishes_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                job.id,
+                job.team_id,
+                job.key_id,
+                kind,
+                job.status,
+                url,
+                json.dumps(request),
+                total,
+                job.credits_used,
+                iso(moment),
+                iso(moment),
+                iso(job.finishes_at),
+            ),
+        )
+        return job
+
+    def get(self, job_id: str, *, team_id: str, kind: JobKind) -> Job | None:
+        """The team's job of that kind; another team's job is indistinguishable from none."""
+        row = self._db.read_one("SELECT * FROM jobs WHERE id = ? AND team_id = ? AND kind = ?", (job_id, team_id, kind))
+        return _job(row) if row else None
+
+    def active(self, *, team_id: str, kind: JobKind) -> list[Job]:
+        rows = self._db.read(f"SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND status IN {_IN_ACTIVE} ORDER BY created_at, id", (team_id, kind, *_ACTIVE))  # noqa: S608
+        return [_job(row) for row in rows]
+
+    def count_active(self, team_id: str) -> int:
+        row = self._db.read_one(f"SELECT COUNT(*) AS n FROM jobs WHERE team_id = ? AND status IN {_IN_ACTIVE}", (team_id, *_ACTIVE))  # noqa: S608
+        return int(row["n"]) if row else 0
+
+    def due(self, moment: datetime) -> list[Job]:
+        """Active jobs whose time has come, soonest first."""
+        rows = self._db.read(f"SELECT * FROM jobs WHERE status IN {_IN_ACTIVE} AND finishes_at <= ? ORDER BY finishes_at", (*_ACTIVE, iso(moment)))  # noqa: S608
+        return [_job(row) for row in rows]
+
+    def transition(
+        self,
+        job_id: str,
+        *,
+        allowed_from: Collection[JobStatus] | None,
+        to: JobStatus,
+        result: Any = None,
+        completed: int | None = None,
+        error: str | None = None,
+    ) -> bool:
+        """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None); True when it moved."""
+        with self._db.transaction() as tx:
+            row = tx.execute("SELECT status FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            if row is None or (allowed_from is not None and row["status"] not in allowed_from):
+                return False
+            tx.execute(
+                "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), "
+                "error = COALESCE(?, error) WHERE id = ?",
+                (to, iso(now_utc()), None if result is None else json.dumps(result), completed, error, job_id),
+            )
+            return True

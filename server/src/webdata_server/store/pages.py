@@ -1,0 +1,62 @@
+"""Pages the server has fetched (the scrape cache and change-tracking history) and the scrape log."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from webdata_server.domain import Caller, iso, parse_iso
+from webdata_server.store.database import Database
+
+__all__ = ["PageCache", "ScrapeLog"]
+
+
+class PageCache:
+    """The ``scrape_cache`` table: copies of a URL under a tag ('' for the scrape cache), by time."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def put(self, tx: sqlite3.Connection, url: str, document: dict[str, Any], moment: datetime, tag: str = "") -> None:
+        tx.execute("INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, iso(moment), json.dumps(document)))
+
+    def newest(self, url: str, tag: str = "", *, not_after: datetime | None = None) -> tuple[dict[str, Any], datetime] | None:
+        """The newest copy of ``url`` (fetched at or before ``not_after``, when given): one indexed row."""
+        if not_after is None:
+            row = self._db.read_one("SELECT document, fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC LIMIT 1", (url, tag))
+        else:
+            row = self._db.read_one(
+                "SELECT document, fetched_at FROM scrape_cache WHERE url = ? AND tag = ? AND fetched_at <= ? ORDER BY fetched_at DESC LIMIT 1",
+                (url, tag, iso(not_after)),
+            )
+        return (json.loads(row["document"]), parse_iso(row["fetched_at"])) if row else None
+
+
+class ScrapeLog:
+    """The ``scrape_log`` table: what each scrape carried beyond its URL (profile, audit metadata, proxy)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def record(self, tx: sqlite3.Connection, *, caller: Caller, url: str | None, options: Any, moment: datetime) -> None:
+        """Log a scrape (``url`` None: not logged, as under lockdown)."""
+        profile = options.profile
+        audit = options.auditMetadata
+        tx.execute(
+            "INSERT INTO scrape_log (team_id, key_id, url, profile_name, profile_save_changes, audit_username, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                caller.team.id,
+                caller.key_id,
+                url,
+                profile.name if profile else None,
+                None if profile is None else int(profile.saveChanges),
+                audit.username if audit else None,
+                options.proxy,
+                iso(moment),
+            ),
+        )
+
+    def rows(self, team_id: str) -> list[sqlite3.Row]:
+        return self._db.read("SELECT * FROM scrape_log WHERE team_id = ? ORDER BY id", (team_id,))

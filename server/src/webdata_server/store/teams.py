@@ -1,0 +1,106 @@
+"""Teams, their plans, and their API keys (stored as SHA-256 hashes under a public key_… id)."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from webdata_server.domain import Caller, Team, iso, month_bounds, now_utc, parse_iso
+from webdata_server.store.database import Database, sha256
+
+__all__ = ["Teams"]
+
+_PLAN_COLUMNS = frozenset(
+    {"plan_tokens", "period_start", "period_end", "rate_limit_per_minute", "max_concurrency", "tp_enabled", "tp_enforced", "tp_overrides_disabled", "name"}
+)
+
+
+def _team(row: sqlite3.Row) -> Team:
+    return Team(
+        id=row["id"],
+        name=row["name"],
+        plan_tokens=row["plan_tokens"],
+        period_start=parse_iso(row["period_start"]),
+        period_end=parse_iso(row["period_end"]),
+        rate_limit_per_minute=row["rate_limit_per_minute"],
+        max_concurrency=row["max_concurrency"],
+        tp_enabled=bool(row["tp_enabled"]),
+        tp_enforced=bool(row["tp_enforced"]),
+        tp_overrides_disabled=bool(row["tp_overrides_disabled"]),
+        created_at=parse_iso(row["created_at"]),
+    )
+
+
+class Teams:
+    """The ``teams`` and ``api_keys`` tables."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def create(self, *, name: str, plan_tokens: int | None, period_start: datetime | None = None, period_end: datetime | None = None) -> Team:
+        moment = now_utc()
+        start, end = month_bounds(moment)
+        team_id = "team_" + secrets.token_hex(8)
+        with self._db.transaction() as tx:
+            tx.execute(
+                "INSERT INTO teams (id, name, plan_tokens, period_start, period_end, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (team_id, name, plan_tokens, iso(period_start or start), iso(period_end or end), iso(moment)),
+            )
+        return self._existing(team_id)
+
+    def update(self, team_id: str, **fields: Any) -> Team:
+        """Change plan fields (``_PLAN_COLUMNS``); KeyError for an unknown team."""
+        unknown = set(fields) - _PLAN_COLUMNS
+        if unknown:
+            raise ValueError(f"unknown team fields: {sorted(unknown)}")
+        values = {k: iso(v) if isinstance(v, datetime) else int(v) if isinstance(v, bool) else v for k, v in fields.items()}
+        if values:
+            assignments = ", ".join(f"{column} = ?" for column in values)
+            with self._db.transaction() as tx:
+                if tx.execute(f"UPDATE teams SET {assignments} WHERE id = ?", (*values.values(), team_id)).rowcount != 1:  # noqa: S608 - column names are checked above
+                    raise KeyError(team_id)
+        return self._existing(team_id)
+
+    def get(self, team_id: str) -> Team | None:
+        row = self._db.read_one("SELECT * FROM teams WHERE id = ?", (team_id,))
+        return _team(row) if row else None
+
+    def _existing(self, team_id: str) -> Team:
+        team = self.get(team_id)
+        if team is None:
+            raise KeyError(team_id)
+        return team
+
+    def all(self) -> list[Team]:
+        return [_team(row) for row in self._db.read("SELECT * FROM teams ORDER BY created_at, id")]
+
+    # -- keys ------------------------------------------------------------------------------
+    def create_key(self, *, team_id: str, name: str = "default") -> str:
+        """A new key of the team; the secret is returned here once and stored only as its hash."""
+        return self.create_key_with_id(team_id=team_id, name=name)[1]
+
+    def create_key_with_id(self, *, team_id: str, name: str = "default") -> tuple[str, str]:
+        """(public identifier, secret) of a new key; the secret is never stored."""
+        key_id, secret = "key_" + secrets.token_hex(8), "wd-" + secrets.token_hex(16)
+        with self._db.transaction() as tx:
+            tx.execute(
+                "INSERT INTO api_keys (id, secret_sha256, team_id, name, created_at) VALUES (?, ?, ?, ?, ?)",
+                (key_id, sha256(secret), team_id, name, iso(now_utc())),
+            )
+        return key_id, secret
+
+    def authenticate(self, secret: str) -> Caller | None:
+        """The team and key identifier of a secret key, if it is one."""
+        row = self._db.read_one("SELECT t.*, k.id AS key_id FROM teams t JOIN api_keys k ON k.team_id = t.id WHERE k.secret_sha256 = ?", (sha256(secret),))
+        return Caller(_team(row), row["key_id"]) if row else None
+
+    def key_ids(self, team_id: str) -> list[str]:
+        """The public identifiers of the team's keys, oldest first."""
+        return [row["id"] for row in self._db.read("SELECT id FROM api_keys WHERE team_id = ? ORDER BY created_at, id", (team_id,))]
+
+    def key_details(self, team_id: str) -> list[dict[str, str]]:
+        """Identifier, name and creation time of each key of the team (never a secret)."""
+        rows = self._db.read("SELECT id, name, created_at FROM api_keys WHERE team_id = ? ORDER BY created_at, id", (team_id,))
+        return [{"id": row["id"], "name": row["name"], "createdAt": row["created_at"]} for row in rows]
