@@ -1,28 +1,68 @@
-"""Benchmark of the reference server over a real socket: requests per second and p50/p99 latency
-at 16 concurrent connections for GET /v2/team/token-usage, POST /v2/extract, and POST /v2/scrape
-served from the cache and fetched fresh from the synthetic web (maxAge 0).
+"""Benchmark of the reference server against Prism mocking the same bundle, measured with wrk in
+one run: requests per second and p50/p99 latency, one wrk thread and 16 connections per case.
 
-Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--requests N]`). The server runs
-in a subprocess on a free port of 127.0.0.1 with a fresh database, and is stopped at the end.
+Cases: GET /v2/team/token-usage and POST /v2/extract (both servers), POST /v2/scrape of a cached
+page and of a fresh synthetic page (maxAge 0; the reference server only: Prism returns examples).
+Every case of the reference server runs twice: on a fresh database and on one whose team has
+1,000,000 ledger rows in the current billing period.
+
+Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--seconds 8] [--ledger-rows N]`).
+Set-up: wrk from Debian (installed with apt-get when missing and run as root), Prism from npm
+(`npm ci` in benchmarks/peer, pinned by its package-lock.json). Both servers bind 127.0.0.1 on
+free ports and are stopped at the end. Prints the figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
+import os
+import re
+import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from webdata_server.config import read_bundle
+from webdata_server.domain import now_utc
+from webdata_server.store import LedgerEntry, Store
 
 ROOT = Path(__file__).resolve().parent.parent
-CONCURRENCY = 16
+PEER = ROOT / "benchmarks" / "peer"
+CONNECTIONS = 16
+_CACHED_URL = "https://bench.example.com/cached"
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str
+    method: str
+    path: str
+    body: dict[str, object] | None
+    peer: bool  # also measured on Prism
+
+
+CASES = [
+    Case("GET /v2/team/token-usage", "GET", "/v2/team/token-usage", None, True),
+    Case("POST /v2/extract", "POST", "/v2/extract", {"urls": ["https://example.com/*"], "prompt": "title"}, True),
+    Case("POST /v2/scrape, cached page", "POST", "/v2/scrape", {"url": _CACHED_URL}, False),
+    Case("POST /v2/scrape, fresh synthetic page", "POST", "/v2/scrape", {"url": "https://bench.example.com/fresh", "maxAge": 0}, False),
+]
+
+
+@dataclass(frozen=True)
+class Result:
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    failures: int
 
 
 def _free_port() -> int:
@@ -31,76 +71,148 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def _run(base_url: str, key: str, method: str, path: str, body: object, total: int) -> tuple[float, list[float], int]:
-    latencies: list[float] = []
-    failures = 0
-    queue: asyncio.Queue[int] = asyncio.Queue()
-    for n in range(total):
-        queue.put_nowait(n)
-    limits = httpx.Limits(max_connections=CONCURRENCY, max_keepalive_connections=CONCURRENCY)
-    async with httpx.AsyncClient(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, limits=limits, timeout=30) as client:
+def _wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("installing wrk (apt-get install wrk) ...", flush=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", "wrk"], check=True, capture_output=True)
+        found = shutil.which("wrk")
+    if not found:
+        sys.exit("wrk is needed (Debian: apt-get install wrk); not found and could not be installed")
+    return found
 
-        async def worker() -> None:
-            nonlocal failures
-            while not queue.empty():
-                queue.get_nowait()
-                start = time.perf_counter()
-                response = await client.request(method, path, json=body)
-                latencies.append(time.perf_counter() - start)
-                failures += response.status_code != 200
 
-        start = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
-        elapsed = time.perf_counter() - start
-    return elapsed, latencies, failures
+def _prism() -> Path:
+    binary = PEER / "node_modules" / ".bin" / "prism"
+    if not binary.exists():
+        if not shutil.which("npm"):
+            sys.exit("Prism needs npm (Node.js 18+); not found")
+        print("installing Prism (npm ci in benchmarks/peer) ...", flush=True)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PEER, check=True, capture_output=True)
+    return binary
+
+
+def _wait(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"the server for {url} exited with {process.returncode}")
+        try:
+            httpx.get(url, timeout=0.5)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    sys.exit(f"{url} did not answer within {seconds} s")
+
+
+@contextmanager
+def _running(argv: list[str], probe: str) -> Iterator[None]:
+    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait(probe, process)
+        yield
+    finally:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _measure(wrk: str, base_url: str, key: str, case: Case, seconds: int, workdir: Path) -> Result:
+    script = workdir / "case.lua"
+    lines = [f'wrk.method = "{case.method}"', f'wrk.headers["Authorization"] = "Bearer {key}"']
+    if case.body is not None:
+        lines += ['wrk.headers["Content-Type"] = "application/json"', f"wrk.body = [[{json.dumps(case.body)}]]"]
+    script.write_text("\n".join(lines) + "\n")
+    argv = [wrk, "-t1", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "-s", str(script), base_url + case.path]
+    output = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+
+    def latency(label: str) -> float:
+        match = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.MULTILINE)
+        if match is None:
+            raise RuntimeError(f"no {label}% latency in wrk's output:\n{output}")
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    failures = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    if rps is None:
+        raise RuntimeError(f"no Requests/sec in wrk's output:\n{output}")
+    return Result(float(rps.group(1)), latency("50"), latency("99"), int(failures.group(1)) if failures else 0)
+
+
+def _database(path: Path, ledger_rows: int) -> str:
+    """A database with one team (and ``ledger_rows`` charges in its current period); its key."""
+    store = Store(path)
+    try:
+        team = store.teams.create(name="bench", plan_tokens=15 * 10**12)
+        key_id, key = store.teams.create_key_with_id(team_id=team.id)
+        if ledger_rows:
+            start, end = team.current_period(now_utc())
+            span = (min(end, now_utc()) - start) / ledger_rows
+            entries = (LedgerEntry(team.id, key_id, "scrapeUrl", 1, start + span * n) for n in range(ledger_rows))
+            with store.transaction() as tx:
+                store.ledger.add(tx, entries)
+    finally:
+        store.close()
+    return key
+
+
+def _cell(result: Result) -> str:
+    return f"{result.rps:,.0f}/s p99 {result.p99_ms:.1f}ms"
+
+
+def _row(label: str, result: Result) -> str:
+    note = f", {result.failures} non-2xx" if result.failures else ""
+    return f"{label:<44} {result.rps:>8,.0f} req/s  p50 {result.p50_ms:6.1f} ms  p99 {result.p99_ms:6.1f} ms{note}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=2000, help="requests per endpoint (default 2000)")
+    parser.add_argument("--seconds", type=int, default=8, help="duration of each case (default 8)")
+    parser.add_argument("--ledger-rows", type=int, default=1_000_000, help="charges in the grown database (default 1,000,000)")
     args = parser.parse_args()
+    wrk, prism = _wrk(), _prism()
+    bundle = Path(tempfile.mkdtemp()) / "openapi.json"
+    bundle.write_bytes(read_bundle())
+    figures: dict[tuple[str, str], Result] = {}
     with tempfile.TemporaryDirectory() as temporary:
-        database = Path(temporary) / "bench.sqlite3"
-        admin = [sys.executable, "-m", "webdata_server", "admin", "--db", str(database)]
-        create = [*admin, "create-team", "--name", "bench", "--plan-tokens", str(15 * 10_000_000)]
-        created = subprocess.run(create, check=True, capture_output=True, text=True, cwd=ROOT)
-        key = json.loads(created.stdout)["apiKey"]
+        workdir = Path(temporary)
+        for name, rows in (("fresh", 0), ("grown", args.ledger_rows)):
+            started = time.perf_counter()
+            key = _database(workdir / f"{name}.sqlite3", rows)
+            if rows:
+                print(f"seeded {rows:,} ledger rows in {time.perf_counter() - started:.1f} s", flush=True)
+            port = _free_port()
+            base_url = f"http://127.0.0.1:{port}"
+            serve = [sys.executable, "-m", "webdata_server", "serve", "--db", str(workdir / f"{name}.sqlite3"), "--port", str(port)]
+            with _running(serve, base_url + "/openapi.json"):
+                # Warm the scrape cache, so the cached case only hits.
+                httpx.post(base_url + "/v2/scrape", json={"url": _CACHED_URL}, headers={"Authorization": f"Bearer {key}"}, timeout=30).raise_for_status()
+                for case in CASES:
+                    figures[(name, case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir)
+                    print(_row(f"reference ({name}) {case.label}", result), flush=True)
         port = _free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "webdata_server", "serve", "--db", str(database), "--port", str(port)],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+        with _running([str(prism), "mock", "-h", "127.0.0.1", "-p", str(port), str(bundle)], f"http://127.0.0.1:{port}/v2/team/token-usage"):
+            for case in CASES:
+                if case.peer:
+                    figures[("prism", case.label)] = result = _measure(wrk, f"http://127.0.0.1:{port}", "prism-key", case, args.seconds, workdir)
+                    print(_row(f"prism {case.label}", result), flush=True)
+
+    print(
+        f"\nwrk -t1 -c{CONNECTIONS} -d{args.seconds}s on {os.cpu_count()} cores (benchmarks/server.py --seconds {args.seconds} --ledger-rows {args.ledger_rows})"
+    )
+    print(f"{'case':<40} {'fresh db':>20} {'prism':>20} {'vs prism':>9} {f'{args.ledger_rows:,} rows':>22} {'vs fresh':>9}")
+    for case in CASES:
+        fresh, grown = figures[("fresh", case.label)], figures[("grown", case.label)]
+        peer = figures.get(("prism", case.label))
+        print(
+            f"{case.label:<40} {_cell(fresh):>20} {_cell(peer) if peer else '-':>20} {f'{fresh.rps / peer.rps:.2f}x' if peer else '-':>9}"
+            f" {_cell(grown):>22} {f'{(grown.rps / fresh.rps - 1) * 100:+.0f}%':>9}"
         )
-        base_url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(200):
-                try:
-                    httpx.get(base_url + "/openapi.json", timeout=0.5)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            # The scrape cache is warmed by one request first, so the cache-hit case only hits.
-            httpx.post(base_url + "/v2/scrape", json={"url": "https://bench.example.com/cached"}, headers={"Authorization": f"Bearer {key}"}, timeout=30)
-            cases = [
-                ("GET", "/v2/team/token-usage", None),
-                ("POST", "/v2/extract", {"urls": ["https://example.com/*"], "prompt": "title"}),
-                ("POST", "/v2/scrape", {"url": "https://bench.example.com/cached"}),
-                ("POST", "/v2/scrape", {"url": "https://bench.example.com/fresh", "maxAge": 0}),
-            ]
-            print(f"reference server, {CONCURRENCY} concurrent connections, {args.requests} requests each (benchmarks/server.py --requests {args.requests})")
-            for method, path, body in cases:
-                elapsed, latencies, failures = asyncio.run(_run(base_url, key, method, path, body, args.requests))
-                quantiles = statistics.quantiles(latencies, n=100)
-                label = f"{method} {path}" + (
-                    " (cache hit)" if body and body.get("url", "").endswith("cached") else " (fresh page)" if body and "maxAge" in body else ""
-                )
-                print(
-                    f"  {label}: {len(latencies) / elapsed:.0f} req/s, p50 {quantiles[49] * 1000:.1f} ms, p99 {quantiles[98] * 1000:.1f} ms, {failures} non-200"
-                )
-        finally:
-            server.terminate()
-            server.wait(10)
 
 
 if __name__ == "__main__":

@@ -113,7 +113,7 @@ def test_crawl_prompt_derives_options_explicit_ones_win(quick_server: Server) ->
     start = api("startCrawl", json={"url": "https://example.com", "prompt": "only the /blog, up to 2 pages", "limit": 4}).json()
     done = _wait_for(api, "getCrawlStatus", "completed", id=start["id"])
     assert done["total"] == 4 and len(done["data"]) == 4
-    job = quick_server.store.jobs.get(start["id"], team_id=api.team_id, kind="crawl")
+    job = quick_server.store.jobs.get(start["id"], team_id=api.team_id, kind=JobKind.CRAWL)
     assert job is not None and job.request["includePaths"] == ["^/blog(/.*)?$"] and job.request["limit"] == 4
 
 
@@ -122,7 +122,7 @@ def test_jobs_complete_without_being_polled(quick_server: Server) -> None:
     job_id = quick_server.api("startCrawl", json={"url": "https://example.com"}).json()["id"]
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
-        job = quick_server.store.jobs.get(job_id, team_id=quick_server.api.team_id, kind="crawl")
+        job = quick_server.store.jobs.get(job_id, team_id=quick_server.api.team_id, kind=JobKind.CRAWL)
         if job is not None and job.status == "completed":
             break
         time.sleep(0.05)

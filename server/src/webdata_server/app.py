@@ -16,10 +16,11 @@ import logging
 import uuid
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -28,7 +29,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from webdata_server import answers
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
-from webdata_server.domain import JobKind, Team
+from webdata_server.domain import JobKind, Team, now_utc
 from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.pricing import Pricing
@@ -77,7 +78,14 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
         if operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
             body = gate.body(operation_id, operation.body, raw, too_large=too_large, media_type=media_type)
-        call = Call(operation_id=operation_id, caller=caller, body=body, path=request.path_params, query=request.query_params, base_url=str(request.base_url))
+        call = Call(
+            operation_id=operation_id,
+            caller=caller,
+            body=body,
+            path=request.path_params,
+            query=request.query_params,
+            base_url=lambda: str(request.base_url),
+        )
         return 200, _json_bytes(operation.handler(ctx, call)), {}
     except Refusal as refusal:
         status, error_body, error_headers = answers.answer(ctx.contract, operation_id, refusal)
@@ -99,19 +107,41 @@ async def _read_raw(request: Request, limit: int) -> tuple[bytes, bool]:
     return b"".join(chunks), False
 
 
-def _endpoint(context: Callable[[], tuple[Context, Gate]], operation: Operation) -> Endpoint:
+@dataclass(frozen=True)
+class _Running:
+    """What the endpoints share while the app runs."""
+
+    ctx: Context
+    gate: Gate
+    threads: ThreadPoolExecutor
+
+
+def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         request_id = uuid.uuid4().hex
-        ctx, gate = context()
+        now = running()
+        ctx, gate = now.ctx, now.gate
         try:
             raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
-            status, content, headers = await run_in_threadpool(_serve, ctx, gate, operation, request, raw, too_large)
+            if operation.offload:
+                loop = asyncio.get_running_loop()
+                status, content, headers = await loop.run_in_executor(now.threads, _serve, ctx, gate, operation, request, raw, too_large)
+            else:
+                # Reads of one indexed row each, through the loop thread's own reader: never waits on a write.
+                status, content, headers = _serve(ctx, gate, operation, request, raw, too_large)
         except Exception:
             _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
             status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}
         return Response(content, status_code=status, media_type="application/json", headers={"X-Request-Id": request_id, **headers})
 
     return endpoint
+
+
+def _warm_balances(store: Store) -> None:
+    moment = now_utc()
+    for team in store.teams.all():
+        if team.plan_tokens is not None:
+            store.ledger.used(team, moment)
 
 
 def ensure_development_team(store: Store, settings: Settings) -> tuple[Team, str] | None:
@@ -128,10 +158,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     bundle_bytes = read_bundle(settings.bundle)
     contract = Contract.load(bundle_bytes)
     validators = {op.operation_id: contract.request_validator(op.operation_id) for op in OPERATIONS if op.body is not None}
-    state: dict[str, Any] = {}
+    state: dict[str, _Running] = {}
 
-    def context() -> tuple[Context, Gate]:
-        return state["context"], state["gate"]
+    def running() -> _Running:
+        return state["running"]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -142,7 +172,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             team, key = created
             _log.warning("created the development team %s with API key %s", team.id, key)
         ctx = _context(settings, active_store, contract)
-        state["context"], state["gate"] = ctx, Gate(active_store, validators)
+        threads = ThreadPoolExecutor(settings.threads, thread_name_prefix="webdata")
+        state["running"] = _Running(ctx, Gate(active_store, validators), threads)
+        # Every team's balance of its current period, read once now (from the ledger where the
+        # period has no running balance yet), so no request pays for it.
+        await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
         worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, render=ctx.scraper.job_page))
         try:
             yield
@@ -150,6 +184,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
+            threads.shutdown(wait=True)
             if own:
                 active_store.close()
 
@@ -169,7 +204,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     by_path: dict[str, dict[str, Endpoint]] = defaultdict(dict)
     for operation in OPERATIONS:
         described = contract.operations[operation.operation_id]
-        by_path[described["path"]][described["method"]] = _endpoint(context, operation)
+        by_path[described["path"]][described["method"]] = _endpoint(running, operation)
 
     def dispatcher(endpoints: dict[str, Endpoint]) -> Endpoint:
         async def dispatch(request: Request) -> Response:
@@ -180,7 +215,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     routes: list[BaseRoute] = [Route("/openapi.json", openapi, methods=["GET"])]
     # x-watch: the status paths of crawls and batch scrapes also accept a WebSocket upgrade.
     for operation_id, kind in (("getCrawlStatus", JobKind.CRAWL), ("getBatchScrapeStatus", JobKind.BATCH_SCRAPE)):
-        routes.append(WebSocketRoute(contract.operations[operation_id]["path"], watch_endpoint(lambda: context()[0], kind)))
+        routes.append(WebSocketRoute(contract.operations[operation_id]["path"], watch_endpoint(lambda: running().ctx, kind)))
     # Literal paths first: /v2/crawl/active must win over /v2/crawl/{id} for every method.
     ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
     routes += [Route(path, dispatcher(endpoints), methods=sorted(endpoints)) for path, endpoints in ordered]

@@ -40,6 +40,8 @@ class Settings:
     # How often the background worker advances jobs, in seconds.
     worker_interval: float = 0.2
     max_body_bytes: int = 10 * 1024 * 1024
+    # Worker threads that run handlers (SQLite writes, rendering) off the event loop.
+    threads: int = 8
     # Plan of teams created without one (the development team included).
     default_plan_tokens: int = 15 * 100_000
     # Where pages come from: "synthetic" (no network) or "real" (httpx).
@@ -51,7 +53,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _WEB, _ALLOW_PRIVATE_FETCH."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
@@ -59,6 +61,7 @@ class Settings:
             "port": int(os.environ.get("WEBDATA_PORT", str(cls.port))),
             "job_seconds": _env_float("WEBDATA_JOB_SECONDS", cls.job_seconds),
             "max_body_bytes": int(os.environ.get("WEBDATA_MAX_BODY_BYTES", str(cls.max_body_bytes))),
+            "threads": int(os.environ.get("WEBDATA_THREADS", str(cls.threads))),
             "web": os.environ.get("WEBDATA_WEB", cls.web),
             "allow_private_fetch": os.environ.get("WEBDATA_ALLOW_PRIVATE_FETCH") == "1",
         }

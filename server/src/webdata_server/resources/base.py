@@ -4,6 +4,7 @@ job resources share: starting a job with its charge, finding one, and its status
 from __future__ import annotations
 
 import math
+import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,10 +48,11 @@ class Call:
     body: Any
     path: Mapping[str, str]
     query: Mapping[str, str]
-    base_url: str
+    # The server's own base URL as the client reached it (computed only when a handler asks).
+    base_url: Callable[[], str]
 
     def url_for(self, path: str) -> str:
-        return self.base_url.rstrip("/") + path
+        return self.base_url().rstrip("/") + path
 
 
 Handler = Callable[[Context, Call], dict[str, Any]]
@@ -58,11 +60,16 @@ Handler = Callable[[Context, Call], dict[str, Any]]
 
 @dataclass(frozen=True)
 class Operation:
-    """An operationId, the model its JSON body is read into (None: no body), and its handler."""
+    """An operationId, the model its JSON body is read into (None: no body), and its handler.
+
+    ``offload`` False only for handlers that read a few indexed rows and write nothing: they run on
+    the event loop (a thread hop would cost more than they do). Everything else runs in a thread.
+    """
 
     operation_id: str
     body: type[BaseModel] | None
     handler: Handler
+    offload: bool = True
 
 
 def dump(model: BaseModel) -> dict[str, Any]:
@@ -71,21 +78,23 @@ def dump(model: BaseModel) -> dict[str, Any]:
 
 
 def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any], units: int, url: str | None = None, total: int = 0) -> Job:
-    """A new job and its charge, in one transaction with the concurrency check: all or nothing."""
+    """A new job and its charge, one unit with the concurrency check: all or nothing."""
     caller = call.caller
     team = caller.team
     credits = ctx.pricing.base[call.operation_id] * units
     moment = now_utc()
-    with ctx.store.transaction() as tx:
+
+    def unit(tx: sqlite3.Connection) -> Job:
         if team.max_concurrency > 0 and ctx.store.jobs.count_active(team.id) >= team.max_concurrency:
             raise TooManyJobs(retry_after=max(1, math.ceil(ctx.settings.job_seconds)))
         job = ctx.store.jobs.insert(
             tx, caller=caller, kind=kind, request=request, seconds=ctx.settings.job_seconds, credits=credits, moment=moment, url=url, total=total
         )
-        ctx.store.ledger.charge(
-            tx, caller=caller, charges=[Charge(call.operation_id, credits, job.id)], tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment
-        )
-    return job
+        charges = [Charge(call.operation_id, credits, job.id)]
+        ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
+        return job
+
+    return ctx.store.write(unit)
 
 
 def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind) -> Job:

@@ -61,7 +61,7 @@ def historical(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("getTokenUsage", None, token_usage),
-    Operation("getCreditUsage", None, credit_usage),
+    Operation("getTokenUsage", None, token_usage, offload=False),
+    Operation("getCreditUsage", None, credit_usage, offload=False),
     Operation("getHistoricalCreditUsage", None, historical),
 ]

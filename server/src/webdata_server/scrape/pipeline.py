@@ -6,7 +6,7 @@ returning what it produces:
     render  (formats, memoised by content and options)               -> Rendered, page credits
     track   (change tracking against the URL's history)              -> result, history entry
     charge  (the request's credits from the bundle's x-credits)      -> Charge
-    record  (scrape log, cache entries, charges: one transaction)
+    record  (scrape log, cache entries, charges: one unit of writes)
 
 A refusal raised by a step carries the charges incurred before it (a scan that blocked the URL,
 a lockdown miss, a prompt-injection check); ``record`` bills them with the log line.
@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import difflib
 import hashlib
+import sqlite3
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
@@ -230,14 +231,17 @@ class ScrapePipeline:
         return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits)
 
     def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> None:
-        """The request's log line, cache entries and charges, in one transaction (all or none;
+        """The request's log line, cache entries and charges, as one unit (all or none;
         :class:`InsufficientCredits` when the plan does not cover the charges)."""
         store = self.store
-        with store.transaction() as tx:
+
+        def unit(tx: sqlite3.Connection) -> None:
             store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
             for entry in entries:
                 store.pages.put(tx, entry.url, entry.document, moment, entry.tag)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
+
+        store.write(unit)
 
     # -- pages of jobs ---------------------------------------------------------------------
     def job_page(self, url: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -262,8 +266,7 @@ class ScrapePipeline:
             document["actions"] = acted.results
         if tracked is not None:
             document["changeTracking"], history = tracked
-            with self.store.transaction() as tx:
-                self.store.pages.put(tx, history.url, history.document, moment, history.tag)
+            self.store.write(lambda tx: self.store.pages.put(tx, history.url, history.document, moment, history.tag))
         document["metadata"]["scrapeId"] = _scrape_id(page, moment)
         if rendered.warning:
             document["warning"] = rendered.warning

@@ -6,15 +6,16 @@
 - ``jobs``: jobs and their states;
 - ``pages``: the scrape cache, change-tracking history and the scrape log.
 
-A request's writes go through several parts inside one ``store.transaction()``.
+A request's writes go through several parts as one unit: ``store.write(unit)``.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from webdata_server.store.database import Database
 from webdata_server.store.jobs import Jobs
@@ -23,6 +24,8 @@ from webdata_server.store.pages import PageCache, ScrapeLog
 from webdata_server.store.teams import Teams
 
 __all__ = ["LedgerEntry", "Store"]
+
+T = TypeVar("T")
 
 
 class Store:
@@ -40,9 +43,14 @@ class Store:
     def path(self) -> Path:
         return self.db.path
 
+    def write(self, unit: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``unit``'s writes (through the parts, with the connection it is given) as one unit,
+        group-committed with other requests'; its result once committed (see ``database``)."""
+        return self.db.write(unit)
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; the parts' writes made inside it commit together."""
+        """One write transaction of its own (administration, tests); requests use :meth:`write`."""
         with self.db.transaction() as tx:
             yield tx
 

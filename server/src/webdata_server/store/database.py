@@ -1,20 +1,29 @@
-"""The database file: one SQLite connection (WAL), its transactions and its migrations.
+"""The database file: one SQLite writer connection (WAL), readers beside it, and migrations.
 
 Every write commits before the server answers, with ``synchronous=FULL``, so an acknowledged
-job or charge survives a restart or a kill -9. The connection is shared by every part of the
-store and used under one re-entrant lock: a request's writes (its job, its charges, its cache
-entry, its log line) are one ``BEGIN IMMEDIATE`` transaction, so they happen together or not at all.
+job or charge survives a restart or a kill -9. A request's writes (its job, its charges, its
+cache entry, its log line) are one unit: they happen together or not at all.
+
+Requests write through :meth:`Database.write` (group commit): one writer thread takes every
+unit waiting, runs each in its own savepoint inside one ``BEGIN IMMEDIATE`` transaction, and
+commits them with one fsync; each caller gets its result (or its exception, its savepoint rolled
+back) only after that commit. Units run one after another, so each sees the ones before it:
+concurrent charges add up exactly, as with a transaction each, for one fsync per batch.
 """
 
 from __future__ import annotations
 
 import hashlib
+import queue
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 __all__ = ["Database", "sha256"]
 
@@ -147,22 +156,44 @@ def sha256(text: str) -> str:
 
 
 class Database:
-    """One connection, used under a lock (the server and the admin CLI are its only users)."""
+    """One writer connection, used under a re-entrant lock, and one reader connection per thread.
+
+    WAL lets readers run beside the writer: a read never waits for a write or its fsync, so the
+    event loop may read (a key, a balance) while a worker thread commits. Inside a transaction a
+    thread reads through the writer, and sees its own writes.
+    """
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
         self._depth = 0
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
-        self._db.row_factory = sqlite3.Row
+        self._owner: int | None = None
+        self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._readers = threading.local()
+        self._opened: list[sqlite3.Connection] = []
+        self._units: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._starting = threading.Lock()
         self._migrate()
 
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        connection.row_factory = sqlite3.Row
+        return connection
+
     def close(self) -> None:
-        with self._lock:
+        if self._writer is not None:
+            self._units.put(None)
+            self._writer.join()
+            self._writer = None
+        with self._lock, self._starting:
+            for reader in self._opened:
+                reader.close()
+            self._opened.clear()
             self._db.close()
 
     @contextmanager
@@ -181,7 +212,7 @@ class Database:
                     self._depth -= 1
                 return
             self._db.execute("BEGIN IMMEDIATE")
-            self._depth = 1
+            self._depth, self._owner = 1, threading.get_ident()
             try:
                 yield self._db
             except BaseException:
@@ -190,15 +221,92 @@ class Database:
             else:
                 self._db.execute("COMMIT")
             finally:
-                self._depth = 0
+                self._depth, self._owner = 0, None
+
+    def write(self, unit: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``unit`` with the writer connection and return its result once it is committed.
+
+        ``unit`` either completes (its writes commit, with the batch) or raises (its writes are
+        rolled back, the exception re-raised here). Inside a transaction or the writer thread it
+        runs at once, as part of the enclosing unit.
+        """
+        if self._owner == threading.get_ident():
+            return unit(self._db)
+        future: Future[T] = Future()
+        if self._writer is None:
+            with self._starting:
+                if self._writer is None:
+                    self._writer = threading.Thread(target=self._write_batches, name="webdata-writer", daemon=True)
+                    self._writer.start()
+        self._units.put((unit, future))
+        return future.result()
+
+    def _write_batches(self) -> None:
+        while True:
+            first = self._units.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    more = self._units.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._units.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Callable[[sqlite3.Connection], Any], Future[Any]]]) -> None:
+        outcomes: list[tuple[bool, Any]] = []
+        try:
+            with self.transaction() as tx:
+                for unit, _ in batch:
+                    tx.execute("SAVEPOINT unit")
+                    try:
+                        outcomes.append((True, unit(tx)))
+                    except BaseException as error:
+                        tx.execute("ROLLBACK TO unit")
+                        outcomes.append((False, error))
+                    tx.execute("RELEASE unit")
+        except BaseException as failure:
+            for _, future in batch:
+                future.set_exception(failure)
+            return
+        for (ok, value), (_, future) in zip(outcomes, batch, strict=True):
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+    def _reader(self) -> sqlite3.Connection | None:
+        """This thread's reader, or None inside this thread's transaction (read through the writer)."""
+        if self._owner == threading.get_ident():
+            return None
+        reader: sqlite3.Connection | None = getattr(self._readers, "connection", None)
+        if reader is None:
+            reader = self._connect()
+            reader.execute("PRAGMA query_only=ON")
+            self._readers.connection = reader
+            with self._starting:
+                self._opened.append(reader)
+        return reader
 
     def read(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        reader = self._reader()
+        if reader is not None:
+            return reader.execute(sql, args).fetchall()
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
     def read_one(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        reader = self._reader()
+        if reader is not None:
+            row: sqlite3.Row | None = reader.execute(sql, args).fetchone()
+            return row
         with self._lock:
-            row: sqlite3.Row | None = self._db.execute(sql, args).fetchone()
+            row = self._db.execute(sql, args).fetchone()
             return row
 
     def _migrate(self) -> None:

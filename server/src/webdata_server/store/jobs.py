@@ -124,13 +124,17 @@ class Jobs:
         error: str | None = None,
     ) -> bool:
         """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None); True when it moved."""
-        with self._db.transaction() as tx:
+        encoded = None if result is None else json.dumps(result)
+
+        def unit(tx: sqlite3.Connection) -> bool:
             row = tx.execute("SELECT status FROM jobs WHERE id = ?", (job_id,)).fetchone()
             if row is None or (allowed_from is not None and row["status"] not in allowed_from):
                 return False
             tx.execute(
                 "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), "
                 "error = COALESCE(?, error) WHERE id = ?",
-                (to, iso(now_utc()), None if result is None else json.dumps(result), completed, error, job_id),
+                (to, iso(now_utc()), encoded, completed, error, job_id),
             )
             return True
+
+        return self._db.write(unit)
