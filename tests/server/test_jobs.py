@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+from webdata_server.domain import JobKind
+
 from tests.server.conftest import Server
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
