@@ -1,8 +1,9 @@
 """The ASGI application: routes from the bundle to the resources' handlers.
 
-One request, end to end: the body is read on the event loop (up to the size limit); everything
-else runs in one worker thread (the checks of :mod:`ingress`, the handler, the JSON of the
-answer), so the loop never waits on SQLite, a render or a fsync. A :class:`Refusal` becomes the
+One request, end to end: the body is read on the event loop (up to the size limit); the checks
+of :mod:`ingress`, the handler and the JSON of the answer run in one worker thread, or, for
+handlers that only check, read a few indexed rows and hand their writes over (``Pending``), on
+the loop, which awaits the group commit. The loop never waits on a write, a render or a fsync. A :class:`Refusal` becomes the
 operation's documented answer (:mod:`answers`); anything else its documented 500, logged with
 the request id.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import uuid
@@ -34,6 +36,7 @@ from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
+from webdata_server.resources.base import Pending
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Store
 from webdata_server.watch import watch_endpoint
@@ -68,8 +71,17 @@ def _json_bytes(body: Any) -> bytes:
     return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
-def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw: bytes, too_large: bool) -> tuple[int, bytes, dict[str, str]]:
-    """Checks, handler and answer of one request, in a worker thread: (status, JSON, headers)."""
+Answer = tuple[int, bytes, dict[str, str]]
+
+
+def _refused(ctx: Context, operation_id: str, refusal: Refusal) -> Answer:
+    status, body, headers = answers.answer(ctx.contract, operation_id, refusal)
+    return status, _json_bytes(body), headers
+
+
+def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw: bytes, too_large: bool, *, wait: bool) -> Answer | Pending:
+    """Checks and handler of one request: (status, JSON, headers), or, when not ``wait``, the
+    handler's :class:`Pending` writes for the event loop to await."""
     operation_id = operation.operation_id
     headers: Headers = request.headers
     try:
@@ -86,10 +98,14 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
             query=request.query_params,
             base_url=lambda: str(request.base_url),
         )
-        return 200, _json_bytes(operation.handler(ctx, call)), {}
+        result = operation.handler(ctx, call)
+        if isinstance(result, Pending):
+            if not wait:
+                return result
+            result = result.then(result.writes.result())
+        return 200, _json_bytes(result), {}
     except Refusal as refusal:
-        status, error_body, error_headers = answers.answer(ctx.contract, operation_id, refusal)
-        return status, _json_bytes(error_body), error_headers
+        return _refused(ctx, operation_id, refusal)
 
 
 async def _read_raw(request: Request, limit: int) -> tuple[bytes, bool]:
@@ -125,10 +141,17 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
             raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
             if operation.offload:
                 loop = asyncio.get_running_loop()
-                status, content, headers = await loop.run_in_executor(now.threads, _serve, ctx, gate, operation, request, raw, too_large)
+                answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large, wait=True))
             else:
-                # Reads of one indexed row each, through the loop thread's own reader: never waits on a write.
-                status, content, headers = _serve(ctx, gate, operation, request, raw, too_large)
+                # Checks and a few indexed reads (the loop thread's own reader: never waits on a
+                # write); writes are awaited, not waited for.
+                answer = _serve(ctx, gate, operation, request, raw, too_large, wait=False)
+            if isinstance(answer, Pending):
+                try:
+                    answer = 200, _json_bytes(answer.then(await asyncio.wrap_future(answer.writes))), {}
+                except Refusal as refusal:
+                    answer = _refused(ctx, operation.operation_id, refusal)
+            status, content, headers = answer
         except Exception:
             _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
             status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}

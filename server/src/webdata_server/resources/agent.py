@@ -9,7 +9,7 @@ import webdata_models as models
 
 from webdata_server.domain import Job, JobKind, JobStatus, iso
 from webdata_server.errors import InvalidJobId, NotCancellable
-from webdata_server.resources.base import Call, Context, Operation, dump, find_job, start_job
+from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, start_job
 from webdata_server.scrape import threat
 
 __all__ = ["OPERATIONS"]
@@ -24,12 +24,12 @@ def _job(ctx: Context, call: Call) -> Job:
     return find_job(ctx, call, job_id, JobKind.AGENT)
 
 
-def start(ctx: Context, call: Call) -> dict[str, Any]:
+def start(ctx: Context, call: Call) -> Pending:
     body: models.AgentRequest = call.body
     threat.check_override(call.caller.team, body.threatProtection)
     request = body.model_dump(mode="json", by_alias=True, exclude_none=True)
     job = start_job(ctx, call, kind=JobKind.AGENT, request=request, units=1)
-    return dump(models.AgentStartResponse(success=True, id=job.id))
+    return Pending(job, lambda job: dump(models.AgentStartResponse(success=True, id=job.id)))
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def cancel(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("startAgent", models.AgentRequest, start),
+    Operation("startAgent", models.AgentRequest, start, offload=False),
     Operation("getAgentStatus", None, status),
     Operation("cancelAgent", None, cancel),
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,7 @@ from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Store
 from webdata_server.worker import advance
 
-__all__ = ["Call", "Context", "Handler", "Operation", "dump", "find_job", "job_status", "start_job"]
+__all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "start_job"]
 
 
 @dataclass(frozen=True)
@@ -55,15 +56,28 @@ class Call:
         return self.base_url().rstrip("/") + path
 
 
-Handler = Callable[[Context, Call], dict[str, Any]]
+@dataclass(frozen=True)
+class Pending:
+    """A success body that waits for the request's writes: ``then`` makes it from their result.
+
+    Handlers that only check and write return this, so they can run on the event loop: the loop
+    awaits the commit instead of a thread waiting for it (a refusal raised by the writes, such
+    as 402 or 429, is answered as if the handler had raised it)."""
+
+    writes: Future[Any]
+    then: Callable[[Any], dict[str, Any]]
+
+
+Handler = Callable[[Context, Call], "dict[str, Any] | Pending"]
 
 
 @dataclass(frozen=True)
 class Operation:
     """An operationId, the model its JSON body is read into (None: no body), and its handler.
 
-    ``offload`` False only for handlers that read a few indexed rows and write nothing: they run on
-    the event loop (a thread hop would cost more than they do). Everything else runs in a thread.
+    ``offload`` False for handlers that read a few indexed rows and either write nothing or hand
+    their writes to the writer as :class:`Pending`: they run on the event loop (a thread hop would
+    cost more than they do). Handlers that render, or write and wait, run in a worker thread.
     """
 
     operation_id: str
@@ -77,8 +91,9 @@ def dump(model: BaseModel) -> dict[str, Any]:
     return data
 
 
-def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any], units: int, url: str | None = None, total: int = 0) -> Job:
-    """A new job and its charge, one unit with the concurrency check: all or nothing."""
+def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any], units: int, url: str | None = None, total: int = 0) -> Future[Job]:
+    """A new job and its charge, one unit with the concurrency check (all or nothing), queued
+    for the writer: the future resolves to the job once committed."""
     caller = call.caller
     team = caller.team
     credits = ctx.pricing.base[call.operation_id] * units
@@ -94,7 +109,7 @@ def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any
         ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
         return job
 
-    return ctx.store.write(unit)
+    return ctx.store.submit(unit)
 
 
 def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind) -> Job:

@@ -8,23 +8,23 @@ import webdata_models as models
 
 from webdata_server.domain import JobKind, JobStatus
 from webdata_server.errors import InvalidRequest
-from webdata_server.resources.base import Call, Context, Operation, dump, find_job, job_status, start_job
+from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import split_urls
 
 __all__ = ["OPERATIONS"]
 
 
-def start(ctx: Context, call: Call) -> dict[str, Any]:
+def start(ctx: Context, call: Call) -> Pending:
     body: models.BatchScrapeRequest = call.body
     valid, invalid = split_urls(body.urls)
     if invalid and not body.ignoreInvalidURLs:
         raise InvalidRequest()
     threat.check_override(call.caller.team, body.threatProtection)
     request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
-    job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=request, units=len(valid), total=len(valid))
     listed = {"invalidURLs": invalid} if body.ignoreInvalidURLs else {}
-    return dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed))
+    job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=request, units=len(valid), total=len(valid))
+    return Pending(job, lambda job: dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed)))
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def cancel(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("startBatchScrape", models.BatchScrapeRequest, start),
+    Operation("startBatchScrape", models.BatchScrapeRequest, start, offload=False),
     Operation("getBatchScrapeStatus", None, status),
     Operation("cancelBatchScrape", None, cancel),
 ]

@@ -10,7 +10,7 @@ import webdata_models as models
 from webdata_server.domain import JobKind, JobStatus, now_utc
 from webdata_server.errors import InsufficientCredits, InvalidRequest, NotCancellable
 from webdata_server.params_preview import derive_crawl_options
-from webdata_server.resources.base import Call, Context, Operation, dump, find_job, job_status, start_job
+from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import is_valid_url
 
@@ -19,7 +19,7 @@ __all__ = ["OPERATIONS"]
 _CRAWL_PAGES = 5  # pages of the synthetic site a crawl visits, before `limit`
 
 
-def start(ctx: Context, call: Call) -> dict[str, Any]:
+def start(ctx: Context, call: Call) -> Pending:
     body: models.CrawlRequest = call.body
     if not is_valid_url(body.url):
         raise InvalidRequest()
@@ -34,7 +34,7 @@ def start(ctx: Context, call: Call) -> dict[str, Any]:
     limit = int(options.get("limit", models.CrawlOptions().limit))
     total = min(limit, _CRAWL_PAGES)
     job = start_job(ctx, call, kind=JobKind.CRAWL, request=options, units=total, url=body.url, total=total)
-    return dump(models.CrawlStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/crawl/{job.id}")))
+    return Pending(job, lambda job: dump(models.CrawlStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/crawl/{job.id}"))))
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
@@ -71,9 +71,9 @@ def preview(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("startCrawl", models.CrawlRequest, start),
+    Operation("startCrawl", models.CrawlRequest, start, offload=False),
     Operation("getActiveCrawls", None, active),
     Operation("getCrawlStatus", None, status),
     Operation("cancelCrawl", None, cancel),
-    Operation("previewCrawlParams", models.CrawlParamsPreviewRequest, preview),
+    Operation("previewCrawlParams", models.CrawlParamsPreviewRequest, preview, offload=False),
 ]

@@ -10,14 +10,14 @@ from jsonschema.exceptions import SchemaError
 
 from webdata_server.domain import JobKind, JobStatus, iso
 from webdata_server.errors import InvalidRequest
-from webdata_server.resources.base import Call, Context, Operation, dump, find_job, start_job
+from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import split_urls
 
 __all__ = ["OPERATIONS"]
 
 
-def start(ctx: Context, call: Call) -> dict[str, Any]:
+def start(ctx: Context, call: Call) -> Pending:
     body: models.ExtractRequest = call.body
     valid, invalid = split_urls(body.urls)
     if invalid and not body.ignoreInvalidURLs:
@@ -32,10 +32,10 @@ def start(ctx: Context, call: Call) -> dict[str, Any]:
     if body.scrapeOptions is not None:
         threat.check_override(team, body.scrapeOptions.threatProtection)
     request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
-    job = start_job(ctx, call, kind=JobKind.EXTRACT, request=request, units=len(valid))
     # §2.6: invalidURLs only when ignoreInvalidURLs is true, an empty array when none.
     listed = {"invalidURLs": invalid} if body.ignoreInvalidURLs else {}
-    return dump(models.ExtractResponse(success=True, id=job.id, **listed))
+    job = start_job(ctx, call, kind=JobKind.EXTRACT, request=request, units=len(valid))
+    return Pending(job, lambda job: dump(models.ExtractResponse(success=True, id=job.id, **listed)))
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
@@ -57,6 +57,6 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("startExtract", models.ExtractRequest, start),
+    Operation("startExtract", models.ExtractRequest, start, offload=False),
     Operation("getExtractStatus", None, status),
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -47,6 +48,10 @@ class Store:
         """Run ``unit``'s writes (through the parts, with the connection it is given) as one unit,
         group-committed with other requests'; its result once committed (see ``database``)."""
         return self.db.write(unit)
+
+    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Future[T]:
+        """:meth:`write` without waiting: a future of ``unit``'s result once committed."""
+        return self.db.submit(unit)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:

@@ -232,6 +232,12 @@ class Database:
         """
         if self._owner == threading.get_ident():
             return unit(self._db)
+        return self.submit(unit).result()
+
+    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Future[T]:
+        """Queue ``unit`` for the writer thread without waiting: the future resolves once it is
+        committed (or fails with its exception, nothing of it written). An event loop awaits it
+        with ``asyncio.wrap_future``, so no thread waits on the fsync."""
         future: Future[T] = Future()
         if self._writer is None:
             with self._starting:
@@ -239,7 +245,7 @@ class Database:
                     self._writer = threading.Thread(target=self._write_batches, name="webdata-writer", daemon=True)
                     self._writer.start()
         self._units.put((unit, future))
-        return future.result()
+        return future
 
     def _write_batches(self) -> None:
         while True:
