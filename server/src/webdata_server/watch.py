@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from webdata_server.domain import TERMINAL, JobKind, JobStatus
+from webdata_server.ingress import bearer_key
 from webdata_server.resources import Context
 from webdata_server.resources.base import job_status
 
@@ -26,9 +27,9 @@ _DONE, _REFUSED = 1000, 1008
 def _offered_key(websocket: WebSocket) -> tuple[str, str | None]:
     """The key a watcher offers, and the subprotocol to echo: firecrawl-py sends the
     Authorization header, firecrawl-js (like any browser) the key as the subprotocol."""
-    scheme, _, key = websocket.headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and key.strip():
-        return key.strip(), None
+    key = bearer_key(websocket.headers)
+    if key:
+        return key, None
     offered = [p.strip() for p in websocket.headers.get("sec-websocket-protocol", "").split(",") if p.strip()]
     return (offered[0], offered[0]) if offered else ("", None)
 

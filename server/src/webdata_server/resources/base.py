@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import webdata_models as models
@@ -15,14 +16,14 @@ from pydantic import BaseModel
 
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
-from webdata_server.domain import Caller, Charge, Job, JobKind, iso, now_utc
+from webdata_server.domain import Caller, Charge, Job, JobKind, Team, iso, now_utc
 from webdata_server.errors import JobNotFound, TooManyJobs
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Store
 from webdata_server.worker import advance
 
-__all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "start_job"]
+__all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,12 @@ def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any
         return job
 
     return ctx.store.submit(unit)
+
+
+def remaining_tokens(ctx: Context, team: Team, moment: datetime) -> int:
+    """The team's plan tokens left in its billing period containing ``moment`` (from the running
+    balance: one indexed row); 0 for a team without a plan."""
+    return (team.plan_tokens or 0) - ctx.store.ledger.used(team, moment) * ctx.pricing.tokens_per_credit
 
 
 def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind) -> Job:

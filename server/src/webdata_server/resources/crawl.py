@@ -10,7 +10,7 @@ import webdata_models as models
 from webdata_server.domain import JobKind, JobStatus, now_utc
 from webdata_server.errors import InsufficientCredits, InvalidRequest, NotCancellable
 from webdata_server.params_preview import derive_crawl_options
-from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, start_job
+from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, remaining_tokens, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import is_valid_url
 
@@ -50,7 +50,7 @@ def cancel(ctx: Context, call: Call) -> dict[str, Any]:
 
 def active(ctx: Context, call: Call) -> dict[str, Any]:
     team = call.caller.team
-    if team.plan_tokens is None or team.plan_tokens - ctx.store.ledger.used(team, now_utc()) * ctx.pricing.tokens_per_credit <= 0:
+    if team.plan_tokens is None or remaining_tokens(ctx, team, now_utc()) <= 0:
         raise InsufficientCredits()
     crawls = []
     for job in ctx.store.jobs.active(team_id=team.id, kind=JobKind.CRAWL):

@@ -8,7 +8,7 @@ import webdata_models as models
 
 from webdata_server.domain import iso, month_bounds, now_utc
 from webdata_server.errors import InvalidRequest, NoUsageInformation
-from webdata_server.resources.base import Call, Context, Operation, dump
+from webdata_server.resources.base import Call, Context, Operation, dump, remaining_tokens
 
 __all__ = ["OPERATIONS"]
 
@@ -21,8 +21,7 @@ def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
         raise NoUsageInformation()
     moment = now_utc()
     start, end = team.current_period(moment)
-    remaining = team.plan_tokens - ctx.store.ledger.used(team, moment) * ctx.pricing.tokens_per_credit
-    return iso(start), iso(end), team.plan_tokens, remaining
+    return iso(start), iso(end), team.plan_tokens, remaining_tokens(ctx, team, moment)
 
 
 def token_usage(ctx: Context, call: Call) -> dict[str, Any]:

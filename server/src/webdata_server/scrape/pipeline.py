@@ -32,7 +32,7 @@ from webdata_server.domain import Caller, Charge, iso, now_utc
 from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
-from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from, format_objects
+from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from
 from webdata_server.store import Store
 from webdata_server.web import FetchContext, FetchRefused, Page, WebSource
 
@@ -132,23 +132,16 @@ class ScrapePipeline:
         page = source.page
         acted = self.act(page, options)
         rendered = self.renderer.render(page, options, html=acted.html if acted else None)
-        document = rendered.fresh_document()
-        if acted is not None:
-            document["actions"] = acted.results
-        entries: list[CacheEntry] = []
         tracked = self.track(options, rendered, page)
-        if tracked is not None:
-            document["changeTracking"], history = tracked
-            entries.append(history)
+        document = _document(page, rendered, acted, tracked, moment)
+        entries = [tracked[1]] if tracked is not None else []
         charge = self.charge(options, source, rendered)
         if not source.cached and options.storeInCache and not options.actions and not options.headers:
             entries.append(CacheEntry(options.url, "", _page_data(page)))
         metadata = document["metadata"]
-        metadata.update(scrapeId=_scrape_id(page, moment), cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
+        metadata.update(cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
         if source.cached:
             metadata["cachedAt"] = iso(source.fetched_at)
-        if rendered.warning:
-            document["warning"] = rendered.warning
         return ScrapeOutcome(document, [charge], entries)
 
     # -- steps -----------------------------------------------------------------------------
@@ -200,10 +193,7 @@ class ScrapePipeline:
 
     def track(self, options: models.ScrapeRequest, rendered: Rendered, page: Page) -> tuple[dict[str, Any], CacheEntry] | None:
         """Change tracking: the comparison with the URL's previous version under the tag, and this version."""
-        if page.is_pdf:
-            return None
-        formats = format_objects(options.formats or [])
-        tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
+        tracking = rendered.tracking  # None for a PDF, or when the format was not asked for
         if tracking is None:
             return None
         url, markdown, tag = options.url, rendered.markdown, tracking.tag
@@ -256,22 +246,24 @@ class ScrapePipeline:
             acted = self.act(page, request)
             rendered = self.renderer.render(page, request, html=acted.html if acted else None)
             tracked = self.track(request, rendered, page)
-        except Refusal as refusal:
-            status, reason = self.describe(refusal)
+        except (Refusal, FetchRefused, ValueError) as failure:
+            status, reason = self.describe(failure) if isinstance(failure, Refusal) else (500, str(failure))
             return {"metadata": {"sourceURL": url, "url": url, "statusCode": status, "error": reason}}
-        except (FetchRefused, ValueError) as failure:
-            return {"metadata": {"sourceURL": url, "url": url, "statusCode": 500, "error": str(failure)}}
-        document = rendered.fresh_document()
-        if acted is not None:
-            document["actions"] = acted.results
         if tracked is not None:
-            document["changeTracking"], history = tracked
+            history = tracked[1]
             self.store.write(lambda tx: self.store.pages.put(tx, history.url, history.document, moment, history.tag))
-        document["metadata"]["scrapeId"] = _scrape_id(page, moment)
-        if rendered.warning:
-            document["warning"] = rendered.warning
-        return document
+        return _document(page, rendered, acted, tracked, moment)
 
 
-def _scrape_id(page: Page, moment: datetime) -> str:
-    return hashlib.sha256(f"{page.url}{moment.isoformat()}".encode()).hexdigest()[:32]
+def _document(page: Page, rendered: Rendered, acted: ActionRun | None, tracked: tuple[dict[str, Any], CacheEntry] | None, moment: datetime) -> dict[str, Any]:
+    """The document of a page (a request's or a job's): formats, action results, change tracking,
+    its scrape id and warning."""
+    document = rendered.fresh_document()
+    if acted is not None:
+        document["actions"] = acted.results
+    if tracked is not None:
+        document["changeTracking"] = tracked[0]
+    document["metadata"]["scrapeId"] = hashlib.sha256(f"{page.url}{moment.isoformat()}".encode()).hexdigest()[:32]
+    if rendered.warning:
+        document["warning"] = rendered.warning
+    return document

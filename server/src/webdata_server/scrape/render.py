@@ -66,14 +66,16 @@ def extract_from(schema: dict[str, Any] | None, page: Page) -> Any:
 @dataclass(frozen=True)
 class Rendered:
     """What the formats step produces: the document (no per-request metadata yet), the credits the
-    page costs (base, or the PDF rule), the credits of checks that ran, a warning, and the markdown
-    (change tracking compares it)."""
+    page costs (base, or the PDF rule), the credits of checks that ran, a warning, the markdown and
+    the changeTracking format (change tracking compares the markdown with history)."""
 
     document: dict[str, Any]
     page_credits: int
     check_credits: int = 0
     warning: str | None = None
     markdown: str = ""
+    # The changeTracking format asked for, if any (the next step compares with history).
+    tracking: models.ChangeTrackingFormat | None = None
 
     def fresh_document(self) -> dict[str, Any]:
         """A copy the caller may add to (top-level keys and metadata); nested values are shared."""
@@ -176,7 +178,8 @@ class Renderer:
             document["screenshot"] = content.screenshot_data_url(
                 title=page.title, width=viewport.width, height=height, quality=screenshot.quality or 80, colors=colors_of(page)
             )
-        return Rendered(document, self.pricing.base["scrapeUrl"], checks, warning, markdown)
+        tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
+        return Rendered(document, self.pricing.base["scrapeUrl"], checks, warning, markdown, tracking)
 
     def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any]) -> int:
         """PDF parsing (seed §2.2.1); returns the credits it costs."""

@@ -177,7 +177,8 @@ class Database:
         self._opened: list[sqlite3.Connection] = []
         self._units: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
-        self._starting = threading.Lock()
+        # Guards starting the writer thread and the list of reader connections (not the writer).
+        self._bookkeeping = threading.Lock()
         self._migrate()
 
     def _connect(self) -> sqlite3.Connection:
@@ -190,7 +191,7 @@ class Database:
             self._units.put(None)
             self._writer.join()
             self._writer = None
-        with self._lock, self._starting:
+        with self._lock, self._bookkeeping:
             for reader in self._opened:
                 reader.close()
             self._opened.clear()
@@ -240,7 +241,7 @@ class Database:
         with ``asyncio.wrap_future``, so no thread waits on the fsync."""
         future: Future[T] = Future()
         if self._writer is None:
-            with self._starting:
+            with self._bookkeeping:
                 if self._writer is None:
                     self._writer = threading.Thread(target=self._write_batches, name="webdata-writer", daemon=True)
                     self._writer.start()
@@ -295,7 +296,7 @@ class Database:
             reader = self._connect()
             reader.execute("PRAGMA query_only=ON")
             self._readers.connection = reader
-            with self._starting:
+            with self._bookkeeping:
                 self._opened.append(reader)
         return reader
 
