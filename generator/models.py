@@ -9,6 +9,7 @@ base class (``webdata_models._bounds``), assigned with ``--base-class-map``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -16,15 +17,26 @@ from typing import Any
 
 from generator.findings import Finding, StageFailed, join_pointer
 from generator.tools import run_tool
-from generator.walk import iter_schemas
+from generator.walk import iter_schemas, iter_subschemas
 
-__all__ = ["BUNDLE_RESOURCE", "PACKAGE", "generate_models", "property_bounds", "unsupported_constructs"]
+__all__ = [
+    "BUNDLE_RESOURCE",
+    "PACKAGE",
+    "field_names",
+    "generate_models",
+    "open_response_enums",
+    "property_bounds",
+    "python_name",
+    "response_only_schemas",
+    "unsupported_constructs",
+]
 
 STAGE = "models"
 PACKAGE = "webdata_models"
 # The bundle as package data of webdata_models (read with importlib.resources).
 BUNDLE_RESOURCE = "openapi.json"
 CONFIG = Path(__file__).parent / "config" / "models.toml"
+_SCHEMA_REF = "#/components/schemas/"
 
 # Keywords datamodel-code-generator drops without a word; the stage fails where they appear.
 _UNSUPPORTED = ("not", "if", "then", "else", "dependentRequired", "dependentSchemas", "contains", "unevaluatedProperties", "propertyNames")
@@ -89,16 +101,95 @@ def _finding(pointer: str, message: str) -> Finding:
 
 
 def _flags(options: dict[str, Any]) -> list[str]:
+    # A list is one flag followed by its values: datamodel-code-generator's list options take
+    # several values at once, and a repeated flag keeps only its last one.
     argv: list[str] = []
     for key, value in options.items():
         if value is True:
             argv.append(f"--{key}")
         elif isinstance(value, list):
-            for item in value:
-                argv += [f"--{key}", str(item)]
+            argv += [f"--{key}", *(str(item) for item in value)]
         elif value is not False:
             argv += [f"--{key}", str(value)]
     return argv
+
+
+def python_name(wire: str) -> str:
+    """The snake_case attribute of a camelCase property: ``ignoreInvalidURLs`` -> ``ignore_invalid_urls``.
+
+    An acronym is one word (``sourceURL`` -> ``source_url``, ``URLs`` -> ``urls``) and a number stays with
+    the word before it (``rawBase64`` -> ``raw_base64``), which datamodel-code-generator's own
+    conversion gets wrong (``invalid_ur_ls``, ``raw_base_64``).
+    """
+    name = re.sub(r"([A-Z]{2,})s(?=[A-Z_]|$)", lambda m: m[1].capitalize() + "s", wire)
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return name.lower()
+
+
+def field_names(bundle: dict[str, Any]) -> dict[str, str]:
+    """Wire name -> Python attribute for every property whose wire name is not already snake_case."""
+    names: set[str] = set()
+    for _pointer, schema in iter_schemas(bundle):
+        names |= set((schema.get("properties") or {}).keys())
+    return {name: python_name(name) for name in sorted(names) if python_name(name) != name}
+
+
+def _component_refs(node: Any, schemas: dict[str, Any], into: set[str]) -> set[str]:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(_SCHEMA_REF):
+            name = ref.removeprefix(_SCHEMA_REF)
+            if name not in into:
+                into.add(name)
+                _component_refs(schemas.get(name), schemas, into)
+        for value in node.values():
+            _component_refs(value, schemas, into)
+    elif isinstance(node, list):
+        for value in node:
+            _component_refs(value, schemas, into)
+    return into
+
+
+def response_only_schemas(bundle: dict[str, Any]) -> set[str]:
+    """Components reachable from a response and from no request body or parameter."""
+    components = bundle.get("components") or {}
+    schemas = components.get("schemas") or {}
+    requests: set[str] = set()
+    responses: set[str] = set()
+    for item in (bundle.get("paths") or {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            _component_refs([operation.get("requestBody"), operation.get("parameters")], schemas, requests)
+            for response in operation["responses"].values():
+                if isinstance(response, dict) and isinstance(response.get("$ref"), str):
+                    response = (components.get("responses") or {}).get(response["$ref"].rsplit("/", 1)[-1])
+                _component_refs(response, schemas, responses)
+    return responses - requests
+
+
+def _is_string_enum(schema: dict[str, Any]) -> bool:
+    values = schema.get("enum")
+    return schema.get("type") == "string" and isinstance(values, list) and bool(values) and all(isinstance(v, str) for v in values)
+
+
+def open_response_enums(bundle: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the bundle in which the string enums of response-only schemas also admit any string.
+
+    The real service adds statuses and formats over time; a value this version does not know must
+    not make a whole response unreadable. Request schemas keep their closed enums: what the caller
+    sends is still checked.
+    """
+    copy: dict[str, Any] = json.loads(json.dumps(bundle))
+    schemas = (copy.get("components") or {}).get("schemas") or {}
+    for name in sorted(response_only_schemas(copy)):
+        enums = [schema for _pointer, schema in iter_subschemas(schemas[name]) if _is_string_enum(schema)]
+        for schema in enums:
+            closed = {"type": "string", "enum": schema.pop("enum")}
+            del schema["type"]
+            schema["anyOf"] = [closed, {"type": "string"}]
+    return copy
 
 
 def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
@@ -111,11 +202,17 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     package.mkdir(parents=True)
     options = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     bounds = property_bounds(bundle)
-    argv = [sys.executable, "-m", "datamodel_code_generator", "--input", str(bundle_path), "--output", str(package / "__init__.py")]
+    source = out_dir / "models-input.json"
+    source.write_text(json.dumps(open_response_enums(bundle)), encoding="utf-8")
+    argv = [sys.executable, "-m", "datamodel_code_generator", "--input", str(source), "--output", str(package / "__init__.py")]
     argv += _flags(options)
+    argv += ["--aliases", json.dumps(field_names(bundle))]
     if bounds:
         argv += ["--base-class-map", json.dumps({name: f"{PACKAGE}._bounds.PropertyCountModel" for name in bounds})]
-    run_tool(argv, stage=STAGE)
+    try:
+        run_tool(argv, stage=STAGE)
+    finally:
+        source.unlink()
     (package / "_bounds.py").write_text(_BOUNDS_MODULE.format(bounds=repr(bounds)), encoding="utf-8")
     (package / "py.typed").write_text("", encoding="utf-8")
     # The contract ships with its models: the server and the conformance suite read it from here.

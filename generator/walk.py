@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.findings import join_pointer
 
-__all__ = ["DATA_KEYWORDS", "iter_nodes", "iter_schemas"]
+__all__ = ["DATA_KEYWORDS", "iter_nodes", "iter_schemas", "iter_subschemas"]
 
 # Values under these keys are instance data, not spec structure: a "$ref" inside them is text.
 DATA_KEYWORDS = frozenset({"default", "const", "enum", "example", "examples", "value"})
@@ -116,3 +116,8 @@ def iter_schemas(spec: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                 roots.extend(_response_schemas(response, join_pointer(op_pointer, "responses", status)))
     for pointer, schema in roots:
         yield from _walk_schema(schema, pointer)
+
+
+def iter_subschemas(schema: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Yield ``(pointer, schema)`` for ``schema`` and every schema nested in it (``$ref`` not followed)."""
+    yield from _walk_schema(schema, pointer)

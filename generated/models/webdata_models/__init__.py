@@ -6,19 +6,28 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel, StrictBool
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from typing_extensions import TypeAliasType
 
 from webdata_models._bounds import PropertyCountModel
 
 
 class JavascriptReturn(BaseModel):
-    type: str | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    type: StrictStr | None = None
     value: Any | None = None
 
 
 class Scrape(BaseModel):
-    html: str
-    url: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    html: StrictStr
+    url: StrictStr
 
 
 class ActionResults(BaseModel):
@@ -26,10 +35,14 @@ class ActionResults(BaseModel):
     Results of the actions, in order of execution per kind.
     """
 
-    javascriptReturns: list[JavascriptReturn] | None = None
-    pdfs: list[str] | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    javascript_returns: Annotated[list[JavascriptReturn] | None, Field(alias="javascriptReturns")] = None
+    pdfs: list[StrictStr] | None = None
     scrapes: list[Scrape] | None = None
-    screenshots: list[str] | None = None
+    screenshots: list[StrictStr] | None = None
 
 
 class AgentCancelResponse(BaseModel):
@@ -37,14 +50,17 @@ class AgentCancelResponse(BaseModel):
     Answer of DELETE /v2/agent/{jobId}.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     success: Literal[True]
 
 
-class AgentJobStatus(RootModel[Literal["processing", "completed", "failed", "cancelled"]]):
-    root: Literal["processing", "completed", "failed", "cancelled"]
-    """
-    State of an agent job.
-    """
+AgentJobStatus = TypeAliasType("AgentJobStatus", Literal["processing", "completed", "failed", "cancelled"] | StrictStr)
+"""
+State of an agent job.
+"""
 
 
 class AgentStartResponse(BaseModel):
@@ -52,6 +68,10 @@ class AgentStartResponse(BaseModel):
     Answer of POST /v2/agent.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     id: UUID
     success: StrictBool
 
@@ -61,15 +81,19 @@ class AgentStatusResponse(BaseModel):
     An agent job's state and result.
     """
 
-    creditsUsed: Annotated[int | None, Field(ge=0)] = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
     data: Any | None = None
     """
     The gathered data.
     """
-    error: str | None = None
-    expiresAt: AwareDatetime | None = None
+    error: StrictStr | None = None
+    expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
     id: UUID | None = None
-    model: str | None = None
+    model: StrictStr | None = None
     status: AgentJobStatus
     success: StrictBool
 
@@ -79,14 +103,17 @@ class AuditMetadata(BaseModel):
     Audit information attached to the request.
     """
 
-    username: str | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    username: StrictStr | None = None
 
 
-class BasicFormatName(RootModel[Literal["markdown", "html", "rawHtml", "links", "summary", "images"]]):
-    root: Literal["markdown", "html", "rawHtml", "links", "summary", "images"]
-    """
-    String shorthand of a basic format.
-    """
+BasicFormatName = TypeAliasType("BasicFormatName", Literal["markdown", "html", "rawHtml", "links", "summary", "images"])
+"""
+String shorthand of a basic format.
+"""
 
 
 class BatchScrapeCancelResponse(BaseModel):
@@ -94,6 +121,10 @@ class BatchScrapeCancelResponse(BaseModel):
     Answer of DELETE /v2/batch/scrape/{id}.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     status: Literal["cancelled"]
 
 
@@ -102,10 +133,14 @@ class BatchScrapeStartResponse(BaseModel):
     Answer of POST /v2/batch/scrape.
     """
 
-    id: str
-    invalidURLs: list[str] | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: StrictStr
+    invalid_urls: Annotated[list[StrictStr] | None, Field(alias="invalidURLs")] = None
     success: StrictBool
-    url: str
+    url: StrictStr
     """
     URL of the job's status.
     """
@@ -116,11 +151,19 @@ class BrandingFormat(BaseModel):
     Brand identity of the page (colours, fonts).
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["branding"]
 
 
 class Font(BaseModel):
-    family: str | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    family: StrictStr | None = None
 
 
 class BrandingProfile(BaseModel):
@@ -128,8 +171,12 @@ class BrandingProfile(BaseModel):
     Colours and fonts taken from the page's CSS.
     """
 
-    colorScheme: Literal["light", "dark"] | None = None
-    colors: dict[str, str] | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    color_scheme: Annotated[Literal["light", "dark"] | StrictStr | None, Field(alias="colorScheme")] = None
+    colors: dict[str, StrictStr] | None = None
     fonts: list[Font] | None = None
 
 
@@ -138,8 +185,12 @@ class ChangeTrackingFormat(BaseModel):
     Differences against the previous cached version of the same URL and tag.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     modes: list[Literal["git-diff", "json"]] | None = None
-    prompt: str | None = None
+    prompt: StrictStr | None = None
     """
     Used in json mode; a default prompt applies when omitted.
     """
@@ -147,7 +198,7 @@ class ChangeTrackingFormat(BaseModel):
     """
     Used in json mode.
     """
-    tag: str | None = None
+    tag: StrictStr | None = None
     """
     Separates tracking history into branches.
     """
@@ -155,7 +206,11 @@ class ChangeTrackingFormat(BaseModel):
 
 
 class Diff(BaseModel):
-    text: str | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    text: StrictStr | None = None
 
 
 class ChangeTrackingResult(BaseModel):
@@ -163,12 +218,16 @@ class ChangeTrackingResult(BaseModel):
     Result of the changeTracking format.
     """
 
-    changeStatus: Literal["new", "same", "changed", "removed"]
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    change_status: Annotated[Literal["new", "same", "changed", "removed"] | StrictStr, Field(alias="changeStatus")]
     diff: Diff | None = None
     json_: Annotated[dict[str, Any] | None, Field(alias="json")] = None
-    previousScrapeAt: AwareDatetime | None = None
-    tag: str | None = None
-    visibility: Literal["visible", "hidden"] | None = None
+    previous_scrape_at: Annotated[AwareDatetime | None, Field(alias="previousScrapeAt")] = None
+    tag: StrictStr | None = None
+    visibility: Literal["visible", "hidden"] | StrictStr | None = None
 
 
 class ClickAction(BaseModel):
@@ -176,22 +235,27 @@ class ClickAction(BaseModel):
     Clicks the element matching `selector`.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     all: StrictBool = False
     """
     Click every match; no error when none match.
     """
-    selector: str
+    selector: StrictStr
     type: Literal["click"]
 
 
-class CompatFormatName(RootModel[Literal["rawBase64", "screenshot", "json", "changeTracking", "branding"]]):
-    root: Literal["rawBase64", "screenshot", "json", "changeTracking", "branding"]
-    """
-    String shorthand of a format that has no required field besides `type`: the server treats
-    it as `{type: <name>}`. Not in the seed's list (the six of `BasicFormatName`), which does
-    not forbid more; the public service and both official SDKs accept them.
+CompatFormatName = TypeAliasType(
+    "CompatFormatName", Literal["rawBase64", "screenshot", "json", "changeTracking", "branding"]
+)
+"""
+String shorthand of a format that has no required field besides `type`: the server treats
+it as `{type: <name>}`. Not in the seed's list (the six of `BasicFormatName`), which does
+not forbid more; the public service and both official SDKs accept them.
 
-    """
+"""
 
 
 class CrawlCancelResponse(BaseModel):
@@ -199,6 +263,10 @@ class CrawlCancelResponse(BaseModel):
     Answer of DELETE /v2/crawl/{id}.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     status: Literal["cancelled"]
 
 
@@ -207,11 +275,15 @@ class CrawlParamsPreviewRequest(BaseModel):
     Body of POST /v2/crawl/params-preview.
     """
 
-    prompt: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    prompt: StrictStr
     """
     Natural-language description of the crawl.
     """
-    url: Annotated[str, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
+    url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
 
 
 class CrawlStartResponse(BaseModel):
@@ -219,9 +291,13 @@ class CrawlStartResponse(BaseModel):
     Answer of POST /v2/crawl.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     id: UUID
     success: StrictBool
-    url: str
+    url: StrictStr
     """
     URL of the crawl's status.
     """
@@ -232,10 +308,14 @@ class CreditUsage(BaseModel):
     Credits of the current billing period (the token usage divided by 15, rounded down).
     """
 
-    billingPeriodEnd: AwareDatetime
-    billingPeriodStart: AwareDatetime
-    planCredits: int
-    remainingCredits: int
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    billing_period_end: Annotated[AwareDatetime, Field(alias="billingPeriodEnd")]
+    billing_period_start: Annotated[AwareDatetime, Field(alias="billingPeriodStart")]
+    plan_credits: Annotated[StrictInt, Field(alias="planCredits")]
+    remaining_credits: Annotated[StrictInt, Field(alias="remainingCredits")]
 
 
 class CreditUsagePeriod(BaseModel):
@@ -243,19 +323,23 @@ class CreditUsagePeriod(BaseModel):
     Credits used in one calendar month, optionally by one API key.
     """
 
-    apiKey: Annotated[str | None, Field(pattern="^key_[0-9a-f]{16}$")] = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    api_key: Annotated[StrictStr | None, Field(alias="apiKey", pattern="^key_[0-9a-f]{16}$")] = None
     """
     Identifier of the API key the usage belongs to (seed §2.8); present when broken down by
     key. A stable public identifier (`key_…`), never the secret key itself.
 
     """
-    creditsUsed: int
+    credits_used: Annotated[StrictInt, Field(alias="creditsUsed")]
     """
     Same value as totalCredits; a compatibility field firecrawl-py requires.
     """
-    endDate: AwareDatetime
-    startDate: AwareDatetime
-    totalCredits: int
+    end_date: Annotated[AwareDatetime, Field(alias="endDate")]
+    start_date: Annotated[AwareDatetime, Field(alias="startDate")]
+    total_credits: Annotated[StrictInt, Field(alias="totalCredits")]
 
 
 class CreditUsageResponse(BaseModel):
@@ -263,6 +347,10 @@ class CreditUsageResponse(BaseModel):
     Answer of GET /v2/team/credit-usage.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     data: CreditUsage
     success: StrictBool
 
@@ -272,38 +360,44 @@ class DocumentMetadata(BaseModel):
     Metadata of the page and of the scrape.
     """
 
-    cacheState: Literal["hit", "miss"] | None = None
-    cachedAt: AwareDatetime | None = None
-    contentType: str | None = None
-    creditsUsed: Annotated[int | None, Field(ge=0)] = None
-    description: str | None = None
-    error: str | None = None
-    language: str | None = None
-    numPages: Annotated[int | None, Field(ge=0)] = None
-    proxyUsed: Literal["basic", "enhanced"] | None = None
-    scrapeId: str | None = None
-    sourceURL: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cache_state: Annotated[Literal["hit", "miss"] | StrictStr | None, Field(alias="cacheState")] = None
+    cached_at: Annotated[AwareDatetime | None, Field(alias="cachedAt")] = None
+    content_type: Annotated[StrictStr | None, Field(alias="contentType")] = None
+    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
+    description: StrictStr | None = None
+    error: StrictStr | None = None
+    language: StrictStr | None = None
+    num_pages: Annotated[StrictInt | None, Field(alias="numPages", ge=0)] = None
+    proxy_used: Annotated[Literal["basic", "enhanced"] | StrictStr | None, Field(alias="proxyUsed")] = None
+    scrape_id: Annotated[StrictStr | None, Field(alias="scrapeId")] = None
+    source_url: Annotated[StrictStr, Field(alias="sourceURL")]
     """
     The URL requested.
     """
-    statusCode: int
-    title: str | None = None
-    url: str | None = None
+    status_code: Annotated[StrictInt, Field(alias="statusCode")]
+    title: StrictStr | None = None
+    url: StrictStr | None = None
     """
     The URL finally scraped.
     """
 
 
-class DomainPattern(RootModel[str]):
-    root: Annotated[
-        str,
+DomainPattern = TypeAliasType(
+    "DomainPattern",
+    Annotated[
+        StrictStr,
         Field(
             pattern="^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
         ),
-    ]
-    """
-    A domain, plain (`example.com`) or wildcard (`*.example.com`); no protocol, path or port.
-    """
+    ],
+)
+"""
+A domain, plain (`example.com`) or wildcard (`*.example.com`); no protocol, path or port.
+"""
 
 
 class Error(BaseModel):
@@ -311,7 +405,11 @@ class Error(BaseModel):
     Error body `{error}`; the public service may add `success: false`.
     """
 
-    error: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    error: StrictStr
     """
     The error message.
     """
@@ -323,15 +421,20 @@ class ExecuteJavascriptAction(BaseModel):
     Runs a script in the page; its return value is in `actions.javascriptReturns`.
     """
 
-    script: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    script: StrictStr
     type: Literal["executeJavascript"]
 
 
-class ExtractJobStatus(RootModel[Literal["processing", "completed", "failed", "cancelled"]]):
-    root: Literal["processing", "completed", "failed", "cancelled"]
-    """
-    State of an extract job.
-    """
+ExtractJobStatus = TypeAliasType(
+    "ExtractJobStatus", Literal["processing", "completed", "failed", "cancelled"] | StrictStr
+)
+"""
+State of an extract job.
+"""
 
 
 class ExtractResponse(BaseModel):
@@ -339,11 +442,15 @@ class ExtractResponse(BaseModel):
     Answer of POST /v2/extract.
     """
 
-    id: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: StrictStr
     """
     Identifier of the extract job.
     """
-    invalidURLs: list[str] | None = None
+    invalid_urls: Annotated[list[StrictStr] | None, Field(alias="invalidURLs")] = None
     """
     With ignoreInvalidURLs true, the invalid URLs received (empty when none); absent when false.
     """
@@ -355,22 +462,26 @@ class ExtractStatusResponse(BaseModel):
     An extract job's state and result.
     """
 
-    creditsUsed: Annotated[int | None, Field(ge=0)] = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
     data: Any | None = None
     """
     The extracted data
     """
-    error: str | None = None
-    expiresAt: AwareDatetime | None = None
-    id: str | None = None
+    error: StrictStr | None = None
+    expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
+    id: StrictStr | None = None
     sources: dict[str, Any] | None = None
     """
     Sources used per extracted field; present when showSources was true.
     """
     status: ExtractJobStatus
     success: StrictBool
-    tokensUsed: Annotated[int | None, Field(ge=0)] = None
-    warning: str | None = None
+    tokens_used: Annotated[StrictInt | None, Field(alias="tokensUsed", ge=0)] = None
+    warning: StrictStr | None = None
 
 
 class FailureError(BaseModel):
@@ -378,7 +489,11 @@ class FailureError(BaseModel):
     Error body `{success: false, error}`.
     """
 
-    error: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    error: StrictStr
     """
     The error message.
     """
@@ -390,6 +505,10 @@ class HistoricalCreditUsageResponse(BaseModel):
     Answer of GET /v2/team/credit-usage/historical.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     periods: list[CreditUsagePeriod]
     success: StrictBool
 
@@ -399,6 +518,10 @@ class HtmlFormat(BaseModel):
     The page's cleaned HTML.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["html"]
 
 
@@ -407,6 +530,10 @@ class ImagesFormat(BaseModel):
     The images on the page.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["images"]
 
 
@@ -415,11 +542,15 @@ class JsonFormat(BaseModel):
     Structured data extracted from the page.
     """
 
-    checkPromptInjection: StrictBool | None = False
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    check_prompt_injection: Annotated[StrictBool | None, Field(alias="checkPromptInjection")] = False
     """
     Scan the content for prompt injection before extraction; a detection is 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check runs.
     """
-    prompt: str | None = None
+    prompt: StrictStr | None = None
     """
     Guides the extraction; null is the same as absent.
     """
@@ -435,6 +566,10 @@ class LinksFormat(BaseModel):
     The links on the page.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["links"]
 
 
@@ -443,11 +578,15 @@ class Location(BaseModel):
     Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
     """
 
-    country: Annotated[str, Field(pattern="^[A-Z]{2}$")] = "US"
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    country: Annotated[StrictStr, Field(pattern="^[A-Z]{2}$")] = "US"
     """
     ISO 3166-1 alpha-2 country code.
     """
-    languages: list[str] | None = None
+    languages: list[StrictStr] | None = None
     """
     Preferred languages or locales in priority order; defaults to the location's language.
     """
@@ -458,6 +597,10 @@ class MarkdownFormat(BaseModel):
     The page as markdown.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["markdown"]
 
 
@@ -466,23 +609,29 @@ class PdfAction(BaseModel):
     Prints the page to PDF; its link is returned in `actions.pdfs`.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     format: Literal["A0", "A1", "A2", "A3", "A4", "A5", "A6", "Letter", "Legal", "Tabloid", "Ledger"] = "Letter"
     landscape: StrictBool = False
-    scale: float = 1
+    scale: StrictFloat = 1
     type: Literal["pdf"]
 
 
-class BboxItem(RootModel[float]):
-    root: Annotated[float, Field(ge=0.0, le=1.0)]
+BboxItem = TypeAliasType("BboxItem", Annotated[StrictFloat, Field(ge=0.0, le=1.0)])
 
 
 class Confidence(BaseModel):
-    layout: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
-    ocr: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    layout: Annotated[StrictFloat | None, Field(ge=0.0, le=1.0)] = None
+    ocr: Annotated[StrictFloat | None, Field(ge=0.0, le=1.0)] = None
 
 
-class MarkdownSpanItem(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
+MarkdownSpanItem = TypeAliasType("MarkdownSpanItem", Annotated[StrictInt, Field(ge=0)])
 
 
 class PdfBlock(BaseModel):
@@ -490,19 +639,25 @@ class PdfBlock(BaseModel):
     One layout block with a normalized bounding box, reading order, a span into the markdown and confidence.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     bbox: Annotated[list[BboxItem] | None, Field(max_length=4, min_length=4)] = None
     """
     [x0, y0, x1, y1], normalized to 0..1.
     """
     confidence: Confidence
-    content: str
-    id: str
-    markdownSpan: Annotated[list[MarkdownSpanItem] | None, Field(max_length=2, min_length=2)] = None
+    content: StrictStr
+    id: StrictStr
+    markdown_span: Annotated[list[MarkdownSpanItem] | None, Field(alias="markdownSpan", max_length=2, min_length=2)] = (
+        None
+    )
     """
     [start, end) character offsets into the markdown.
     """
-    readingOrder: Annotated[int, Field(ge=0)]
-    type: str
+    reading_order: Annotated[StrictInt, Field(alias="readingOrder", ge=0)]
+    type: StrictStr
     """
     title, section_header, text, table, formula, figure, caption, …
     """
@@ -513,8 +668,12 @@ class PdfPage(BaseModel):
     Markdown of one physical PDF page.
     """
 
-    markdown: str
-    pageNumber: Annotated[int, Field(ge=1)]
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    markdown: StrictStr
+    page_number: Annotated[StrictInt, Field(alias="pageNumber", ge=1)]
 
 
 class PdfPageBlocks(BaseModel):
@@ -522,11 +681,15 @@ class PdfPageBlocks(BaseModel):
     Typed layout blocks of one PDF page.
     """
 
-    height: float | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    height: StrictFloat | None = None
     items: list[PdfBlock]
-    pageNumber: Annotated[int, Field(ge=1)]
-    status: str | None = None
-    width: float | None = None
+    page_number: Annotated[StrictInt, Field(alias="pageNumber", ge=1)]
+    status: StrictStr | None = None
+    width: StrictFloat | None = None
 
 
 class PdfParser(BaseModel):
@@ -536,17 +699,18 @@ class PdfParser(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        populate_by_name=True,
     )
     blocks: StrictBool = False
     """
     Adds per-page typed layout blocks to the document's `blocks`; no extra cost.
     """
-    maxPages: Annotated[int | None, Field(ge=1, le=10000)] = None
+    max_pages: Annotated[StrictInt | None, Field(alias="maxPages", ge=1, le=10000)] = None
     mode: Literal["fast", "auto", "ocr"] = "auto"
     """
     fast extracts embedded text only; auto tries fast then OCR; ocr runs OCR on every page.
     """
-    pageMarkers: StrictBool = False
+    page_markers: Annotated[StrictBool, Field(alias="pageMarkers")] = False
     """
     Joins pages with a blank line, `---`, `<!-- page N -->` and a blank line; no marker before page 1; no extra cost.
     """
@@ -557,11 +721,10 @@ class PdfParser(BaseModel):
     type: Literal["pdf"]
 
 
-class PdfParserName(RootModel[Literal["pdf"]]):
-    root: Literal["pdf"]
-    """
-    String form of the PDF parser.
-    """
+PdfParserName = TypeAliasType("PdfParserName", Literal["pdf"])
+"""
+String form of the PDF parser.
+"""
 
 
 class PressAction(BaseModel):
@@ -569,7 +732,11 @@ class PressAction(BaseModel):
     Presses a key.
     """
 
-    key: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    key: StrictStr
     type: Literal["press"]
 
 
@@ -578,8 +745,12 @@ class Profile(BaseModel):
     Persistent browser storage shared by scrapes with the same name.
     """
 
-    name: Annotated[str, Field(max_length=128, min_length=1)]
-    saveChanges: StrictBool = True
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    name: Annotated[StrictStr, Field(max_length=128, min_length=1)]
+    save_changes: Annotated[StrictBool, Field(alias="saveChanges")] = True
     """
     Save state back when the interact session stops; false loads without writing.
     """
@@ -590,6 +761,10 @@ class RawBase64Format(BaseModel):
     The fetched bytes, base64-encoded.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["rawBase64"]
 
 
@@ -598,6 +773,10 @@ class RawHtmlFormat(BaseModel):
     The page's HTML as fetched.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["rawHtml"]
 
 
@@ -606,9 +785,13 @@ class RedactPIIOptions(BaseModel):
     Tuning of PII redaction.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     entities: list[Literal["PERSON", "EMAIL", "PHONE", "LOCATION", "FINANCIAL", "SECRET"]] | None = None
     mode: Literal["accurate", "aggressive", "fast"] | None = None
-    replaceStyle: Literal["tag", "mask", "remove"] | None = None
+    replace_style: Annotated[Literal["tag", "mask", "remove"] | None, Field(alias="replaceStyle")] = None
 
 
 class ScrapeAction(BaseModel):
@@ -616,6 +799,10 @@ class ScrapeAction(BaseModel):
     Returns the current url and html in `actions.scrapes`.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["scrape"]
 
 
@@ -624,22 +811,28 @@ class ScrapeForbiddenError(BaseModel):
     A coded 403 of prompt-injection checks and threat protection.
     """
 
-    code: Literal[
-        "SCRAPE_PROMPT_INJECTION_DETECTED",
-        "THREAT_PROTECTION_NOT_ENABLED",
-        "THREAT_PROTECTION_OVERRIDES_DISABLED",
-        "THREAT_PROTECTION_ENFORCED",
-        "THREAT_PROTECTION_URL_BLOCKED",
-    ]
-    error: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: (
+        Literal[
+            "SCRAPE_PROMPT_INJECTION_DETECTED",
+            "THREAT_PROTECTION_NOT_ENABLED",
+            "THREAT_PROTECTION_OVERRIDES_DISABLED",
+            "THREAT_PROTECTION_ENFORCED",
+            "THREAT_PROTECTION_URL_BLOCKED",
+        ]
+        | StrictStr
+    )
+    error: StrictStr
     success: Literal[False]
 
 
-class ScrapeJobStatus(RootModel[Literal["scraping", "completed", "failed", "cancelled"]]):
-    root: Literal["scraping", "completed", "failed", "cancelled"]
-    """
-    State of a batch scrape or crawl.
-    """
+ScrapeJobStatus = TypeAliasType("ScrapeJobStatus", Literal["scraping", "completed", "failed", "cancelled"] | StrictStr)
+"""
+State of a batch scrape or crawl.
+"""
 
 
 class ScrapeNotFoundError(BaseModel):
@@ -647,8 +840,12 @@ class ScrapeNotFoundError(BaseModel):
     A coded 404 of the cache rules.
     """
 
-    code: Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS"]
-    error: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS"] | StrictStr
+    error: StrictStr
     success: Literal[False]
 
 
@@ -657,8 +854,12 @@ class ScrollAction(BaseModel):
     Scrolls the page or an element.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     direction: Literal["up", "down"] = "down"
-    selector: str | None = None
+    selector: StrictStr | None = None
     """
     Element to scroll.
     """
@@ -670,11 +871,17 @@ class SummaryFormat(BaseModel):
     A summary of the page.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     type: Literal["summary"]
 
 
-class BlockedTld(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")]
+BlockedTld = TypeAliasType(
+    "BlockedTld",
+    Annotated[StrictStr, Field(pattern="^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")],
+)
 
 
 class ThreatProtectionOverride(BaseModel):
@@ -684,15 +891,19 @@ class ThreatProtectionOverride(BaseModel):
 
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     blacklist: Annotated[list[DomainPattern] | None, Field(max_length=1000)] = None
     """
     Domains always blocked.
     """
-    blockedTlds: Annotated[list[BlockedTld] | None, Field(max_length=1000)] = None
+    blocked_tlds: Annotated[list[BlockedTld] | None, Field(alias="blockedTlds", max_length=1000)] = None
     """
     Top-level domains blocked, lowercase with no leading dot.
     """
-    failurePolicy: Literal["open", "closed"] | None = None
+    failure_policy: Annotated[Literal["open", "closed"] | None, Field(alias="failurePolicy")] = None
     """
     When the classifier is unreachable, closed blocks and open allows.
     """
@@ -700,7 +911,7 @@ class ThreatProtectionOverride(BaseModel):
     """
     normal checks each URL against a URL reputation service at +2 credits per URL; may not be off when protection is enforced.
     """
-    riskScoreThreshold: Annotated[int | None, Field(ge=0, le=100)] = None
+    risk_score_threshold: Annotated[StrictInt | None, Field(alias="riskScoreThreshold", ge=0, le=100)] = None
     """
     A classifier verdict at or above it blocks the URL; lower is stricter.
     """
@@ -715,10 +926,14 @@ class TokenUsage(BaseModel):
     Tokens of the current billing period; one credit equals 15 tokens, all endpoints counted.
     """
 
-    billingPeriodEnd: AwareDatetime
-    billingPeriodStart: AwareDatetime
-    planTokens: int
-    remainingTokens: int
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    billing_period_end: Annotated[AwareDatetime, Field(alias="billingPeriodEnd")]
+    billing_period_start: Annotated[AwareDatetime, Field(alias="billingPeriodStart")]
+    plan_tokens: Annotated[StrictInt, Field(alias="planTokens")]
+    remaining_tokens: Annotated[StrictInt, Field(alias="remainingTokens")]
 
 
 class TokenUsageResponse(BaseModel):
@@ -726,6 +941,10 @@ class TokenUsageResponse(BaseModel):
     Answer of GET /v2/team/token-usage.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     data: TokenUsage
     success: StrictBool
 
@@ -735,8 +954,12 @@ class Viewport(BaseModel):
     Viewport size in pixels.
     """
 
-    height: int
-    width: int
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    height: StrictInt
+    width: StrictInt
 
 
 class WaitAction(PropertyCountModel):
@@ -746,9 +969,10 @@ class WaitAction(PropertyCountModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        populate_by_name=True,
     )
-    milliseconds: Annotated[int | None, Field(ge=1)] = None
-    selector: str | None = None
+    milliseconds: Annotated[StrictInt | None, Field(ge=1)] = None
+    selector: StrictStr | None = None
     """
     CSS selector.
     """
@@ -760,10 +984,14 @@ class WebhookConfig(BaseModel):
     Webhook with headers and event filter.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     events: list[Literal["completed", "failed", "page", "started"]] | None = None
-    headers: dict[str, str] | None = None
+    headers: dict[str, StrictStr] | None = None
     metadata: dict[str, Any] | None = None
-    url: str
+    url: StrictStr
 
 
 class WriteAction(BaseModel):
@@ -771,7 +999,11 @@ class WriteAction(BaseModel):
     Types into the focused input, textarea or contenteditable element, character by character; a click must focus it first.
     """
 
-    text: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    text: StrictStr
     type: Literal["write"]
 
 
@@ -780,14 +1012,18 @@ class AgentRequest(BaseModel):
     Body of POST /v2/agent.
     """
 
-    auditMetadata: AuditMetadata | None = None
-    maxCredits: Annotated[int | None, Field(ge=1)] = None
-    model: str | None = None
-    prompt: Annotated[str, Field(min_length=1)]
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
+    model: StrictStr | None = None
+    prompt: Annotated[StrictStr, Field(min_length=1)]
     schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
-    strictConstrainToURLs: StrictBool = False
-    threatProtection: ThreatProtectionOverride | None = None
-    urls: list[str] | None = None
+    strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    urls: list[StrictStr] | None = None
 
 
 class Document(BaseModel):
@@ -795,34 +1031,38 @@ class Document(BaseModel):
     A scraped document; each format requested fills its field.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     actions: ActionResults | None = None
     blocks: list[PdfPageBlocks] | None = None
     """
     Per-page layout blocks, when the PDF parser's `blocks` is true.
     """
     branding: BrandingProfile | None = None
-    changeTracking: ChangeTrackingResult | None = None
-    html: str | None = None
-    images: list[str] | None = None
+    change_tracking: Annotated[ChangeTrackingResult | None, Field(alias="changeTracking")] = None
+    html: StrictStr | None = None
+    images: list[StrictStr] | None = None
     json_: Annotated[Any | None, Field(alias="json")] = None
     """
     Data extracted by the json format.
     """
-    links: list[str] | None = None
-    markdown: str | None = None
+    links: list[StrictStr] | None = None
+    markdown: StrictStr | None = None
     metadata: DocumentMetadata
     pages: list[PdfPage] | None = None
     """
     Per-page markdown, when the PDF parser's `pages` is true.
     """
-    rawBase64: str | None = None
-    rawHtml: str | None = None
-    screenshot: str | None = None
+    raw_base64: Annotated[StrictStr | None, Field(alias="rawBase64")] = None
+    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
+    screenshot: StrictStr | None = None
     """
     Link to the screenshot image.
     """
-    summary: str | None = None
-    warning: str | None = None
+    summary: StrictStr | None = None
+    warning: StrictStr | None = None
 
 
 class JobStatusResponse(BaseModel):
@@ -830,24 +1070,27 @@ class JobStatusResponse(BaseModel):
     State and documents of a batch scrape or crawl.
     """
 
-    completed: Annotated[int, Field(ge=0)]
-    creditsUsed: Annotated[int, Field(ge=0)]
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    completed: Annotated[StrictInt, Field(ge=0)]
+    credits_used: Annotated[StrictInt, Field(alias="creditsUsed", ge=0)]
     data: list[Document]
-    expiresAt: AwareDatetime | None = None
-    next: str | None = None
+    expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
+    next: StrictStr | None = None
     """
     URL of the next page of documents.
     """
     status: ScrapeJobStatus
     success: StrictBool
-    total: Annotated[int, Field(ge=0)]
+    total: Annotated[StrictInt, Field(ge=0)]
 
 
-class ParserItem(RootModel[PdfParserName | PdfParser]):
-    root: PdfParserName | PdfParser
-    """
-    A parser, as the string "pdf" or the PDF parser object.
-    """
+ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser)
+"""
+A parser, as the string "pdf" or the PDF parser object.
+"""
 
 
 class ScrapeResponse(BaseModel):
@@ -855,6 +1098,10 @@ class ScrapeResponse(BaseModel):
     Answer of POST /v2/scrape.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     data: Document
     success: StrictBool
 
@@ -864,8 +1111,12 @@ class ScreenshotAction(BaseModel):
     Takes a screenshot; its link is returned in `actions.screenshots`.
     """
 
-    fullPage: StrictBool = False
-    quality: Annotated[int | None, Field(ge=1, le=100)] = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    full_page: Annotated[StrictBool, Field(alias="fullPage")] = False
+    quality: Annotated[StrictInt | None, Field(ge=1, le=100)] = None
     type: Literal["screenshot"]
     viewport: Viewport | None = None
 
@@ -875,36 +1126,28 @@ class ScreenshotFormat(BaseModel):
     A screenshot of the page.
     """
 
-    fullPage: StrictBool = False
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    full_page: Annotated[StrictBool, Field(alias="fullPage")] = False
     """
     Capture the whole page; viewport.height is ignored when true.
     """
-    quality: Annotated[int | None, Field(ge=1, le=100)] = None
+    quality: Annotated[StrictInt | None, Field(ge=1, le=100)] = None
     type: Literal["screenshot"]
     viewport: Viewport | None = None
 
 
-class Webhook(RootModel[str | WebhookConfig]):
-    root: str | WebhookConfig
-    """
-    Where job events are posted.
-    """
+Webhook = TypeAliasType("Webhook", StrictStr | WebhookConfig)
+"""
+Where job events are posted.
+"""
 
 
-class Action(
-    RootModel[
-        WaitAction
-        | ScreenshotAction
-        | ClickAction
-        | WriteAction
-        | PressAction
-        | ScrollAction
-        | ScrapeAction
-        | ExecuteJavascriptAction
-        | PdfAction
-    ]
-):
-    root: Annotated[
+Action = TypeAliasType(
+    "Action",
+    Annotated[
         WaitAction
         | ScreenshotAction
         | ClickAction
@@ -915,28 +1158,16 @@ class Action(
         | ExecuteJavascriptAction
         | PdfAction,
         Field(discriminator="type"),
-    ]
-    """
-    A browser action; `type` selects the variant.
-    """
+    ],
+)
+"""
+A browser action; `type` selects the variant.
+"""
 
 
-class Format(
-    RootModel[
-        MarkdownFormat
-        | SummaryFormat
-        | HtmlFormat
-        | RawHtmlFormat
-        | RawBase64Format
-        | LinksFormat
-        | ImagesFormat
-        | ScreenshotFormat
-        | JsonFormat
-        | ChangeTrackingFormat
-        | BrandingFormat
-    ]
-):
-    root: Annotated[
+Format = TypeAliasType(
+    "Format",
+    Annotated[
         MarkdownFormat
         | SummaryFormat
         | HtmlFormat
@@ -949,17 +1180,17 @@ class Format(
         | ChangeTrackingFormat
         | BrandingFormat,
         Field(discriminator="type"),
-    ]
-    """
-    A format object; `type` selects the variant.
-    """
+    ],
+)
+"""
+A format object; `type` selects the variant.
+"""
 
 
-class FormatItem(RootModel[BasicFormatName | CompatFormatName | Format]):
-    root: BasicFormatName | CompatFormatName | Format
-    """
-    A format, as an object selected by `type` or the string shorthand of a format without required fields.
-    """
+FormatItem = TypeAliasType("FormatItem", BasicFormatName | CompatFormatName | Format)
+"""
+A format, as an object selected by `type` or the string shorthand of a format without required fields.
+"""
 
 
 class ScrapeOptions(BaseModel):
@@ -967,16 +1198,20 @@ class ScrapeOptions(BaseModel):
     Options shared by scrape, batch scrape, crawl and extract. All optional.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     actions: list[Action] | None = None
     """
     Performed on the page, in order, before content is taken. Forces storeInCache to false.
     """
-    auditMetadata: AuditMetadata | None = None
-    blockAds: StrictBool = True
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
     """
     Ad and cookie-popup blocking.
     """
-    excludeTags: list[str] | None = None
+    exclude_tags: Annotated[list[StrictStr] | None, Field(alias="excludeTags")] = None
     """
     Tags to exclude from the output.
     """
@@ -984,11 +1219,11 @@ class ScrapeOptions(BaseModel):
     """
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
     """
-    headers: dict[str, str] | None = None
+    headers: dict[str, StrictStr] | None = None
     """
     Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false.
     """
-    includeTags: list[str] | None = None
+    include_tags: Annotated[list[StrictStr] | None, Field(alias="includeTags")] = None
     """
     Tags to include in the output.
     """
@@ -997,11 +1232,11 @@ class ScrapeOptions(BaseModel):
     """
     Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged. Zero data retention; maxAge defaults to two years.
     """
-    maxAge: Annotated[int, Field(ge=0)] = 172800000
+    max_age: Annotated[StrictInt, Field(alias="maxAge", ge=0)] = 172800000
     """
     Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape. Defaults to two years under lockdown.
     """
-    minAge: Annotated[int | None, Field(ge=0)] = None
+    min_age: Annotated[StrictInt | None, Field(alias="minAge", ge=0)] = None
     """
     Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
     """
@@ -1009,11 +1244,11 @@ class ScrapeOptions(BaseModel):
     """
     Emulate a mobile device.
     """
-    onlyCleanContent: StrictBool = False
+    only_clean_content: Annotated[StrictBool, Field(alias="onlyCleanContent")] = False
     """
     Beta. An extra pass removing residual boilerplate; skipped with a warning when the markdown is too long.
     """
-    onlyMainContent: StrictBool = True
+    only_main_content: Annotated[StrictBool, Field(alias="onlyMainContent")] = True
     """
     Deterministic HTML-level filter removing headers, navigation and footers.
     """
@@ -1026,28 +1261,28 @@ class ScrapeOptions(BaseModel):
     """
     basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
     """
-    redactPII: Annotated[StrictBool | RedactPIIOptions, Field(validate_default=True)] = False
+    redact_pii: Annotated[StrictBool | RedactPIIOptions, Field(alias="redactPII", validate_default=True)] = False
     """
     Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
     """
-    removeBase64Images: StrictBool = True
+    remove_base64_images: Annotated[StrictBool, Field(alias="removeBase64Images")] = True
     """
     Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
     """
-    skipTlsVerification: StrictBool = True
+    skip_tls_verification: Annotated[StrictBool, Field(alias="skipTlsVerification")] = True
     """
     Skip TLS certificate verification.
     """
-    storeInCache: StrictBool = True
+    store_in_cache: Annotated[StrictBool, Field(alias="storeInCache")] = True
     """
     When false, the page is not stored in the index and cache. actions and headers force it false.
     """
-    threatProtection: ThreatProtectionOverride | None = None
-    timeout: Annotated[int, Field(ge=1000, le=300000)] = 60000
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(ge=1000, le=300000)] = 60000
     """
     Milliseconds before the scrape fails.
     """
-    waitFor: Annotated[int, Field(ge=0)] = 0
+    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0)] = 0
     """
     Milliseconds to wait before fetching, in addition to the automatic wait.
     """
@@ -1058,7 +1293,11 @@ class ScrapeRequest(ScrapeOptions):
     Body of POST /v2/scrape; scrape options sit at the top level.
     """
 
-    url: Annotated[str, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
     """
     The URL to scrape, http or https.
     """
@@ -1069,7 +1308,11 @@ class ActiveCrawlOptions(BaseModel):
     The crawl's options; `scrapeOptions` echoes the options it was started with.
     """
 
-    scrapeOptions: ScrapeOptions
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    scrape_options: Annotated[ScrapeOptions, Field(alias="scrapeOptions")]
 
 
 class BatchScrapeRequest(ScrapeOptions):
@@ -1077,14 +1320,18 @@ class BatchScrapeRequest(ScrapeOptions):
     Body of POST /v2/batch/scrape; scrape options sit at the top level.
     """
 
-    ignoreInvalidURLs: StrictBool = True
-    maxConcurrency: Annotated[int | None, Field(ge=1)] = None
-    urls: list[str]
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = True
+    max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    urls: list[StrictStr]
     """
     URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
     """
     webhook: Webhook | None = None
-    zeroDataRetention: StrictBool = False
+    zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
 
 
 class CrawlOptions(BaseModel):
@@ -1092,43 +1339,47 @@ class CrawlOptions(BaseModel):
     The v2 crawl options (seed §9.3); also what params-preview derives from a prompt.
     """
 
-    allowExternalLinks: StrictBool = False
-    allowSubdomains: StrictBool = False
-    crawlEntireDomain: StrictBool = False
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    allow_external_links: Annotated[StrictBool, Field(alias="allowExternalLinks")] = False
+    allow_subdomains: Annotated[StrictBool, Field(alias="allowSubdomains")] = False
+    crawl_entire_domain: Annotated[StrictBool, Field(alias="crawlEntireDomain")] = False
     """
     Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
     """
-    deduplicateSimilarURLs: StrictBool = True
-    delay: Annotated[float | None, Field(ge=0.0)] = None
+    deduplicate_similar_urls: Annotated[StrictBool, Field(alias="deduplicateSimilarURLs")] = True
+    delay: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     """
     Seconds between page fetches.
     """
-    excludePaths: list[str] | None = None
+    exclude_paths: Annotated[list[StrictStr] | None, Field(alias="excludePaths")] = None
     """
     Regular expressions of paths to exclude.
     """
-    ignoreQueryParameters: StrictBool = False
-    ignoreRobotsTxt: StrictBool = False
-    includePaths: list[str] | None = None
+    ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = False
+    ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
+    include_paths: Annotated[list[StrictStr] | None, Field(alias="includePaths")] = None
     """
     Regular expressions of paths to include.
     """
-    limit: Annotated[int, Field(ge=1)] = 10000
+    limit: Annotated[StrictInt, Field(ge=1)] = 10000
     """
     Maximum pages crawled.
     """
-    maxConcurrency: Annotated[int | None, Field(ge=1)] = None
-    maxDiscoveryDepth: Annotated[int | None, Field(ge=0)] = None
+    max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None
     """
     Link hops from the start URL; replaces v1 maxDepth.
     """
-    scrapeOptions: ScrapeOptions | None = None
+    scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
     sitemap: Literal["only", "skip", "include"] = "include"
     """
     Use of sitemap.xml; replaces v1 ignoreSitemap.
     """
     webhook: Webhook | None = None
-    zeroDataRetention: StrictBool = False
+    zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
 
 
 class CrawlParamsPreviewData(CrawlOptions):
@@ -1136,7 +1387,11 @@ class CrawlParamsPreviewData(CrawlOptions):
     Derived crawl options with the URL they apply to.
     """
 
-    url: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    url: StrictStr
 
 
 class CrawlParamsPreviewResponse(BaseModel):
@@ -1144,9 +1399,13 @@ class CrawlParamsPreviewResponse(BaseModel):
     The crawl options derived from the prompt.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     data: CrawlParamsPreviewData
     success: StrictBool
-    warning: str | None = None
+    warning: StrictStr | None = None
 
 
 class CrawlRequest(CrawlOptions):
@@ -1154,11 +1413,15 @@ class CrawlRequest(CrawlOptions):
     Body of POST /v2/crawl.
     """
 
-    prompt: str | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    prompt: StrictStr | None = None
     """
     Natural-language description from which paths and limits are derived.
     """
-    url: Annotated[str, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
+    url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
 
 
 class ExtractRequest(BaseModel):
@@ -1166,23 +1429,27 @@ class ExtractRequest(BaseModel):
     Body of POST /v2/extract.
     """
 
-    enableWebSearch: StrictBool = False
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    enable_web_search: Annotated[StrictBool, Field(alias="enableWebSearch")] = False
     """
     Use web search to find additional data.
     """
-    ignoreInvalidURLs: StrictBool = True
+    ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = True
     """
     Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
     """
-    ignoreSitemap: StrictBool = False
+    ignore_sitemap: Annotated[StrictBool, Field(alias="ignoreSitemap")] = False
     """
     Ignore sitemap.xml files while scanning a site.
     """
-    includeSubdomains: StrictBool = True
+    include_subdomains: Annotated[StrictBool, Field(alias="includeSubdomains")] = True
     """
     Scan subdomains of the given URLs too.
     """
-    prompt: str | None = None
+    prompt: StrictStr | None = None
     """
     Guides the extraction.
     """
@@ -1190,13 +1457,13 @@ class ExtractRequest(BaseModel):
     """
     Structure of the extracted data; must be a valid JSON Schema.
     """
-    scrapeOptions: ScrapeOptions | None = None
-    showSources: StrictBool = False
+    scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
+    show_sources: Annotated[StrictBool, Field(alias="showSources")] = False
     """
     Return the sources used under `sources`.
     """
-    threatProtection: ThreatProtectionOverride | None = None
-    urls: list[str]
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    urls: list[StrictStr]
     """
     URLs to extract from, in glob format (`https://example.com/*`). The seed types them as
     `format: uri`; whether an invalid one is an error depends on `ignoreInvalidURLs`, so the
@@ -1210,10 +1477,14 @@ class ActiveCrawl(BaseModel):
     An active crawl of the caller's team.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     id: UUID
     options: ActiveCrawlOptions
-    teamId: str
-    url: str
+    team_id: Annotated[StrictStr, Field(alias="teamId")]
+    url: StrictStr
 
 
 class ActiveCrawlsResponse(BaseModel):
@@ -1221,5 +1492,9 @@ class ActiveCrawlsResponse(BaseModel):
     Answer of GET /v2/crawl/active.
     """
 
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
     crawls: list[ActiveCrawl]
     success: StrictBool

@@ -65,7 +65,7 @@ def run_actions(actions: list[models.Action], *, html: str, url: str, title: str
     focused: Any = None
     scrolled = False
     main = soup.select_one("main") or soup.body or soup
-    for index, action in enumerate(item.root for item in actions):
+    for index, action in enumerate(actions):
         where = f"action {index} ({action.type})"
         if isinstance(action, models.WaitAction):
             if action.selector is not None and not _select(soup, action.selector):
@@ -103,7 +103,7 @@ def run_actions(actions: list[models.Action], *, html: str, url: str, title: str
             run.results["javascriptReturns"].append(_evaluate(action.script, soup))
         elif isinstance(action, models.ScreenshotAction):
             viewport = action.viewport or models.Viewport(width=390 if mobile else 1920, height=844 if mobile else 1080)
-            height = max(viewport.height, 3000) if action.fullPage else viewport.height
+            height = max(viewport.height, 3000) if action.full_page else viewport.height
             run.results["screenshots"].append(
                 screenshot_data_url(title=title, width=viewport.width, height=height, quality=action.quality or 80, colors=colors)
             )

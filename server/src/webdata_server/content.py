@@ -171,7 +171,7 @@ _PII = {
 def redact(markdown: str, options: Any) -> str:
     """Replace personal data; ``options`` is True or a RedactPIIOptions model."""
     entities = getattr(options, "entities", None) or list(_PII)
-    style = getattr(options, "replaceStyle", None) or "tag"
+    style = getattr(options, "replace_style", None) or "tag"
     # Card numbers first: the phone pattern would otherwise take them.
     for kind in ("FINANCIAL", "EMAIL", "SECRET", "PERSON", "PHONE"):
         if kind in entities:

@@ -108,7 +108,7 @@ class Gate:
         if problems:
             raise InvalidRequest(details=[{"loc": list(e.absolute_path), "msg": e.message, "type": str(e.validator)} for e in problems[:20]])
         try:
-            return model.model_validate(payload)
+            return model.model_validate(payload, extra="ignore")
         except ValidationError as invalid:
             errors = invalid.errors(include_url=False, include_context=False, include_input=False)
             raise InvalidRequest(details=[{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors]) from None

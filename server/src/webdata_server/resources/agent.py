@@ -26,7 +26,7 @@ def _job(ctx: Context, call: Call) -> Job:
 
 def start(ctx: Context, call: Call) -> Pending:
     body: models.AgentRequest = call.body
-    threat.check_override(call.caller.team, body.threatProtection)
+    threat.check_override(call.caller.team, body.threat_protection)
     request = body.model_dump(mode="json", by_alias=True, exclude_none=True)
     job = start_job(ctx, call, kind=JobKind.AGENT, request=request, units=1)
     return Pending(job, lambda job: dump(models.AgentStartResponse(success=True, id=job.id)))
@@ -42,8 +42,8 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
             status=job.status,
             data=result.get("data"),
             error=job.error,
-            expiresAt=iso(job.expires_at),
-            creditsUsed=job.credits_used,
+            expires_at=iso(job.expires_at),
+            credits_used=job.credits_used,
         )
     )
 

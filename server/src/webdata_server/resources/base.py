@@ -136,8 +136,8 @@ def job_status(job: Job) -> dict[str, Any]:
             status=job.status,
             completed=job.completed,
             total=job.total,
-            creditsUsed=job.credits_used,
-            expiresAt=iso(job.expires_at),
+            credits_used=job.credits_used,
+            expires_at=iso(job.expires_at),
             data=result.get("data", []),
         )
     )

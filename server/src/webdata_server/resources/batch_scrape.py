@@ -18,11 +18,11 @@ __all__ = ["OPERATIONS"]
 def start(ctx: Context, call: Call) -> Pending:
     body: models.BatchScrapeRequest = call.body
     valid, invalid = split_urls(body.urls)
-    if invalid and not body.ignoreInvalidURLs:
+    if invalid and not body.ignore_invalid_urls:
         raise InvalidRequest()
-    threat.check_override(call.caller.team, body.threatProtection)
+    threat.check_override(call.caller.team, body.threat_protection)
     request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
-    listed = {"invalidURLs": invalid} if body.ignoreInvalidURLs else {}
+    listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
     job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=request, units=len(valid), total=len(valid))
     return Pending(job, lambda job: dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed)))
 

@@ -23,8 +23,8 @@ def start(ctx: Context, call: Call) -> Pending:
     body: models.CrawlRequest = call.body
     if not is_valid_url(body.url):
         raise InvalidRequest()
-    scrape_options = body.scrapeOptions or models.ScrapeOptions()
-    threat.check_override(call.caller.team, scrape_options.threatProtection)
+    scrape_options = body.scrape_options or models.ScrapeOptions()
+    threat.check_override(call.caller.team, scrape_options.threat_protection)
     options = body.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_unset=True)
     if body.prompt:
         # Options given explicitly win over those derived from the prompt.
@@ -56,8 +56,8 @@ def active(ctx: Context, call: Call) -> dict[str, Any]:
     for job in ctx.store.jobs.active(team_id=team.id, kind=JobKind.CRAWL):
         job = ctx.advance(job)
         if job.status == JobStatus.SCRAPING:
-            options = models.ActiveCrawlOptions.model_validate(job.request)
-            crawls.append(models.ActiveCrawl(id=job.id, teamId=job.team_id, url=job.url or "", options=options))
+            options = models.ActiveCrawlOptions.model_validate(job.request, extra="ignore")
+            crawls.append(models.ActiveCrawl(id=job.id, team_id=job.team_id, url=job.url or "", options=options))
     return dump(models.ActiveCrawlsResponse(success=True, crawls=crawls))
 
 
@@ -66,7 +66,7 @@ def preview(ctx: Context, call: Call) -> dict[str, Any]:
     if not is_valid_url(body.url):
         raise InvalidRequest()
     derived = derive_crawl_options(url=body.url, prompt=body.prompt)
-    data = models.CrawlParamsPreviewData.model_validate(derived)
+    data = models.CrawlParamsPreviewData.model_validate(derived, extra="ignore")
     return {"success": True, "data": data.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_unset=True)}
 
 

@@ -20,7 +20,7 @@ __all__ = ["OPERATIONS"]
 def start(ctx: Context, call: Call) -> Pending:
     body: models.ExtractRequest = call.body
     valid, invalid = split_urls(body.urls)
-    if invalid and not body.ignoreInvalidURLs:
+    if invalid and not body.ignore_invalid_urls:
         raise InvalidRequest(details=[{"msg": "invalid URLs", "urls": invalid}])
     if body.schema_ is not None:
         try:
@@ -28,12 +28,12 @@ def start(ctx: Context, call: Call) -> Pending:
         except SchemaError:
             raise InvalidRequest() from None
     team = call.caller.team
-    threat.check_override(team, body.threatProtection)
-    if body.scrapeOptions is not None:
-        threat.check_override(team, body.scrapeOptions.threatProtection)
+    threat.check_override(team, body.threat_protection)
+    if body.scrape_options is not None:
+        threat.check_override(team, body.scrape_options.threat_protection)
     request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
     # §2.6: invalidURLs only when ignoreInvalidURLs is true, an empty array when none.
-    listed = {"invalidURLs": invalid} if body.ignoreInvalidURLs else {}
+    listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
     job = start_job(ctx, call, kind=JobKind.EXTRACT, request=request, units=len(valid))
     return Pending(job, lambda job: dump(models.ExtractResponse(success=True, id=job.id, **listed)))
 
@@ -49,9 +49,9 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
             data=result.get("data"),
             sources=result.get("sources"),
             error=job.error,
-            expiresAt=iso(job.expires_at),
-            creditsUsed=job.credits_used,
-            tokensUsed=job.credits_used * ctx.pricing.tokens_per_credit,
+            expires_at=iso(job.expires_at),
+            credits_used=job.credits_used,
+            tokens_used=job.credits_used * ctx.pricing.tokens_per_credit,
         )
     )
 

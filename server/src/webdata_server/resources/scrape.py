@@ -17,7 +17,7 @@ def scrape(ctx: Context, call: Call) -> dict[str, Any]:
     body: models.ScrapeRequest = call.body
     if not is_valid_url(body.url):
         raise InvalidRequest()
-    document = models.Document.model_validate(ctx.scraper.scrape(call.caller, body))
+    document = models.Document.model_validate(ctx.scraper.scrape(call.caller, body), extra="ignore")
     # exclude_unset, not exclude_none: a document may carry a documented null (changeTracking.previousScrapeAt).
     data: dict[str, Any] = models.ScrapeResponse(success=True, data=document).model_dump(mode="json", by_alias=True, exclude_unset=True)
     return data

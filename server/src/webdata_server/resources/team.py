@@ -26,7 +26,7 @@ def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
 
 def token_usage(ctx: Context, call: Call) -> dict[str, Any]:
     start, end, plan, remaining = _period_usage(ctx, call)
-    usage = models.TokenUsage(billingPeriodStart=start, billingPeriodEnd=end, planTokens=plan, remainingTokens=remaining)
+    usage = models.TokenUsage(billing_period_start=start, billing_period_end=end, plan_tokens=plan, remaining_tokens=remaining)
     return dump(models.TokenUsageResponse(success=True, data=usage))
 
 
@@ -34,7 +34,7 @@ def credit_usage(ctx: Context, call: Call) -> dict[str, Any]:
     # The same balance as token usage, in credits (rounded down).
     start, end, plan, remaining = _period_usage(ctx, call)
     rate = ctx.pricing.tokens_per_credit
-    usage = models.CreditUsage(billingPeriodStart=start, billingPeriodEnd=end, planCredits=plan // rate, remainingCredits=remaining // rate)
+    usage = models.CreditUsage(billing_period_start=start, billing_period_end=end, plan_credits=plan // rate, remaining_credits=remaining // rate)
     return dump(models.CreditUsageResponse(success=True, data=usage))
 
 
@@ -54,7 +54,9 @@ def historical(ctx: Context, call: Call) -> dict[str, Any]:
         month = month_start.strftime("%Y-%m")
         for key in keys:
             credits = usage.get((month, key), 0)
-            periods.append(models.CreditUsagePeriod(startDate=iso(month_start), endDate=iso(month_end), totalCredits=credits, creditsUsed=credits, apiKey=key))
+            periods.append(
+                models.CreditUsagePeriod(start_date=iso(month_start), end_date=iso(month_end), total_credits=credits, credits_used=credits, api_key=key)
+            )
         month_start = month_end
     return dump(models.HistoricalCreditUsageResponse(success=True, periods=periods))
 

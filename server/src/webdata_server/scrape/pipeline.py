@@ -116,7 +116,7 @@ class ScrapePipeline:
     # -- the operation ---------------------------------------------------------------------
     def scrape(self, caller: Caller, options: models.ScrapeRequest) -> dict[str, Any]:
         """The document for ``options.url``, recorded and billed; raises a :class:`Refusal` otherwise."""
-        threat.check_override(caller.team, options.threatProtection)
+        threat.check_override(caller.team, options.threat_protection)
         moment = now_utc()
         try:
             outcome = self.run(caller, options, moment)
@@ -136,7 +136,7 @@ class ScrapePipeline:
         document = _document(page, rendered, acted, tracked, moment)
         entries = [tracked[1]] if tracked is not None else []
         charge = self.charge(options, source, rendered)
-        if not source.cached and options.storeInCache and not options.actions and not options.headers:
+        if not source.cached and options.store_in_cache and not options.actions and not options.headers:
             entries.append(CacheEntry(options.url, "", _page_data(page)))
         metadata = document["metadata"]
         metadata.update(cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
@@ -148,18 +148,18 @@ class ScrapePipeline:
     def source(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> Source:
         """The page: from the cache under lockdown or minAge, else scanned, then cached or fetched."""
         url = options.url
-        max_age = options.maxAge if "maxAge" in options.model_fields_set else (self.lockdown_max_age if options.lockdown else self.default_max_age)
+        max_age = options.max_age if "max_age" in options.model_fields_set else (self.lockdown_max_age if options.lockdown else self.default_max_age)
         if options.lockdown:
             cached = self._cached_within(url, max_age, moment)
             if cached is None:
                 raise LockdownCacheMiss().with_charges(Charge(_OPERATION, self.pricing.lockdown_miss))
             return cached
-        if options.minAge is not None:
-            found = self.store.pages.newest(url, not_after=moment - timedelta(milliseconds=options.minAge))
+        if options.min_age is not None:
+            found = self.store.pages.newest(url, not_after=moment - timedelta(milliseconds=options.min_age))
             if found is None:
                 raise NoCachedData()
             return Source(_page_from(found[0]), found[1], cached=True)
-        scan = threat.scan(caller.team, url, options.threatProtection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
+        scan = threat.scan(caller.team, url, options.threat_protection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
         cached = self._cached_within(url, max_age, moment) if max_age > 0 else None
         if cached is not None:
             return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
@@ -167,7 +167,7 @@ class ScrapePipeline:
             page = self.web.fetch(url, fetch_context(options))
         except FetchRefused as refused:
             raise InvalidRequest(details=[{"msg": str(refused)}]) from None
-        if page.delay_ms + options.waitFor > options.timeout:
+        if page.delay_ms + options.wait_for > options.timeout:
             raise PageTimedOut()
         return Source(page, moment, cached=False, scan_credits=scan)
 
@@ -187,7 +187,7 @@ class ScrapePipeline:
             run = run_actions(options.actions, html=page.html, url=page.url, title=page.title, colors=colors_of(page), mobile=options.mobile)
         except ActionError as error:
             raise InvalidRequest(details=[{"msg": str(error)}]) from None
-        if page.delay_ms + options.waitFor + run.waited_ms > options.timeout:
+        if page.delay_ms + options.wait_for + run.waited_ms > options.timeout:
             raise PageTimedOut()
         return run
 
@@ -241,7 +241,7 @@ class ScrapePipeline:
         """
         moment = now_utc()
         try:
-            request = models.ScrapeRequest.model_validate({**options, "url": url})
+            request = models.ScrapeRequest.model_validate({**options, "url": url}, extra="ignore")
             page = self.web.fetch(url, fetch_context(request))
             acted = self.act(page, request)
             rendered = self.renderer.render(page, request, html=acted.html if acted else None)

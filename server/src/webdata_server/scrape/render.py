@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import webdata_models as models
+from pydantic import TypeAdapter
 
 from webdata_server import content
 from webdata_server.domain import Charge
@@ -31,9 +32,22 @@ __all__ = ["Rendered", "Renderer", "colors_of", "extract_from", "format_objects"
 # Options that decide whether and where a page is fetched, cached, billed or logged, not what
 # its document says: left out of the memo's key. Everything else (a field added later too) is in.
 _NOT_RENDERING = set(
-    {"maxAge", "minAge", "storeInCache", "lockdown", "threatProtection", "zeroDataRetention", "profile", "auditMetadata", "headers", "timeout", "waitFor"}
+    {
+        "max_age",
+        "min_age",
+        "store_in_cache",
+        "lockdown",
+        "threat_protection",
+        "zero_data_retention",
+        "profile",
+        "audit_metadata",
+        "headers",
+        "timeout",
+        "wait_for",
+    }
 )
 _MEMO_SIZE = 512
+_FORMAT: TypeAdapter[models.Format] = TypeAdapter(models.Format)
 
 
 def format_objects(items: list[models.FormatItem]) -> list[Any]:
@@ -41,8 +55,7 @@ def format_objects(items: list[models.FormatItem]) -> list[Any]:
     ``CompatFormatName`` for the names beyond the seed's six)."""
     objects = []
     for item in items:
-        value = item.root.root
-        objects.append(models.Format.model_validate({"type": value}).root if isinstance(value, str) else value)
+        objects.append(_FORMAT.validate_python({"type": item}) if isinstance(item, str) else item)
     return objects
 
 
@@ -133,25 +146,25 @@ class Renderer:
         if page.is_pdf:
             return Rendered(document, self._pdf(page, options, document))
 
-        formats = format_objects(options.formats or [models.FormatItem(models.BasicFormatName("markdown"))])
+        formats = format_objects(options.formats or ["markdown"])
         kinds = {f.type for f in formats}
         json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
-        checks = self.pricing.injection_check if json_format is not None and json_format.checkPromptInjection else 0
+        checks = self.pricing.injection_check if json_format is not None and json_format.check_prompt_injection else 0
         if checks and INJECTION in html:
             # Refused, and the check that found it is billed (an exception: never memoised).
             raise PromptInjection().with_charges(Charge("scrapeUrl", checks))
 
         filtered = content.filter_html(
-            html, only_main=options.onlyMainContent, include_tags=options.includeTags, exclude_tags=options.excludeTags, block_ads=options.blockAds
+            html, only_main=options.only_main_content, include_tags=options.include_tags, exclude_tags=options.exclude_tags, block_ads=options.block_ads
         )
         markdown = content.to_markdown(filtered, page.url)
         warning = None
-        if options.onlyCleanContent:
+        if options.only_clean_content:
             markdown, warning = content.clean_markdown(markdown)
-        if options.removeBase64Images:
+        if options.remove_base64_images:
             markdown = content.remove_base64_images(markdown)
-        if options.redactPII is not False:
-            markdown = content.redact(markdown, options.redactPII)
+        if options.redact_pii is not False:
+            markdown = content.redact(markdown, options.redact_pii)
 
         if "markdown" in kinds or "changeTracking" in kinds:
             document["markdown"] = markdown
@@ -174,7 +187,7 @@ class Renderer:
         screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
         if screenshot is not None:
             viewport = screenshot.viewport or models.Viewport(width=390 if options.mobile else 1920, height=844 if options.mobile else 1080)
-            height = max(viewport.height, 3000) if screenshot.fullPage else viewport.height
+            height = max(viewport.height, 3000) if screenshot.full_page else viewport.height
             document["screenshot"] = content.screenshot_data_url(
                 title=page.title, width=viewport.width, height=height, quality=screenshot.quality or 80, colors=colors_of(page)
             )
@@ -183,14 +196,14 @@ class Renderer:
 
     def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any]) -> int:
         """PDF parsing (seed §2.2.1); returns the credits it costs."""
-        parsers = [p.root for p in options.parsers]
+        parsers = list(options.parsers)
         parser = next((p for p in parsers if isinstance(p, models.PdfParser)), None)
-        if parser is None and not any(isinstance(p, models.PdfParserName) for p in parsers):
+        if parser is None and "pdf" not in parsers:
             document["rawBase64"] = base64.b64encode(page.raw).decode()
             return self.pricing.pdf_base64
-        count = page.pdf_pages if parser is None or parser.maxPages is None else min(page.pdf_pages, parser.maxPages)
+        count = page.pdf_pages if parser is None or parser.max_pages is None else min(page.pdf_pages, parser.max_pages)
         texts = [f"Page {n} of {page.title}." for n in range(1, count + 1)]
-        if parser is not None and parser.pageMarkers:
+        if parser is not None and parser.page_markers:
             # §2.2.1: a blank line, a horizontal rule, an HTML comment with the page number, a blank line.
             markdown = texts[0] + "".join(f"\n\n---\n<!-- page {n} -->\n\n{text}" for n, text in enumerate(texts[1:], start=2))
         else:

@@ -26,7 +26,7 @@ def check_override(team: Team, override: models.ThreatProtectionOverride | None)
 
 def _matches(host: str, patterns: list[models.DomainPattern] | None) -> bool:
     for pattern in patterns or []:
-        text = pattern.root.lower()
+        text = pattern.lower()
         if host == text or (text.startswith("*.") and host.endswith(text[1:])):
             return True
     return False
@@ -39,16 +39,16 @@ def scan(team: Team, url: str, override: models.ThreatProtectionOverride | None,
     rules = override or models.ThreatProtectionOverride()
     if _matches(host, rules.whitelist):
         return 0  # the whitelist overrides every other rule, the scan included
-    if _matches(host, rules.blacklist) or any(host == tld.root or host.endswith("." + tld.root) for tld in rules.blockedTlds or []):
+    if _matches(host, rules.blacklist) or any(host == tld or host.endswith("." + tld) for tld in rules.blocked_tlds or []):
         raise UrlBlocked()
     if mode != "normal":
         return 0
     if classifier_down:
-        if (rules.failurePolicy or "open") == "closed":
+        if (rules.failure_policy or "open") == "closed":
             raise UrlBlocked()
         return 0  # nothing was scanned, so nothing is charged
     score = 95 if ("malware" in host or "phishing" in host) else 10
-    threshold = rules.riskScoreThreshold if rules.riskScoreThreshold is not None else 50
+    threshold = rules.risk_score_threshold if rules.risk_score_threshold is not None else 50
     if score >= threshold:
         raise UrlBlocked().with_charges(Charge("scrapeUrl", credits))
     return credits

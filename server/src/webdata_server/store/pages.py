@@ -43,7 +43,7 @@ class ScrapeLog:
     def record(self, tx: sqlite3.Connection, *, caller: Caller, url: str | None, options: Any, moment: datetime) -> None:
         """Log a scrape (``url`` None: not logged, as under lockdown)."""
         profile = options.profile
-        audit = options.auditMetadata
+        audit = options.audit_metadata
         tx.execute(
             "INSERT INTO scrape_log (team_id, key_id, url, profile_name, profile_save_changes, audit_username, proxy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -51,7 +51,7 @@ class ScrapeLog:
                 caller.key_id,
                 url,
                 profile.name if profile else None,
-                None if profile is None else int(profile.saveChanges),
+                None if profile is None else int(profile.save_changes),
                 audit.username if audit else None,
                 options.proxy,
                 iso(moment),
