@@ -1,21 +1,43 @@
 """Stage ``client``: the typed HTTP client package ``webdata_client`` from the bundle.
 
-openapi-python-client does the work with ``generator/config/client.yaml``; it must print
-nothing (``--fail-on-warning``), since its warnings mean an endpoint or schema was skipped.
+Two parts, both generated:
+
+* openapi-python-client, with ``generator/config/client.yaml`` and the templates in
+  ``generator/templates/client``, writes the package: one module per operation under ``api/<tag>/``
+  (its method, path, parameters, documented statuses and result type, as ``OPERATION``), the
+  transport (``client.py``: key, base URL, timeouts, retries, reading answers), the errors
+  (``errors.py``) and ``models`` (the types of ``webdata_models``: one type story). It must print
+  nothing (``--fail-on-warning``): its warnings mean an endpoint or schema was skipped. Its per-schema
+  attrs modules are not kept: the templates render them empty and this stage removes them.
+* This stage writes ``_resources.py``: the ``Webdata`` and ``AsyncWebdata`` classes, one resource per
+  tag, one method per operation with Pythonic keyword arguments typed from the request schema, and
+  for every job (a status whose ``status`` names an ``x-states`` enum) ``wait``, ``start_and_wait``
+  and, where the status pages with ``next``, ``iter_documents``. Jinja cannot compute these
+  signatures (snake_case names, types from JSON Schema), so they are written here from the bundle;
+  nothing is written per operation by hand.
 """
 
 from __future__ import annotations
 
+import json
+import keyword
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.findings import Finding, StageFailed
+from generator.models import python_name
 from generator.tools import run_tool, tool_path
 
-__all__ = ["PACKAGE", "generate_client"]
+__all__ = ["PACKAGE", "ClientOperation", "client_operations", "generate_client", "method_name", "render_resources"]
 
 STAGE = "client"
 PACKAGE = "webdata_client"
 CONFIG = Path(__file__).parent / "config" / "client.yaml"
+TEMPLATES = Path(__file__).parent / "templates" / "client"
+_SCHEMA_REF = "#/components/schemas/"
+DEFAULT_MAX_WAIT = 600.0
 
 
 def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
@@ -30,6 +52,8 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
         str(bundle_path),
         "--config",
         str(CONFIG),
+        "--custom-template-path",
+        str(TEMPLATES),
         "--meta",
         "none",
         "--output-path",
@@ -47,5 +71,439 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
                 )
             ]
         )
-    (out_dir / PACKAGE / "py.typed").write_text("", encoding="utf-8")
-    return out_dir / PACKAGE
+    package = out_dir / PACKAGE
+    for module in sorted((package / "models").glob("*.py")):
+        if module.name != "__init__.py":
+            module.unlink()
+    bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
+    (package / "_resources.py").write_text(render_resources(bundle), encoding="utf-8")
+    (package / "py.typed").write_text("", encoding="utf-8")
+    return package
+
+
+# -- the operations, read from the bundle -----------------------------------------------------------
+
+
+@dataclass
+class Param:
+    name: str  # Python
+    wire: str
+    annotation: str
+    required: bool
+    doc: str = ""
+
+
+@dataclass
+class ClientOperation:
+    operation_id: str
+    tag: str  # Python name of the resource
+    module: str  # api/<tag>/<module>.py
+    method: str  # method name on the resource
+    summary: str
+    http_method: str
+    result: str
+    body_model: str | None
+    path: list[Param] = field(default_factory=list)
+    query: list[Param] = field(default_factory=list)
+    body: list[Param] = field(default_factory=list)
+
+
+@dataclass
+class Job:
+    start: ClientOperation
+    status: ClientOperation
+    terminal: list[str]
+    pages: bool  # the status has `next` and `data`
+
+
+def _resolve(bundle: dict[str, Any], node: Any) -> Any:
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        target: Any = bundle
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+def _component(ref: Any) -> str | None:
+    if isinstance(ref, dict) and isinstance(ref.get("$ref"), str) and ref["$ref"].startswith(_SCHEMA_REF):
+        return str(ref["$ref"].removeprefix(_SCHEMA_REF))
+    return None
+
+
+def _identifier(name: str) -> str:
+    snake = re.sub(r"[^0-9a-zA-Z_]", "_", python_name(name)).strip("_")
+    return snake + "_" if keyword.iskeyword(snake) else snake
+
+
+def method_name(operation_id: str, tag: str) -> str:
+    """``getBatchScrapeStatus`` under tag ``batch_scrape`` -> ``get_status``: the words of the tag are left out."""
+    words = python_name(operation_id).split("_")
+    tag_words = set(tag.split("_")) | {w + "s" for w in tag.split("_")}
+    kept = [w for w in words if w not in tag_words]
+    return "_".join(kept) or words[0]
+
+
+def _properties(bundle: dict[str, Any], schema: Any) -> tuple[dict[str, Any], set[str]]:
+    """Properties and required names of an object schema, following ``allOf``."""
+    schema = _resolve(bundle, schema)
+    properties: dict[str, Any] = {}
+    required: set[str] = set(schema.get("required", []))
+    for member in schema.get("allOf", []):
+        more, needed = _properties(bundle, member)
+        properties |= more
+        required |= needed
+    properties |= schema.get("properties", {})
+    return properties, required
+
+
+def _has_object(bundle: dict[str, Any], schema: Any, seen: frozenset[str] = frozenset()) -> bool:
+    name = _component(schema)
+    if name in seen:
+        return False
+    schema = _resolve(bundle, schema)
+    if not isinstance(schema, dict):
+        return False
+    if schema.get("type") == "object" or "properties" in schema or "allOf" in schema:
+        return True
+    inner = seen | ({name} if name else set())
+    return any(_has_object(bundle, member, inner) for key in ("anyOf", "oneOf") for member in schema.get(key, []))
+
+
+def py_type(bundle: dict[str, Any], schema: Any) -> str:
+    """The annotation a method argument takes for ``schema``: the type of ``webdata_models`` for a
+    component (plus a plain mapping where it holds an object), plain Python types otherwise."""
+    name = _component(schema)
+    if name is not None:
+        return f"models.{name} | Mapping[str, Any]" if _has_object(bundle, schema) else f"models.{name}"
+    if not isinstance(schema, dict):
+        return "Any"
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            members = [py_type(bundle, member) for member in schema[key]]
+            return " | ".join(dict.fromkeys(part for member in members for part in member.split(" | ")))
+    if "enum" in schema and all(isinstance(v, str) for v in schema["enum"]):
+        return "Literal[" + ", ".join(json.dumps(v) for v in schema["enum"]) + "]"
+    if "const" in schema and isinstance(schema["const"], str):
+        return f"Literal[{json.dumps(schema['const'])}]"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " | ".join(py_type(bundle, {**schema, "type": k}) for k in kind if k != "null")
+    if kind == "array":
+        return f"Sequence[{py_type(bundle, schema.get('items', {}))}]"
+    if kind == "object":
+        extra = schema.get("additionalProperties")
+        return f"Mapping[str, {py_type(bundle, extra)}]" if isinstance(extra, dict) and extra else "Mapping[str, Any]"
+    return {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}.get(str(kind), "Any")
+
+
+def _first_sentence(text: str) -> str:
+    text = " ".join((text or "").split())
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
+
+
+def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
+    operations = []
+    for path, item in sorted(bundle.get("paths", {}).items()):
+        shared = [_resolve(bundle, p) for p in item.get("parameters", [])]
+        for verb, op in item.items():
+            if not isinstance(op, dict) or "operationId" not in op:
+                continue
+            tag = _identifier((op.get("tags") or ["default"])[0].lower().replace(" ", "_"))
+            parameters = shared + [_resolve(bundle, p) for p in op.get("parameters", [])]
+            result = _component(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
+            body_schema = ((op.get("requestBody") or {}).get("content") or {}).get("application/json", {}).get("schema")
+            operation = ClientOperation(
+                operation_id=op["operationId"],
+                tag=tag,
+                module=_identifier(op["operationId"]),
+                method=method_name(op["operationId"], tag),
+                summary=op.get("summary", ""),
+                http_method=verb.upper(),
+                result=result,
+                body_model=_component(body_schema),
+            )
+            for parameter in parameters:
+                annotation = py_type(bundle, parameter.get("schema", {}))
+                doc = _first_sentence(parameter.get("description", ""))
+                if parameter["in"] == "path":
+                    # A job's id is `id` whatever the path calls it (id, jobId).
+                    pname = "id" if parameter["name"].lower().endswith("id") else _identifier(parameter["name"])
+                    operation.path.append(Param(pname, parameter["name"], annotation, True, doc))
+                elif parameter["in"] == "query":
+                    operation.query.append(Param(_identifier(parameter["name"]), parameter["name"], annotation, bool(parameter.get("required")), doc))
+            if body_schema is not None:
+                properties, required = _properties(bundle, body_schema)
+                for wire, schema in properties.items():
+                    resolved = _resolve(bundle, schema) if isinstance(schema, dict) else {}
+                    doc = _first_sentence(resolved.get("description", "") if isinstance(resolved, dict) else "")
+                    operation.body.append(Param(_identifier(wire), wire, py_type(bundle, schema), wire in required, doc))
+                operation.body.sort(key=lambda p: (not p.required, p.name))
+            operations.append(operation)
+    return operations
+
+
+def jobs(bundle: dict[str, Any], operations: list[ClientOperation]) -> list[Job]:
+    found = []
+    schemas = bundle["components"]["schemas"]
+    for status in operations:
+        if status.http_method != "GET" or len(status.path) != 1 or status.result not in schemas:
+            continue
+        properties, _ = _properties(bundle, {"$ref": _SCHEMA_REF + status.result})
+        states = _resolve(bundle, properties.get("status", {})).get("x-states") if "status" in properties else None
+        if not states:
+            continue
+        starts = [
+            op
+            for op in operations
+            if op.tag == status.tag and op.http_method == "POST" and not op.path and "id" in _properties(bundle, {"$ref": _SCHEMA_REF + op.result})[0]
+        ]
+        if len(starts) == 1:
+            found.append(Job(starts[0], status, list(states["terminal"]), "next" in properties and "data" in properties))
+    return found
+
+
+# -- rendering ----------------------------------------------------------------------------------------
+
+_HEADER = '''"""The client: ``Webdata`` (sync) and ``AsyncWebdata``, one resource per tag of the contract.
+
+Written by the generator's ``client`` stage from the bundle (generator/client.py). Do not edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from typing import Any, Literal, TypeVar, cast
+
+import httpx
+import webdata_models as models
+
+from . import errors
+from .client import AsyncTransport, ClientOptions, SyncTransport, changed, request_body, resolve_options
+from .types import Operation
+
+T = TypeVar("T")
+'''
+
+
+def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> str:
+    parts = ["self"]
+    positional = [p for p in operation.path] + [p for p in operation.body + operation.query if p.required]
+    parts += [f"{p.name}: {p.annotation}" for p in positional]
+    optional = [p for p in operation.body + operation.query if not p.required]
+    if optional or extra:
+        parts.append("*")
+    parts += [f"{p.name}: {p.annotation} | None = None" for p in optional]
+    parts += list(extra)
+    return ", ".join(parts)
+
+
+def _docstring(operation: ClientOperation, indent: str, lead: str | None = None) -> str:
+    lines = [lead or f"{operation.summary.rstrip('.')}.", "", f"``{operation.http_method} {_path_of(operation)}`` ({operation.operation_id})."]
+    documented = [p for p in operation.path + operation.body + operation.query if p.doc]
+    if documented:
+        lines += ["", "Args:"]
+        lines += [f"    {p.name}: {p.doc}" for p in documented]
+    body = "\n".join((indent + line).rstrip() for line in lines)
+    return f'{indent}"""{body.lstrip()}\n{indent}"""\n'
+
+
+_PATHS: dict[str, str] = {}
+
+
+def _path_of(operation: ClientOperation) -> str:
+    return _PATHS.get(operation.operation_id, "")
+
+
+def _call(operation: ClientOperation) -> str:
+    path = "{" + ", ".join(f'"{p.wire}": {p.name}' for p in operation.path) + "}"
+    query = "{" + ", ".join(f'"{p.wire}": {p.name}' for p in operation.query) + "}"
+    if operation.body_model:
+        values = "{" + ", ".join(f'"{p.name}": {p.name}' for p in operation.body) + "}"
+        body = f"request_body(models.{operation.body_model}, {values})"
+    else:
+        body = "None"
+    return f"_{operation.module}.OPERATION, path={path}, query={query}, body={body}, result=models.{operation.result}"
+
+
+def _method(operation: ClientOperation, *, is_async: bool, name: str) -> str:
+    a = "async " if is_async else ""
+    aw = "await " if is_async else ""
+    return (
+        f"    {a}def {name}({_signature(operation)}) -> models.{operation.result}:\n"
+        + _docstring(operation, "        ")
+        + f"        return {aw}self._client._call({_call(operation)})\n"
+    )
+
+
+def _job_methods(job: Job, *, is_async: bool) -> str:
+    a = "async " if is_async else ""
+    aw = "await " if is_async else ""
+    status = job.status
+    result = f"models.{status.result}"
+    terminal = ", ".join(json.dumps(s) for s in job.terminal)
+    sleep = "await asyncio.sleep" if is_async else "time.sleep"
+    clock = "time.monotonic()"
+    text = f'''
+    {a}def wait(self, id: str, *, poll_interval: float | None = None, max_wait: float | None = {DEFAULT_MAX_WAIT}) -> {result}:
+        """Poll until the job reaches a terminal state ({", ".join(job.terminal)}); returns its last status.
+'''
+    if job.pages:
+        text += """
+        The documents of every page are gathered by following ``next``; ``next`` is then None.
+"""
+    text += f'''
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else {clock} + max_wait
+        while True:
+            current = {aw}self.{status.method}(id)
+            if current.status in ({terminal},):
+                break
+            if deadline is not None and {clock} + interval > deadline:
+                raise errors.JobTimeoutError(f"job {{id}} still {{current.status}} after {{max_wait}} s", last=current)
+            {sleep}(interval)
+'''
+    if job.pages:
+        text += f"""        documents = list(current.data)
+        link = current.next
+        while link:
+            page = {aw}self._client._follow(link, result={result})
+            documents += page.data
+            link = page.next
+        return current.model_copy(update={{"data": documents, "next": None}})
+"""
+    else:
+        text += "        return current\n"
+    start = job.start
+    extra = ("poll_interval: float | None = None", f"max_wait: float | None = {DEFAULT_MAX_WAIT}")
+    text += f"\n    {a}def start_and_wait({_signature(start, extra=extra)}) -> {result}:\n"
+    text += _docstring(start, "        ", lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to finish.")
+    args = ", ".join(f"{p.name}={p.name}" for p in start.path + start.body + start.query)
+    text += f"        started = {aw}self.{start.method}({args})\n"
+    text += f"        return {aw}self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)\n"
+    if job.pages:
+        iterator = "AsyncIterator[models.Document]" if is_async else "Iterator[models.Document]"
+        text += f'''
+    {a}def iter_documents(self, id: str) -> {iterator}:
+        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        page = {aw}self.{status.method}(id)
+        while True:
+            for document in page.data:
+                yield document
+            if not page.next:
+                return
+            page = {aw}self._client._follow(page.next, result={result})
+'''
+    return text
+
+
+def render_resources(bundle: dict[str, Any]) -> str:
+    operations = client_operations(bundle)
+    for path, item in bundle.get("paths", {}).items():
+        for op in item.values():
+            if isinstance(op, dict) and "operationId" in op:
+                _PATHS[op["operationId"]] = path
+    by_tag: dict[str, list[ClientOperation]] = {}
+    for operation in operations:
+        by_tag.setdefault(operation.tag, []).append(operation)
+    job_by_tag = {job.status.tag: job for job in jobs(bundle, operations)}
+    tag_titles = {_identifier(t["name"].lower().replace(" ", "_")): t for t in bundle.get("tags", [])}
+    out = [_HEADER]
+    out += [f"from .api.{op.tag} import {op.module} as _{op.module}\n" for op in sorted(operations, key=lambda o: (o.tag, o.module))]
+    out.append('\n__all__ = ["AsyncWebdata", "Webdata"]\n')
+    for is_async in (False, True):
+        prefix = "Async" if is_async else ""
+        client_class = f"{prefix}Webdata"
+        for tag, ops in sorted(by_tag.items()):
+            cls = f"{prefix}{''.join(w.capitalize() for w in tag.split('_'))}"
+            description = _first_sentence(tag_titles.get(tag, {}).get("description", "")) or f"The {tag} operations."
+            out.append(f'\n\nclass {cls}:\n    """{description}"""\n\n    def __init__(self, client: {client_class}) -> None:\n        self._client = client\n')
+            for operation in sorted(ops, key=lambda o: o.method):
+                # A resource with one operation is called directly: client.scrape(url, ...).
+                name = "__call__" if len(ops) == 1 else operation.method
+                out.append("\n" + _method(operation, is_async=is_async, name=name))
+            if tag in job_by_tag:
+                out.append(_job_methods(job_by_tag[tag], is_async=is_async))
+        out.append(_client_class(sorted(by_tag), is_async=is_async))
+    return "".join(out)
+
+
+def _client_class(tags: list[str], *, is_async: bool) -> str:
+    prefix = "Async" if is_async else ""
+    http = "httpx.AsyncClient" if is_async else "httpx.Client"
+    transport = "AsyncTransport" if is_async else "SyncTransport"
+    a = "async " if is_async else ""
+    aw = "await " if is_async else ""
+    flavour = "asynchronous" if is_async else "synchronous"
+    attributes = "".join(f"        self.{tag} = {prefix}{''.join(w.capitalize() for w in tag.split('_'))}(self)\n" for tag in tags)
+    close = "aclose" if is_async else "close"
+    enter = "__aenter__" if is_async else "__enter__"
+    exit_ = "__aexit__" if is_async else "__exit__"
+    return f'''
+
+class {prefix}Webdata:
+    """The {flavour} client of the Web Data Service API v2.
+
+    ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
+    ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
+    for what is retried). Use ``with_options`` to change them for some calls only.
+    """
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int = 2,
+        poll_interval: float = 2.0,
+        default_headers: Mapping[str, str] | None = None,
+        http_client: {http} | None = None,
+        _options: ClientOptions | None = None,
+    ) -> None:
+        self.options = _options or resolve_options(
+            api_key, base_url, timeout=timeout, max_retries=max_retries, poll_interval=poll_interval, headers=default_headers
+        )
+        self._owns_http = http_client is None
+        self._http = http_client or {http}(timeout=self.options.timeout)
+        self._transport = {transport}(self.options, self._http)
+{attributes}
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        poll_interval: float | None = None,
+        backoff: float | None = None,
+        max_backoff: float | None = None,
+    ) -> {prefix}Webdata:
+        """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
+        options = changed(self.options, timeout=timeout, max_retries=max_retries, poll_interval=poll_interval, backoff=backoff, max_backoff=max_backoff)
+        copy = {prefix}Webdata(http_client=self._http, _options=options)
+        copy._owns_http = False
+        return copy
+
+    {a}def _call(self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]) -> T:
+        request = self._transport.build(operation, path=path, query=query, body=body)
+        return cast(T, {aw}self._transport.send(operation, request, result))
+
+    {a}def _follow(self, link: str, *, result: type[T]) -> T:
+        return cast(T, {aw}self._transport.send(None, self._transport.follow(link), result))
+
+    {a}def close(self) -> None:
+        """Close the connections, unless the HTTP client was passed in."""
+        if self._owns_http:
+            {aw}self._http.{close}()
+
+    {a}def {enter}(self) -> {prefix}Webdata:
+        return self
+
+    {a}def {exit_}(self, *exc: object) -> None:
+        {aw}self.close()
+'''
+

@@ -1,0 +1,2041 @@
+"""The client: ``Webdata`` (sync) and ``AsyncWebdata``, one resource per tag of the contract.
+
+Written by the generator's ``client`` stage from the bundle (generator/client.py). Do not edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from typing import Any, Literal, TypeVar, cast
+
+import httpx
+import webdata_models as models
+
+from . import errors
+from .client import AsyncTransport, ClientOptions, SyncTransport, changed, request_body, resolve_options
+from .types import Operation
+
+T = TypeVar("T")
+from .api.agent import cancel_agent as _cancel_agent
+from .api.agent import get_agent_status as _get_agent_status
+from .api.agent import start_agent as _start_agent
+from .api.batch_scrape import cancel_batch_scrape as _cancel_batch_scrape
+from .api.batch_scrape import get_batch_scrape_status as _get_batch_scrape_status
+from .api.batch_scrape import start_batch_scrape as _start_batch_scrape
+from .api.crawl import cancel_crawl as _cancel_crawl
+from .api.crawl import get_active_crawls as _get_active_crawls
+from .api.crawl import get_crawl_status as _get_crawl_status
+from .api.crawl import preview_crawl_params as _preview_crawl_params
+from .api.crawl import start_crawl as _start_crawl
+from .api.extract import get_extract_status as _get_extract_status
+from .api.extract import start_extract as _start_extract
+from .api.scrape import scrape_url as _scrape_url
+from .api.team import get_credit_usage as _get_credit_usage
+from .api.team import get_historical_credit_usage as _get_historical_credit_usage
+from .api.team import get_token_usage as _get_token_usage
+
+__all__ = ["AsyncWebdata", "Webdata"]
+
+
+class Agent:
+    """Autonomous data gathering jobs (seed §3)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def cancel(self, id: str) -> models.AgentCancelResponse:
+        """Cancel an agent job.
+
+        ``DELETE /v2/agent/{jobId}`` (cancelAgent).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+        """
+        return self._client._call(
+            _cancel_agent.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentCancelResponse
+        )
+
+    def get_status(self, id: str) -> models.AgentStatusResponse:
+        """Read an agent job's status and result.
+
+        ``GET /v2/agent/{jobId}`` (getAgentStatus).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+        """
+        return self._client._call(
+            _get_agent_status.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentStatusResponse
+        )
+
+    def start(
+        self,
+        prompt: str,
+        *,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        max_credits: int | None = None,
+        model: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        strict_constrain_to_urls: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        urls: Sequence[str] | None = None,
+    ) -> models.AgentStartResponse:
+        """Start an agent job.
+
+        ``POST /v2/agent`` (startAgent).
+
+        Args:
+            audit_metadata: Audit information attached to the request.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        return self._client._call(
+            _start_agent.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.AgentRequest,
+                {
+                    "prompt": prompt,
+                    "audit_metadata": audit_metadata,
+                    "max_credits": max_credits,
+                    "model": model,
+                    "schema": schema,
+                    "strict_constrain_to_urls": strict_constrain_to_urls,
+                    "threat_protection": threat_protection,
+                    "urls": urls,
+                },
+            ),
+            result=models.AgentStartResponse,
+        )
+
+    def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.AgentStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            time.sleep(interval)
+        return current
+
+    def start_and_wait(
+        self,
+        prompt: str,
+        *,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        max_credits: int | None = None,
+        model: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        strict_constrain_to_urls: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        urls: Sequence[str] | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.AgentStatusResponse:
+        """Start an agent job, then ``wait`` for it to finish.
+
+        ``POST /v2/agent`` (startAgent).
+
+        Args:
+            audit_metadata: Audit information attached to the request.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        started = self.start(
+            prompt=prompt,
+            audit_metadata=audit_metadata,
+            max_credits=max_credits,
+            model=model,
+            schema=schema,
+            strict_constrain_to_urls=strict_constrain_to_urls,
+            threat_protection=threat_protection,
+            urls=urls,
+        )
+        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+
+class BatchScrape:
+    """Many pages scraped as one asynchronous job (seed §3)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def cancel(self, id: str) -> models.BatchScrapeCancelResponse:
+        """Cancel a batch scrape job.
+
+        ``DELETE /v2/batch/scrape/{id}`` (cancelBatchScrape).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _cancel_batch_scrape.OPERATION,
+            path={"id": id},
+            query={},
+            body=None,
+            result=models.BatchScrapeCancelResponse,
+        )
+
+    def get_status(self, id: str) -> models.JobStatusResponse:
+        """Read a batch scrape job's status and documents.
+
+        ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _get_batch_scrape_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+        )
+
+    def start(
+        self,
+        urls: Sequence[str],
+        *,
+        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        block_ads: bool | None = None,
+        exclude_tags: Sequence[str] | None = None,
+        formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ignore_invalid_urls: bool | None = None,
+        include_tags: Sequence[str] | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        lockdown: bool | None = None,
+        max_age: int | None = None,
+        max_concurrency: int | None = None,
+        min_age: int | None = None,
+        mobile: bool | None = None,
+        only_clean_content: bool | None = None,
+        only_main_content: bool | None = None,
+        parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        proxy: Literal["basic", "enhanced", "auto"] | None = None,
+        redact_pii: bool | models.RedactPIIOptions | Mapping[str, Any] | None = None,
+        remove_base64_images: bool | None = None,
+        skip_tls_verification: bool | None = None,
+        store_in_cache: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        wait_for: int | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+    ) -> models.BatchScrapeStartResponse:
+        """Start a batch scrape job.
+
+        ``POST /v2/batch/scrape`` (startBatchScrape).
+
+        Args:
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            actions: Performed on the page, in order, before content is taken.
+            audit_metadata: Audit information attached to the request.
+            block_ads: Ad and cookie-popup blocking.
+            exclude_tags: Tags to exclude from the output.
+            formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+            headers: Headers sent with the request (cookies, user-agent, …).
+            include_tags: Tags to include in the output.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
+            max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
+            mobile: Emulate a mobile device.
+            only_clean_content: Beta.
+            only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+            profile: Persistent browser storage shared by scrapes with the same name.
+            proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+            redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+            remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+            skip_tls_verification: Skip TLS certificate verification.
+            store_in_cache: When false, the page is not stored in the index and cache.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds before the scrape fails.
+            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+            webhook: Where job events are posted.
+        """
+        return self._client._call(
+            _start_batch_scrape.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.BatchScrapeRequest,
+                {
+                    "urls": urls,
+                    "actions": actions,
+                    "audit_metadata": audit_metadata,
+                    "block_ads": block_ads,
+                    "exclude_tags": exclude_tags,
+                    "formats": formats,
+                    "headers": headers,
+                    "ignore_invalid_urls": ignore_invalid_urls,
+                    "include_tags": include_tags,
+                    "location": location,
+                    "lockdown": lockdown,
+                    "max_age": max_age,
+                    "max_concurrency": max_concurrency,
+                    "min_age": min_age,
+                    "mobile": mobile,
+                    "only_clean_content": only_clean_content,
+                    "only_main_content": only_main_content,
+                    "parsers": parsers,
+                    "profile": profile,
+                    "proxy": proxy,
+                    "redact_pii": redact_pii,
+                    "remove_base64_images": remove_base64_images,
+                    "skip_tls_verification": skip_tls_verification,
+                    "store_in_cache": store_in_cache,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "wait_for": wait_for,
+                    "webhook": webhook,
+                    "zero_data_retention": zero_data_retention,
+                },
+            ),
+            result=models.BatchScrapeStartResponse,
+        )
+
+    def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.JobStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        The documents of every page are gathered by following ``next``; ``next`` is then None.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            time.sleep(interval)
+        documents = list(current.data)
+        link = current.next
+        while link:
+            page = self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return current.model_copy(update={"data": documents, "next": None})
+
+    def start_and_wait(
+        self,
+        urls: Sequence[str],
+        *,
+        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        block_ads: bool | None = None,
+        exclude_tags: Sequence[str] | None = None,
+        formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ignore_invalid_urls: bool | None = None,
+        include_tags: Sequence[str] | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        lockdown: bool | None = None,
+        max_age: int | None = None,
+        max_concurrency: int | None = None,
+        min_age: int | None = None,
+        mobile: bool | None = None,
+        only_clean_content: bool | None = None,
+        only_main_content: bool | None = None,
+        parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        proxy: Literal["basic", "enhanced", "auto"] | None = None,
+        redact_pii: bool | models.RedactPIIOptions | Mapping[str, Any] | None = None,
+        remove_base64_images: bool | None = None,
+        skip_tls_verification: bool | None = None,
+        store_in_cache: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        wait_for: int | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.JobStatusResponse:
+        """Start a batch scrape job, then ``wait`` for it to finish.
+
+        ``POST /v2/batch/scrape`` (startBatchScrape).
+
+        Args:
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            actions: Performed on the page, in order, before content is taken.
+            audit_metadata: Audit information attached to the request.
+            block_ads: Ad and cookie-popup blocking.
+            exclude_tags: Tags to exclude from the output.
+            formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+            headers: Headers sent with the request (cookies, user-agent, …).
+            include_tags: Tags to include in the output.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
+            max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
+            mobile: Emulate a mobile device.
+            only_clean_content: Beta.
+            only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+            profile: Persistent browser storage shared by scrapes with the same name.
+            proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+            redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+            remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+            skip_tls_verification: Skip TLS certificate verification.
+            store_in_cache: When false, the page is not stored in the index and cache.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds before the scrape fails.
+            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+            webhook: Where job events are posted.
+        """
+        started = self.start(
+            urls=urls,
+            actions=actions,
+            audit_metadata=audit_metadata,
+            block_ads=block_ads,
+            exclude_tags=exclude_tags,
+            formats=formats,
+            headers=headers,
+            ignore_invalid_urls=ignore_invalid_urls,
+            include_tags=include_tags,
+            location=location,
+            lockdown=lockdown,
+            max_age=max_age,
+            max_concurrency=max_concurrency,
+            min_age=min_age,
+            mobile=mobile,
+            only_clean_content=only_clean_content,
+            only_main_content=only_main_content,
+            parsers=parsers,
+            profile=profile,
+            proxy=proxy,
+            redact_pii=redact_pii,
+            remove_base64_images=remove_base64_images,
+            skip_tls_verification=skip_tls_verification,
+            store_in_cache=store_in_cache,
+            threat_protection=threat_protection,
+            timeout=timeout,
+            wait_for=wait_for,
+            webhook=webhook,
+            zero_data_retention=zero_data_retention,
+        )
+        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+    def iter_documents(self, id: str) -> Iterator[models.Document]:
+        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        page = self.get_status(id)
+        while True:
+            for document in page.data:
+                yield document
+            if not page.next:
+                return
+            page = self._client._follow(page.next, result=models.JobStatusResponse)
+
+
+class Crawl:
+    """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def cancel(self, id: str) -> models.CrawlCancelResponse:
+        """Cancel a crawl.
+
+        ``DELETE /v2/crawl/{id}`` (cancelCrawl).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _cancel_crawl.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlCancelResponse
+        )
+
+    def get_active(self) -> models.ActiveCrawlsResponse:
+        """List the team's active crawls.
+
+        ``GET /v2/crawl/active`` (getActiveCrawls).
+        """
+        return self._client._call(
+            _get_active_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
+        )
+
+    def get_status(self, id: str) -> models.JobStatusResponse:
+        """Read a crawl's status and documents.
+
+        ``GET /v2/crawl/{id}`` (getCrawlStatus).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _get_crawl_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+        )
+
+    def preview_params(self, prompt: str, url: str) -> models.CrawlParamsPreviewResponse:
+        """Preview the crawl options derived from a prompt.
+
+        ``POST /v2/crawl/params-preview`` (previewCrawlParams).
+
+        Args:
+            prompt: Natural-language description of the crawl.
+        """
+        return self._client._call(
+            _preview_crawl_params.OPERATION,
+            path={},
+            query={},
+            body=request_body(models.CrawlParamsPreviewRequest, {"prompt": prompt, "url": url}),
+            result=models.CrawlParamsPreviewResponse,
+        )
+
+    def start(
+        self,
+        url: str,
+        *,
+        allow_external_links: bool | None = None,
+        allow_subdomains: bool | None = None,
+        crawl_entire_domain: bool | None = None,
+        deduplicate_similar_urls: bool | None = None,
+        delay: float | None = None,
+        exclude_paths: Sequence[str] | None = None,
+        ignore_query_parameters: bool | None = None,
+        ignore_robots_txt: bool | None = None,
+        include_paths: Sequence[str] | None = None,
+        limit: int | None = None,
+        max_concurrency: int | None = None,
+        max_discovery_depth: int | None = None,
+        prompt: str | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        sitemap: Literal["only", "skip", "include"] | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+    ) -> models.CrawlStartResponse:
+        """Start a crawl.
+
+        ``POST /v2/crawl`` (startCrawl).
+
+        Args:
+            crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            delay: Seconds between page fetches.
+            exclude_paths: Regular expressions of paths to exclude.
+            include_paths: Regular expressions of paths to include.
+            limit: Maximum pages crawled.
+            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            prompt: Natural-language description from which paths and limits are derived.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
+            webhook: Where job events are posted.
+        """
+        return self._client._call(
+            _start_crawl.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.CrawlRequest,
+                {
+                    "url": url,
+                    "allow_external_links": allow_external_links,
+                    "allow_subdomains": allow_subdomains,
+                    "crawl_entire_domain": crawl_entire_domain,
+                    "deduplicate_similar_urls": deduplicate_similar_urls,
+                    "delay": delay,
+                    "exclude_paths": exclude_paths,
+                    "ignore_query_parameters": ignore_query_parameters,
+                    "ignore_robots_txt": ignore_robots_txt,
+                    "include_paths": include_paths,
+                    "limit": limit,
+                    "max_concurrency": max_concurrency,
+                    "max_discovery_depth": max_discovery_depth,
+                    "prompt": prompt,
+                    "scrape_options": scrape_options,
+                    "sitemap": sitemap,
+                    "webhook": webhook,
+                    "zero_data_retention": zero_data_retention,
+                },
+            ),
+            result=models.CrawlStartResponse,
+        )
+
+    def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.JobStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        The documents of every page are gathered by following ``next``; ``next`` is then None.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            time.sleep(interval)
+        documents = list(current.data)
+        link = current.next
+        while link:
+            page = self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return current.model_copy(update={"data": documents, "next": None})
+
+    def start_and_wait(
+        self,
+        url: str,
+        *,
+        allow_external_links: bool | None = None,
+        allow_subdomains: bool | None = None,
+        crawl_entire_domain: bool | None = None,
+        deduplicate_similar_urls: bool | None = None,
+        delay: float | None = None,
+        exclude_paths: Sequence[str] | None = None,
+        ignore_query_parameters: bool | None = None,
+        ignore_robots_txt: bool | None = None,
+        include_paths: Sequence[str] | None = None,
+        limit: int | None = None,
+        max_concurrency: int | None = None,
+        max_discovery_depth: int | None = None,
+        prompt: str | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        sitemap: Literal["only", "skip", "include"] | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.JobStatusResponse:
+        """Start a crawl, then ``wait`` for it to finish.
+
+        ``POST /v2/crawl`` (startCrawl).
+
+        Args:
+            crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            delay: Seconds between page fetches.
+            exclude_paths: Regular expressions of paths to exclude.
+            include_paths: Regular expressions of paths to include.
+            limit: Maximum pages crawled.
+            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            prompt: Natural-language description from which paths and limits are derived.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
+            webhook: Where job events are posted.
+        """
+        started = self.start(
+            url=url,
+            allow_external_links=allow_external_links,
+            allow_subdomains=allow_subdomains,
+            crawl_entire_domain=crawl_entire_domain,
+            deduplicate_similar_urls=deduplicate_similar_urls,
+            delay=delay,
+            exclude_paths=exclude_paths,
+            ignore_query_parameters=ignore_query_parameters,
+            ignore_robots_txt=ignore_robots_txt,
+            include_paths=include_paths,
+            limit=limit,
+            max_concurrency=max_concurrency,
+            max_discovery_depth=max_discovery_depth,
+            prompt=prompt,
+            scrape_options=scrape_options,
+            sitemap=sitemap,
+            webhook=webhook,
+            zero_data_retention=zero_data_retention,
+        )
+        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+    def iter_documents(self, id: str) -> Iterator[models.Document]:
+        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        page = self.get_status(id)
+        while True:
+            for document in page.data:
+                yield document
+            if not page.next:
+                return
+            page = self._client._follow(page.next, result=models.JobStatusResponse)
+
+
+class Extract:
+    """Structured data from pages (seed §2.1, §2.6)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def get_status(self, id: str) -> models.ExtractStatusResponse:
+        """Read an extract job's status and result.
+
+        ``GET /v2/extract/{id}`` (getExtractStatus).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _get_extract_status.OPERATION, path={"id": id}, query={}, body=None, result=models.ExtractStatusResponse
+        )
+
+    def start(
+        self,
+        urls: Sequence[str],
+        *,
+        enable_web_search: bool | None = None,
+        ignore_invalid_urls: bool | None = None,
+        ignore_sitemap: bool | None = None,
+        include_subdomains: bool | None = None,
+        prompt: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        show_sources: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+    ) -> models.ExtractResponse:
+        """Start an extract job.
+
+        ``POST /v2/extract`` (startExtract).
+
+        Args:
+            urls: URLs to extract from, in glob format (`https://example.com/*`).
+            enable_web_search: Use web search to find additional data.
+            ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
+            ignore_sitemap: Ignore sitemap.xml files while scanning a site.
+            include_subdomains: Scan subdomains of the given URLs too.
+            prompt: Guides the extraction.
+            schema: Structure of the extracted data; must be a valid JSON Schema.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            show_sources: Return the sources used under `sources`.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        return self._client._call(
+            _start_extract.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.ExtractRequest,
+                {
+                    "urls": urls,
+                    "enable_web_search": enable_web_search,
+                    "ignore_invalid_urls": ignore_invalid_urls,
+                    "ignore_sitemap": ignore_sitemap,
+                    "include_subdomains": include_subdomains,
+                    "prompt": prompt,
+                    "schema": schema,
+                    "scrape_options": scrape_options,
+                    "show_sources": show_sources,
+                    "threat_protection": threat_protection,
+                },
+            ),
+            result=models.ExtractResponse,
+        )
+
+    def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.ExtractStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            time.sleep(interval)
+        return current
+
+    def start_and_wait(
+        self,
+        urls: Sequence[str],
+        *,
+        enable_web_search: bool | None = None,
+        ignore_invalid_urls: bool | None = None,
+        ignore_sitemap: bool | None = None,
+        include_subdomains: bool | None = None,
+        prompt: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        show_sources: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.ExtractStatusResponse:
+        """Start an extract job, then ``wait`` for it to finish.
+
+        ``POST /v2/extract`` (startExtract).
+
+        Args:
+            urls: URLs to extract from, in glob format (`https://example.com/*`).
+            enable_web_search: Use web search to find additional data.
+            ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
+            ignore_sitemap: Ignore sitemap.xml files while scanning a site.
+            include_subdomains: Scan subdomains of the given URLs too.
+            prompt: Guides the extraction.
+            schema: Structure of the extracted data; must be a valid JSON Schema.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            show_sources: Return the sources used under `sources`.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        started = self.start(
+            urls=urls,
+            enable_web_search=enable_web_search,
+            ignore_invalid_urls=ignore_invalid_urls,
+            ignore_sitemap=ignore_sitemap,
+            include_subdomains=include_subdomains,
+            prompt=prompt,
+            schema=schema,
+            scrape_options=scrape_options,
+            show_sources=show_sources,
+            threat_protection=threat_protection,
+        )
+        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+
+class Scrape:
+    """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def __call__(
+        self,
+        url: str,
+        *,
+        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        block_ads: bool | None = None,
+        exclude_tags: Sequence[str] | None = None,
+        formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        include_tags: Sequence[str] | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        lockdown: bool | None = None,
+        max_age: int | None = None,
+        min_age: int | None = None,
+        mobile: bool | None = None,
+        only_clean_content: bool | None = None,
+        only_main_content: bool | None = None,
+        parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        proxy: Literal["basic", "enhanced", "auto"] | None = None,
+        redact_pii: bool | models.RedactPIIOptions | Mapping[str, Any] | None = None,
+        remove_base64_images: bool | None = None,
+        skip_tls_verification: bool | None = None,
+        store_in_cache: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        wait_for: int | None = None,
+    ) -> models.ScrapeResponse:
+        """Scrape one URL.
+
+        ``POST /v2/scrape`` (scrapeUrl).
+
+        Args:
+            url: The URL to scrape, http or https.
+            actions: Performed on the page, in order, before content is taken.
+            audit_metadata: Audit information attached to the request.
+            block_ads: Ad and cookie-popup blocking.
+            exclude_tags: Tags to exclude from the output.
+            formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+            headers: Headers sent with the request (cookies, user-agent, …).
+            include_tags: Tags to include in the output.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
+            max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
+            mobile: Emulate a mobile device.
+            only_clean_content: Beta.
+            only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+            profile: Persistent browser storage shared by scrapes with the same name.
+            proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+            redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+            remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+            skip_tls_verification: Skip TLS certificate verification.
+            store_in_cache: When false, the page is not stored in the index and cache.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds before the scrape fails.
+            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+        """
+        return self._client._call(
+            _scrape_url.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.ScrapeRequest,
+                {
+                    "url": url,
+                    "actions": actions,
+                    "audit_metadata": audit_metadata,
+                    "block_ads": block_ads,
+                    "exclude_tags": exclude_tags,
+                    "formats": formats,
+                    "headers": headers,
+                    "include_tags": include_tags,
+                    "location": location,
+                    "lockdown": lockdown,
+                    "max_age": max_age,
+                    "min_age": min_age,
+                    "mobile": mobile,
+                    "only_clean_content": only_clean_content,
+                    "only_main_content": only_main_content,
+                    "parsers": parsers,
+                    "profile": profile,
+                    "proxy": proxy,
+                    "redact_pii": redact_pii,
+                    "remove_base64_images": remove_base64_images,
+                    "skip_tls_verification": skip_tls_verification,
+                    "store_in_cache": store_in_cache,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "wait_for": wait_for,
+                },
+            ),
+            result=models.ScrapeResponse,
+        )
+
+
+class Team:
+    """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def get_credit_usage(self) -> models.CreditUsageResponse:
+        """Read the team's credit usage in the current billing period.
+
+        ``GET /v2/team/credit-usage`` (getCreditUsage).
+        """
+        return self._client._call(
+            _get_credit_usage.OPERATION, path={}, query={}, body=None, result=models.CreditUsageResponse
+        )
+
+    def get_historical_credit_usage(self, *, by_api_key: bool | None = None) -> models.HistoricalCreditUsageResponse:
+        """Read the team's credit usage month by month.
+
+        ``GET /v2/team/credit-usage/historical`` (getHistoricalCreditUsage).
+
+        Args:
+            by_api_key: When true, each month is broken down by API key.
+        """
+        return self._client._call(
+            _get_historical_credit_usage.OPERATION,
+            path={},
+            query={"byApiKey": by_api_key},
+            body=None,
+            result=models.HistoricalCreditUsageResponse,
+        )
+
+    def get_token_usage(self) -> models.TokenUsageResponse:
+        """Read the team's token usage in the current billing period.
+
+        ``GET /v2/team/token-usage`` (getTokenUsage).
+        """
+        return self._client._call(
+            _get_token_usage.OPERATION, path={}, query={}, body=None, result=models.TokenUsageResponse
+        )
+
+
+class Webdata:
+    """The synchronous client of the Web Data Service API v2.
+
+    ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
+    ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
+    for what is retried). Use ``with_options`` to change them for some calls only.
+    """
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int = 2,
+        poll_interval: float = 2.0,
+        default_headers: Mapping[str, str] | None = None,
+        http_client: httpx.Client | None = None,
+        _options: ClientOptions | None = None,
+    ) -> None:
+        self.options = _options or resolve_options(
+            api_key,
+            base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            headers=default_headers,
+        )
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.Client(timeout=self.options.timeout)
+        self._transport = SyncTransport(self.options, self._http)
+        self.agent = Agent(self)
+        self.batch_scrape = BatchScrape(self)
+        self.crawl = Crawl(self)
+        self.extract = Extract(self)
+        self.scrape = Scrape(self)
+        self.team = Team(self)
+
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        poll_interval: float | None = None,
+        backoff: float | None = None,
+        max_backoff: float | None = None,
+    ) -> Webdata:
+        """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
+        options = changed(
+            self.options,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            backoff=backoff,
+            max_backoff=max_backoff,
+        )
+        copy = Webdata(http_client=self._http, _options=options)
+        copy._owns_http = False
+        return copy
+
+    def _call(
+        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+    ) -> T:
+        request = self._transport.build(operation, path=path, query=query, body=body)
+        return cast(T, self._transport.send(operation, request, result))
+
+    def _follow(self, link: str, *, result: type[T]) -> T:
+        return cast(T, self._transport.send(None, self._transport.follow(link), result))
+
+    def close(self) -> None:
+        """Close the connections, unless the HTTP client was passed in."""
+        if self._owns_http:
+            self._http.close()
+
+    def __enter__(self) -> Webdata:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AsyncAgent:
+    """Autonomous data gathering jobs (seed §3)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def cancel(self, id: str) -> models.AgentCancelResponse:
+        """Cancel an agent job.
+
+        ``DELETE /v2/agent/{jobId}`` (cancelAgent).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+        """
+        return await self._client._call(
+            _cancel_agent.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentCancelResponse
+        )
+
+    async def get_status(self, id: str) -> models.AgentStatusResponse:
+        """Read an agent job's status and result.
+
+        ``GET /v2/agent/{jobId}`` (getAgentStatus).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+        """
+        return await self._client._call(
+            _get_agent_status.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentStatusResponse
+        )
+
+    async def start(
+        self,
+        prompt: str,
+        *,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        max_credits: int | None = None,
+        model: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        strict_constrain_to_urls: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        urls: Sequence[str] | None = None,
+    ) -> models.AgentStartResponse:
+        """Start an agent job.
+
+        ``POST /v2/agent`` (startAgent).
+
+        Args:
+            audit_metadata: Audit information attached to the request.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        return await self._client._call(
+            _start_agent.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.AgentRequest,
+                {
+                    "prompt": prompt,
+                    "audit_metadata": audit_metadata,
+                    "max_credits": max_credits,
+                    "model": model,
+                    "schema": schema,
+                    "strict_constrain_to_urls": strict_constrain_to_urls,
+                    "threat_protection": threat_protection,
+                    "urls": urls,
+                },
+            ),
+            result=models.AgentStartResponse,
+        )
+
+    async def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.AgentStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = await self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            await asyncio.sleep(interval)
+        return current
+
+    async def start_and_wait(
+        self,
+        prompt: str,
+        *,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        max_credits: int | None = None,
+        model: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        strict_constrain_to_urls: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        urls: Sequence[str] | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.AgentStatusResponse:
+        """Start an agent job, then ``wait`` for it to finish.
+
+        ``POST /v2/agent`` (startAgent).
+
+        Args:
+            audit_metadata: Audit information attached to the request.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        started = await self.start(
+            prompt=prompt,
+            audit_metadata=audit_metadata,
+            max_credits=max_credits,
+            model=model,
+            schema=schema,
+            strict_constrain_to_urls=strict_constrain_to_urls,
+            threat_protection=threat_protection,
+            urls=urls,
+        )
+        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+
+class AsyncBatchScrape:
+    """Many pages scraped as one asynchronous job (seed §3)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def cancel(self, id: str) -> models.BatchScrapeCancelResponse:
+        """Cancel a batch scrape job.
+
+        ``DELETE /v2/batch/scrape/{id}`` (cancelBatchScrape).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _cancel_batch_scrape.OPERATION,
+            path={"id": id},
+            query={},
+            body=None,
+            result=models.BatchScrapeCancelResponse,
+        )
+
+    async def get_status(self, id: str) -> models.JobStatusResponse:
+        """Read a batch scrape job's status and documents.
+
+        ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _get_batch_scrape_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+        )
+
+    async def start(
+        self,
+        urls: Sequence[str],
+        *,
+        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        block_ads: bool | None = None,
+        exclude_tags: Sequence[str] | None = None,
+        formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ignore_invalid_urls: bool | None = None,
+        include_tags: Sequence[str] | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        lockdown: bool | None = None,
+        max_age: int | None = None,
+        max_concurrency: int | None = None,
+        min_age: int | None = None,
+        mobile: bool | None = None,
+        only_clean_content: bool | None = None,
+        only_main_content: bool | None = None,
+        parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        proxy: Literal["basic", "enhanced", "auto"] | None = None,
+        redact_pii: bool | models.RedactPIIOptions | Mapping[str, Any] | None = None,
+        remove_base64_images: bool | None = None,
+        skip_tls_verification: bool | None = None,
+        store_in_cache: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        wait_for: int | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+    ) -> models.BatchScrapeStartResponse:
+        """Start a batch scrape job.
+
+        ``POST /v2/batch/scrape`` (startBatchScrape).
+
+        Args:
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            actions: Performed on the page, in order, before content is taken.
+            audit_metadata: Audit information attached to the request.
+            block_ads: Ad and cookie-popup blocking.
+            exclude_tags: Tags to exclude from the output.
+            formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+            headers: Headers sent with the request (cookies, user-agent, …).
+            include_tags: Tags to include in the output.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
+            max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
+            mobile: Emulate a mobile device.
+            only_clean_content: Beta.
+            only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+            profile: Persistent browser storage shared by scrapes with the same name.
+            proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+            redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+            remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+            skip_tls_verification: Skip TLS certificate verification.
+            store_in_cache: When false, the page is not stored in the index and cache.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds before the scrape fails.
+            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+            webhook: Where job events are posted.
+        """
+        return await self._client._call(
+            _start_batch_scrape.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.BatchScrapeRequest,
+                {
+                    "urls": urls,
+                    "actions": actions,
+                    "audit_metadata": audit_metadata,
+                    "block_ads": block_ads,
+                    "exclude_tags": exclude_tags,
+                    "formats": formats,
+                    "headers": headers,
+                    "ignore_invalid_urls": ignore_invalid_urls,
+                    "include_tags": include_tags,
+                    "location": location,
+                    "lockdown": lockdown,
+                    "max_age": max_age,
+                    "max_concurrency": max_concurrency,
+                    "min_age": min_age,
+                    "mobile": mobile,
+                    "only_clean_content": only_clean_content,
+                    "only_main_content": only_main_content,
+                    "parsers": parsers,
+                    "profile": profile,
+                    "proxy": proxy,
+                    "redact_pii": redact_pii,
+                    "remove_base64_images": remove_base64_images,
+                    "skip_tls_verification": skip_tls_verification,
+                    "store_in_cache": store_in_cache,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "wait_for": wait_for,
+                    "webhook": webhook,
+                    "zero_data_retention": zero_data_retention,
+                },
+            ),
+            result=models.BatchScrapeStartResponse,
+        )
+
+    async def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.JobStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        The documents of every page are gathered by following ``next``; ``next`` is then None.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = await self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            await asyncio.sleep(interval)
+        documents = list(current.data)
+        link = current.next
+        while link:
+            page = await self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return current.model_copy(update={"data": documents, "next": None})
+
+    async def start_and_wait(
+        self,
+        urls: Sequence[str],
+        *,
+        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        block_ads: bool | None = None,
+        exclude_tags: Sequence[str] | None = None,
+        formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ignore_invalid_urls: bool | None = None,
+        include_tags: Sequence[str] | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        lockdown: bool | None = None,
+        max_age: int | None = None,
+        max_concurrency: int | None = None,
+        min_age: int | None = None,
+        mobile: bool | None = None,
+        only_clean_content: bool | None = None,
+        only_main_content: bool | None = None,
+        parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        proxy: Literal["basic", "enhanced", "auto"] | None = None,
+        redact_pii: bool | models.RedactPIIOptions | Mapping[str, Any] | None = None,
+        remove_base64_images: bool | None = None,
+        skip_tls_verification: bool | None = None,
+        store_in_cache: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        wait_for: int | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.JobStatusResponse:
+        """Start a batch scrape job, then ``wait`` for it to finish.
+
+        ``POST /v2/batch/scrape`` (startBatchScrape).
+
+        Args:
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            actions: Performed on the page, in order, before content is taken.
+            audit_metadata: Audit information attached to the request.
+            block_ads: Ad and cookie-popup blocking.
+            exclude_tags: Tags to exclude from the output.
+            formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+            headers: Headers sent with the request (cookies, user-agent, …).
+            include_tags: Tags to include in the output.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
+            max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
+            mobile: Emulate a mobile device.
+            only_clean_content: Beta.
+            only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+            profile: Persistent browser storage shared by scrapes with the same name.
+            proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+            redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+            remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+            skip_tls_verification: Skip TLS certificate verification.
+            store_in_cache: When false, the page is not stored in the index and cache.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds before the scrape fails.
+            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+            webhook: Where job events are posted.
+        """
+        started = await self.start(
+            urls=urls,
+            actions=actions,
+            audit_metadata=audit_metadata,
+            block_ads=block_ads,
+            exclude_tags=exclude_tags,
+            formats=formats,
+            headers=headers,
+            ignore_invalid_urls=ignore_invalid_urls,
+            include_tags=include_tags,
+            location=location,
+            lockdown=lockdown,
+            max_age=max_age,
+            max_concurrency=max_concurrency,
+            min_age=min_age,
+            mobile=mobile,
+            only_clean_content=only_clean_content,
+            only_main_content=only_main_content,
+            parsers=parsers,
+            profile=profile,
+            proxy=proxy,
+            redact_pii=redact_pii,
+            remove_base64_images=remove_base64_images,
+            skip_tls_verification=skip_tls_verification,
+            store_in_cache=store_in_cache,
+            threat_protection=threat_protection,
+            timeout=timeout,
+            wait_for=wait_for,
+            webhook=webhook,
+            zero_data_retention=zero_data_retention,
+        )
+        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+    async def iter_documents(self, id: str) -> AsyncIterator[models.Document]:
+        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        page = await self.get_status(id)
+        while True:
+            for document in page.data:
+                yield document
+            if not page.next:
+                return
+            page = await self._client._follow(page.next, result=models.JobStatusResponse)
+
+
+class AsyncCrawl:
+    """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def cancel(self, id: str) -> models.CrawlCancelResponse:
+        """Cancel a crawl.
+
+        ``DELETE /v2/crawl/{id}`` (cancelCrawl).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _cancel_crawl.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlCancelResponse
+        )
+
+    async def get_active(self) -> models.ActiveCrawlsResponse:
+        """List the team's active crawls.
+
+        ``GET /v2/crawl/active`` (getActiveCrawls).
+        """
+        return await self._client._call(
+            _get_active_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
+        )
+
+    async def get_status(self, id: str) -> models.JobStatusResponse:
+        """Read a crawl's status and documents.
+
+        ``GET /v2/crawl/{id}`` (getCrawlStatus).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _get_crawl_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+        )
+
+    async def preview_params(self, prompt: str, url: str) -> models.CrawlParamsPreviewResponse:
+        """Preview the crawl options derived from a prompt.
+
+        ``POST /v2/crawl/params-preview`` (previewCrawlParams).
+
+        Args:
+            prompt: Natural-language description of the crawl.
+        """
+        return await self._client._call(
+            _preview_crawl_params.OPERATION,
+            path={},
+            query={},
+            body=request_body(models.CrawlParamsPreviewRequest, {"prompt": prompt, "url": url}),
+            result=models.CrawlParamsPreviewResponse,
+        )
+
+    async def start(
+        self,
+        url: str,
+        *,
+        allow_external_links: bool | None = None,
+        allow_subdomains: bool | None = None,
+        crawl_entire_domain: bool | None = None,
+        deduplicate_similar_urls: bool | None = None,
+        delay: float | None = None,
+        exclude_paths: Sequence[str] | None = None,
+        ignore_query_parameters: bool | None = None,
+        ignore_robots_txt: bool | None = None,
+        include_paths: Sequence[str] | None = None,
+        limit: int | None = None,
+        max_concurrency: int | None = None,
+        max_discovery_depth: int | None = None,
+        prompt: str | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        sitemap: Literal["only", "skip", "include"] | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+    ) -> models.CrawlStartResponse:
+        """Start a crawl.
+
+        ``POST /v2/crawl`` (startCrawl).
+
+        Args:
+            crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            delay: Seconds between page fetches.
+            exclude_paths: Regular expressions of paths to exclude.
+            include_paths: Regular expressions of paths to include.
+            limit: Maximum pages crawled.
+            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            prompt: Natural-language description from which paths and limits are derived.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
+            webhook: Where job events are posted.
+        """
+        return await self._client._call(
+            _start_crawl.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.CrawlRequest,
+                {
+                    "url": url,
+                    "allow_external_links": allow_external_links,
+                    "allow_subdomains": allow_subdomains,
+                    "crawl_entire_domain": crawl_entire_domain,
+                    "deduplicate_similar_urls": deduplicate_similar_urls,
+                    "delay": delay,
+                    "exclude_paths": exclude_paths,
+                    "ignore_query_parameters": ignore_query_parameters,
+                    "ignore_robots_txt": ignore_robots_txt,
+                    "include_paths": include_paths,
+                    "limit": limit,
+                    "max_concurrency": max_concurrency,
+                    "max_discovery_depth": max_discovery_depth,
+                    "prompt": prompt,
+                    "scrape_options": scrape_options,
+                    "sitemap": sitemap,
+                    "webhook": webhook,
+                    "zero_data_retention": zero_data_retention,
+                },
+            ),
+            result=models.CrawlStartResponse,
+        )
+
+    async def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.JobStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        The documents of every page are gathered by following ``next``; ``next`` is then None.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = await self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            await asyncio.sleep(interval)
+        documents = list(current.data)
+        link = current.next
+        while link:
+            page = await self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return current.model_copy(update={"data": documents, "next": None})
+
+    async def start_and_wait(
+        self,
+        url: str,
+        *,
+        allow_external_links: bool | None = None,
+        allow_subdomains: bool | None = None,
+        crawl_entire_domain: bool | None = None,
+        deduplicate_similar_urls: bool | None = None,
+        delay: float | None = None,
+        exclude_paths: Sequence[str] | None = None,
+        ignore_query_parameters: bool | None = None,
+        ignore_robots_txt: bool | None = None,
+        include_paths: Sequence[str] | None = None,
+        limit: int | None = None,
+        max_concurrency: int | None = None,
+        max_discovery_depth: int | None = None,
+        prompt: str | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        sitemap: Literal["only", "skip", "include"] | None = None,
+        webhook: models.Webhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.JobStatusResponse:
+        """Start a crawl, then ``wait`` for it to finish.
+
+        ``POST /v2/crawl`` (startCrawl).
+
+        Args:
+            crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            delay: Seconds between page fetches.
+            exclude_paths: Regular expressions of paths to exclude.
+            include_paths: Regular expressions of paths to include.
+            limit: Maximum pages crawled.
+            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            prompt: Natural-language description from which paths and limits are derived.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
+            webhook: Where job events are posted.
+        """
+        started = await self.start(
+            url=url,
+            allow_external_links=allow_external_links,
+            allow_subdomains=allow_subdomains,
+            crawl_entire_domain=crawl_entire_domain,
+            deduplicate_similar_urls=deduplicate_similar_urls,
+            delay=delay,
+            exclude_paths=exclude_paths,
+            ignore_query_parameters=ignore_query_parameters,
+            ignore_robots_txt=ignore_robots_txt,
+            include_paths=include_paths,
+            limit=limit,
+            max_concurrency=max_concurrency,
+            max_discovery_depth=max_discovery_depth,
+            prompt=prompt,
+            scrape_options=scrape_options,
+            sitemap=sitemap,
+            webhook=webhook,
+            zero_data_retention=zero_data_retention,
+        )
+        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+    async def iter_documents(self, id: str) -> AsyncIterator[models.Document]:
+        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        page = await self.get_status(id)
+        while True:
+            for document in page.data:
+                yield document
+            if not page.next:
+                return
+            page = await self._client._follow(page.next, result=models.JobStatusResponse)
+
+
+class AsyncExtract:
+    """Structured data from pages (seed §2.1, §2.6)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def get_status(self, id: str) -> models.ExtractStatusResponse:
+        """Read an extract job's status and result.
+
+        ``GET /v2/extract/{id}`` (getExtractStatus).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _get_extract_status.OPERATION, path={"id": id}, query={}, body=None, result=models.ExtractStatusResponse
+        )
+
+    async def start(
+        self,
+        urls: Sequence[str],
+        *,
+        enable_web_search: bool | None = None,
+        ignore_invalid_urls: bool | None = None,
+        ignore_sitemap: bool | None = None,
+        include_subdomains: bool | None = None,
+        prompt: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        show_sources: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+    ) -> models.ExtractResponse:
+        """Start an extract job.
+
+        ``POST /v2/extract`` (startExtract).
+
+        Args:
+            urls: URLs to extract from, in glob format (`https://example.com/*`).
+            enable_web_search: Use web search to find additional data.
+            ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
+            ignore_sitemap: Ignore sitemap.xml files while scanning a site.
+            include_subdomains: Scan subdomains of the given URLs too.
+            prompt: Guides the extraction.
+            schema: Structure of the extracted data; must be a valid JSON Schema.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            show_sources: Return the sources used under `sources`.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        return await self._client._call(
+            _start_extract.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.ExtractRequest,
+                {
+                    "urls": urls,
+                    "enable_web_search": enable_web_search,
+                    "ignore_invalid_urls": ignore_invalid_urls,
+                    "ignore_sitemap": ignore_sitemap,
+                    "include_subdomains": include_subdomains,
+                    "prompt": prompt,
+                    "schema": schema,
+                    "scrape_options": scrape_options,
+                    "show_sources": show_sources,
+                    "threat_protection": threat_protection,
+                },
+            ),
+            result=models.ExtractResponse,
+        )
+
+    async def wait(
+        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+    ) -> models.ExtractStatusResponse:
+        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+
+        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        """
+        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
+        deadline = None if max_wait is None else time.monotonic() + max_wait
+        while True:
+            current = await self.get_status(id)
+            if current.status in (
+                "completed",
+                "failed",
+                "cancelled",
+            ):
+                break
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
+            await asyncio.sleep(interval)
+        return current
+
+    async def start_and_wait(
+        self,
+        urls: Sequence[str],
+        *,
+        enable_web_search: bool | None = None,
+        ignore_invalid_urls: bool | None = None,
+        ignore_sitemap: bool | None = None,
+        include_subdomains: bool | None = None,
+        prompt: str | None = None,
+        schema: Mapping[str, Any] | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        show_sources: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+    ) -> models.ExtractStatusResponse:
+        """Start an extract job, then ``wait`` for it to finish.
+
+        ``POST /v2/extract`` (startExtract).
+
+        Args:
+            urls: URLs to extract from, in glob format (`https://example.com/*`).
+            enable_web_search: Use web search to find additional data.
+            ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
+            ignore_sitemap: Ignore sitemap.xml files while scanning a site.
+            include_subdomains: Scan subdomains of the given URLs too.
+            prompt: Guides the extraction.
+            schema: Structure of the extracted data; must be a valid JSON Schema.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            show_sources: Return the sources used under `sources`.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+        """
+        started = await self.start(
+            urls=urls,
+            enable_web_search=enable_web_search,
+            ignore_invalid_urls=ignore_invalid_urls,
+            ignore_sitemap=ignore_sitemap,
+            include_subdomains=include_subdomains,
+            prompt=prompt,
+            schema=schema,
+            scrape_options=scrape_options,
+            show_sources=show_sources,
+            threat_protection=threat_protection,
+        )
+        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+
+
+class AsyncScrape:
+    """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def __call__(
+        self,
+        url: str,
+        *,
+        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        block_ads: bool | None = None,
+        exclude_tags: Sequence[str] | None = None,
+        formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
+        headers: Mapping[str, str] | None = None,
+        include_tags: Sequence[str] | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        lockdown: bool | None = None,
+        max_age: int | None = None,
+        min_age: int | None = None,
+        mobile: bool | None = None,
+        only_clean_content: bool | None = None,
+        only_main_content: bool | None = None,
+        parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        proxy: Literal["basic", "enhanced", "auto"] | None = None,
+        redact_pii: bool | models.RedactPIIOptions | Mapping[str, Any] | None = None,
+        remove_base64_images: bool | None = None,
+        skip_tls_verification: bool | None = None,
+        store_in_cache: bool | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        wait_for: int | None = None,
+    ) -> models.ScrapeResponse:
+        """Scrape one URL.
+
+        ``POST /v2/scrape`` (scrapeUrl).
+
+        Args:
+            url: The URL to scrape, http or https.
+            actions: Performed on the page, in order, before content is taken.
+            audit_metadata: Audit information attached to the request.
+            block_ads: Ad and cookie-popup blocking.
+            exclude_tags: Tags to exclude from the output.
+            formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+            headers: Headers sent with the request (cookies, user-agent, …).
+            include_tags: Tags to include in the output.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
+            max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
+            mobile: Emulate a mobile device.
+            only_clean_content: Beta.
+            only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+            profile: Persistent browser storage shared by scrapes with the same name.
+            proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+            redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+            remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+            skip_tls_verification: Skip TLS certificate verification.
+            store_in_cache: When false, the page is not stored in the index and cache.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds before the scrape fails.
+            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+        """
+        return await self._client._call(
+            _scrape_url.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.ScrapeRequest,
+                {
+                    "url": url,
+                    "actions": actions,
+                    "audit_metadata": audit_metadata,
+                    "block_ads": block_ads,
+                    "exclude_tags": exclude_tags,
+                    "formats": formats,
+                    "headers": headers,
+                    "include_tags": include_tags,
+                    "location": location,
+                    "lockdown": lockdown,
+                    "max_age": max_age,
+                    "min_age": min_age,
+                    "mobile": mobile,
+                    "only_clean_content": only_clean_content,
+                    "only_main_content": only_main_content,
+                    "parsers": parsers,
+                    "profile": profile,
+                    "proxy": proxy,
+                    "redact_pii": redact_pii,
+                    "remove_base64_images": remove_base64_images,
+                    "skip_tls_verification": skip_tls_verification,
+                    "store_in_cache": store_in_cache,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "wait_for": wait_for,
+                },
+            ),
+            result=models.ScrapeResponse,
+        )
+
+
+class AsyncTeam:
+    """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def get_credit_usage(self) -> models.CreditUsageResponse:
+        """Read the team's credit usage in the current billing period.
+
+        ``GET /v2/team/credit-usage`` (getCreditUsage).
+        """
+        return await self._client._call(
+            _get_credit_usage.OPERATION, path={}, query={}, body=None, result=models.CreditUsageResponse
+        )
+
+    async def get_historical_credit_usage(
+        self, *, by_api_key: bool | None = None
+    ) -> models.HistoricalCreditUsageResponse:
+        """Read the team's credit usage month by month.
+
+        ``GET /v2/team/credit-usage/historical`` (getHistoricalCreditUsage).
+
+        Args:
+            by_api_key: When true, each month is broken down by API key.
+        """
+        return await self._client._call(
+            _get_historical_credit_usage.OPERATION,
+            path={},
+            query={"byApiKey": by_api_key},
+            body=None,
+            result=models.HistoricalCreditUsageResponse,
+        )
+
+    async def get_token_usage(self) -> models.TokenUsageResponse:
+        """Read the team's token usage in the current billing period.
+
+        ``GET /v2/team/token-usage`` (getTokenUsage).
+        """
+        return await self._client._call(
+            _get_token_usage.OPERATION, path={}, query={}, body=None, result=models.TokenUsageResponse
+        )
+
+
+class AsyncWebdata:
+    """The asynchronous client of the Web Data Service API v2.
+
+    ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
+    ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
+    for what is retried). Use ``with_options`` to change them for some calls only.
+    """
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int = 2,
+        poll_interval: float = 2.0,
+        default_headers: Mapping[str, str] | None = None,
+        http_client: httpx.AsyncClient | None = None,
+        _options: ClientOptions | None = None,
+    ) -> None:
+        self.options = _options or resolve_options(
+            api_key,
+            base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            headers=default_headers,
+        )
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.AsyncClient(timeout=self.options.timeout)
+        self._transport = AsyncTransport(self.options, self._http)
+        self.agent = AsyncAgent(self)
+        self.batch_scrape = AsyncBatchScrape(self)
+        self.crawl = AsyncCrawl(self)
+        self.extract = AsyncExtract(self)
+        self.scrape = AsyncScrape(self)
+        self.team = AsyncTeam(self)
+
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        poll_interval: float | None = None,
+        backoff: float | None = None,
+        max_backoff: float | None = None,
+    ) -> AsyncWebdata:
+        """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
+        options = changed(
+            self.options,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            backoff=backoff,
+            max_backoff=max_backoff,
+        )
+        copy = AsyncWebdata(http_client=self._http, _options=options)
+        copy._owns_http = False
+        return copy
+
+    async def _call(
+        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+    ) -> T:
+        request = self._transport.build(operation, path=path, query=query, body=body)
+        return cast(T, await self._transport.send(operation, request, result))
+
+    async def _follow(self, link: str, *, result: type[T]) -> T:
+        return cast(T, await self._transport.send(None, self._transport.follow(link), result))
+
+    async def close(self) -> None:
+        """Close the connections, unless the HTTP client was passed in."""
+        if self._owns_http:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncWebdata:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

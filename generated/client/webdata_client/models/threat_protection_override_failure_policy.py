@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class ThreatProtectionOverrideFailurePolicy(StrEnum):
-    CLOSED = "closed"
-    OPEN = "open"
-
-    def __str__(self) -> str:
-        return str(self.value)
