@@ -106,6 +106,9 @@ class ClientOperation:
     path: list[Param] = field(default_factory=list)
     query: list[Param] = field(default_factory=list)
     body: list[Param] = field(default_factory=list)
+    path_template: str = ""
+    # The only operation of its resource: called as the resource itself (client.scrape(url)).
+    single: bool = False
 
 
 @dataclass
@@ -222,6 +225,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 http_method=verb.upper(),
                 result=result,
                 body_model=_component(body_schema),
+                path_template=path,
             )
             for parameter in parameters:
                 annotation = py_type(bundle, parameter.get("schema", {}))
@@ -240,6 +244,8 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                     operation.body.append(Param(_identifier(wire), wire, py_type(bundle, schema), wire in required, doc))
                 operation.body.sort(key=lambda p: (not p.required, p.name))
             operations.append(operation)
+    for operation in operations:
+        operation.single = sum(op.tag == operation.tag for op in operations) == 1
     return operations
 
 
@@ -301,20 +307,13 @@ def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> st
 
 
 def _docstring(operation: ClientOperation, indent: str, lead: str | None = None) -> str:
-    lines = [lead or f"{operation.summary.rstrip('.')}.", "", f"``{operation.http_method} {_path_of(operation)}`` ({operation.operation_id})."]
+    lines = [lead or f"{operation.summary.rstrip('.')}.", "", f"``{operation.http_method} {operation.path_template}`` ({operation.operation_id})."]
     documented = [p for p in operation.path + operation.body + operation.query if p.doc]
     if documented:
         lines += ["", "Args:"]
         lines += [f"    {p.name}: {p.doc}" for p in documented]
     body = "\n".join((indent + line).rstrip() for line in lines)
     return f'{indent}"""{body.lstrip()}\n{indent}"""\n'
-
-
-_PATHS: dict[str, str] = {}
-
-
-def _path_of(operation: ClientOperation) -> str:
-    return _PATHS.get(operation.operation_id, "")
 
 
 def _call(operation: ClientOperation) -> str:
@@ -403,10 +402,6 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
 
 def render_resources(bundle: dict[str, Any]) -> str:
     operations = client_operations(bundle)
-    for path, item in bundle.get("paths", {}).items():
-        for op in item.values():
-            if isinstance(op, dict) and "operationId" in op:
-                _PATHS[op["operationId"]] = path
     by_tag: dict[str, list[ClientOperation]] = {}
     for operation in operations:
         by_tag.setdefault(operation.tag, []).append(operation)
@@ -424,7 +419,7 @@ def render_resources(bundle: dict[str, Any]) -> str:
             out.append(f'\n\nclass {cls}:\n    """{description}"""\n\n    def __init__(self, client: {client_class}) -> None:\n        self._client = client\n')
             for operation in sorted(ops, key=lambda o: o.method):
                 # A resource with one operation is called directly: client.scrape(url, ...).
-                name = "__call__" if len(ops) == 1 else operation.method
+                name = "__call__" if operation.single else operation.method
                 out.append("\n" + _method(operation, is_async=is_async, name=name))
             if tag in job_by_tag:
                 out.append(_job_methods(job_by_tag[tag], is_async=is_async))
@@ -507,3 +502,22 @@ class {prefix}Webdata:
         {aw}self.close()
 '''
 
+
+def call_expression(operation: ClientOperation, *, body: Any = None, path: dict[str, str] | None = None, client: str = "client") -> str:
+    """The call of ``operation`` on a client, with a request example's body as keyword arguments."""
+    target = f"{client}.{operation.tag}"
+    name = "" if operation.single else f".{operation.method}"
+    arguments = [f"{p.name}={(path or {}).get(p.wire, repr('<job id>'))}" for p in operation.path]
+    wire_to_python = {p.wire: p.name for p in operation.body}
+    for wire, value in (body or {}).items():
+        arguments.append(f"{wire_to_python.get(wire, wire)}={value!r}")
+    return f"{target}{name}({', '.join(arguments)})"
+
+
+def operations_by_resource(bundle: dict[str, Any]) -> dict[str, list[ClientOperation]]:
+    grouped: dict[str, list[ClientOperation]] = {}
+    for operation in client_operations(bundle):
+        grouped.setdefault(operation.tag, []).append(operation)
+    for ops in grouped.values():
+        ops.sort(key=lambda o: o.method)
+    return dict(sorted(grouped.items()))

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from generator.client import call_expression, client_operations
 from generator.load import deref, media_schema
 from generator.readme import operations
 
@@ -243,27 +244,17 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     curl = [f'curl -sS -X {method.upper()} "$BASE_URL{shell_path}"', '-H "Authorization: Bearer $API_KEY"']
     if body is not None:
         curl += ["-H 'Content-Type: application/json'", "-d '" + json.dumps(body).replace("'", "'\\''") + "'"]
-    tag = _snake((operation.get("tags") or ["default"])[0])
-    module = _snake(operation["operationId"])
-    python = ["import os", "", "from webdata_client import AuthenticatedClient", f"from webdata_client.api.{tag} import {module}"]
-    arguments = []
-    for parameter in path_parameters:
-        if (parameter.get("schema") or {}).get("format") == "uuid":
-            python.insert(1, "from uuid import UUID")
-            arguments.append(f'{_snake(parameter["name"])}=UUID(os.environ["JOB_ID"])')
-        else:
-            arguments.append(f'{_snake(parameter["name"])}=os.environ["JOB_ID"]')
-    body_schema = media_schema(bundle, operation.get("requestBody"))
-    model = _ref_name(body_schema)
-    if body is not None and model:
-        python.append(f"from webdata_client.models import {model}")
-        arguments.append(f"body={model}.from_dict({body!r})")
-    python += [
+    client_operation = next(op for op in client_operations(bundle) if op.operation_id == operation["operationId"])
+    path_values = {parameter["name"]: 'os.environ["JOB_ID"]' for parameter in path_parameters}
+    call = call_expression(client_operation, body=body, path=path_values)
+    python = [
+        "import os",
         "",
-        'client = AuthenticatedClient(base_url=os.environ["BASE_URL"], token=os.environ["API_KEY"])',
-        "with client:",
-        f"    response = {module}.sync_detailed({', '.join([*arguments, 'client=client'])})",
-        "print(response.status_code, response.parsed)",
+        "from webdata_client import Webdata",
+        "",
+        'with Webdata(api_key=os.environ["API_KEY"], base_url=os.environ["BASE_URL"]) as client:',
+        f"    result = {call}",
+        "print(200, result.model_dump_json(by_alias=True, exclude_unset=True)[:200])",
     ]
     return {"curl": " \\\n  ".join(curl), "python": "\n".join(python)}
 

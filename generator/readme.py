@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.client import call_expression, jobs, operations_by_resource
+from generator.load import deref
+
 __all__ = ["client_readme", "models_readme", "operations"]
 
 
@@ -75,33 +78,161 @@ def models_readme(name: str, bundle: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# firecrawl-py (4.x, its v2 client) beside this client, by operation: documentation about a peer
+# SDK, which the bundle cannot say. An operation missing here is listed with "-".
+FIRECRAWL_PY = {
+    "scrapeUrl": "scrape(url, ...)",
+    "startExtract": "start_extract(...); extract(...) waits",
+    "getExtractStatus": "get_extract_status(id)",
+    "startBatchScrape": "start_batch_scrape(urls, ...); batch_scrape(urls, ...) waits",
+    "getBatchScrapeStatus": "get_batch_scrape_status(id); get_batch_scrape_status_page(next)",
+    "cancelBatchScrape": "cancel_batch_scrape(id)",
+    "startCrawl": "start_crawl(url, ...); crawl(url, ...) waits",
+    "getCrawlStatus": "get_crawl_status(id); get_crawl_status_page(next)",
+    "cancelCrawl": "cancel_crawl(id)",
+    "getActiveCrawls": "get_active_crawls()",
+    "previewCrawlParams": "crawl_params_preview(url, prompt)",
+    "startAgent": "start_agent(...); agent(...) waits",
+    "getAgentStatus": "get_agent_status(id)",
+    "cancelAgent": "cancel_agent(id)",
+    "getCreditUsage": "get_credit_usage()",
+    "getTokenUsage": "get_token_usage()",
+    "getHistoricalCreditUsage": "-",
+}
+
+
 def client_readme(name: str, bundle: dict[str, Any]) -> str:
-    """README of ``webdata-client``: quick start and every operation with the function that calls it."""
-    lines = _header(name, bundle, "A typed HTTP client (sync and async, on httpx)")
+    """README of ``webdata-client``: quick start, every operation with an example, errors, retries, waiting."""
+    resources = operations_by_resource(bundle)
+    found_jobs = {job.status.tag: job for job in jobs(bundle, [op for ops in resources.values() for op in ops])}
+    lines = _header(name, bundle, "A typed client (sync and async, on httpx and pydantic)")
     lines += [
         "## Quick start",
         "",
         "```python",
-        "from webdata_client import AuthenticatedClient",
-        "from webdata_client.api.team import get_token_usage",
+        "from webdata_client import Webdata",
         "",
-        'client = AuthenticatedClient(base_url="http://127.0.0.1:3002", token="<API key>")',
-        "with client:",
-        "    usage = get_token_usage.sync(client=client)",
-        "    detailed = get_token_usage.sync_detailed(client=client)  # status code, headers, parsed body",
+        'client = Webdata(api_key="<API key>", base_url="http://127.0.0.1:3002")',
+        'page = client.scrape("https://example.com", formats=["markdown", "links"], only_main_content=False)',
+        "print(page.data.markdown)",
+        "",
+        'job = client.batch_scrape.start_and_wait(["https://example.com/a", "https://example.com/b"])',
+        "for document in job.data:",
+        "    print(document.metadata.source_url, document.metadata.status_code)",
         "```",
         "",
-        "Each operation is a module with `sync`, `sync_detailed`, `asyncio` and `asyncio_detailed`.",
-        "`sync` returns the parsed body of any documented status (the error models included);",
-        "`sync_detailed` also gives the status code and headers.",
+        "`AsyncWebdata` has the same surface with `await` (and `async with`, `async for`).",
+        "`api_key` falls back to `WEBDATA_API_KEY` (then `FIRECRAWL_API_KEY`), `base_url` to `WEBDATA_BASE_URL`",
+        "(then `FIRECRAWL_API_URL`), then to the contract's server; with no key at all the client raises",
+        "`ConfigurationError` when it is made.",
+        "",
+        "Arguments are snake_case (`ignore_invalid_urls`, `remove_base64_images`); only the arguments you",
+        "pass are sent, so the server's defaults apply to the rest (under `lockdown=True` the cache age",
+        "defaults to two years, which a client filling in `maxAge` would break). Wherever the wire takes",
+        "a string, a list or an object (formats, actions, parsers, a JSON Schema) a method takes it too, as",
+        "well as the models of `webdata_models` (re-exported as `webdata_client.models`). A request that breaks",
+        'the contract (an unknown field, `"5000"` for an integer, a `wait` action with both fields) raises',
+        "`InvalidRequestError` before anything is sent. Results are the models of `webdata_models`, read",
+        "leniently: a field or an enum value this version does not know is kept, not refused.",
         "",
         "## Operations",
         "",
-        "| operation | HTTP | module |",
+    ]
+    for tag, ops in resources.items():
+        lines += [f"### `client.{tag}`", ""]
+        for operation in ops:
+            raw = bundle["paths"][operation.path_template][operation.http_method.lower()]
+            examples = _request_example(bundle, raw)
+            path = {p.wire: repr("<job id>") for p in operation.path}
+            call = call_expression(operation, body=examples, path=path)
+            lines += [
+                f"- **{operation.summary.rstrip('.')}** (`{operation.http_method} {operation.path_template}`, returns `{operation.result}`)",
+                "",
+                "  ```python",
+                f"  {call}",
+                "  ```",
+                "",
+            ]
+        if tag in found_jobs:
+            job = found_jobs[tag]
+            lines += [
+                f"- `client.{tag}.wait(id, poll_interval=None, max_wait=600)` polls until {', '.join(job.terminal)} and returns the last status;",
+                f"  `client.{tag}.start_and_wait(...)` takes the arguments of `{job.start.method}` and waits.",
+            ]
+            if job.pages:
+                lines.append(f"  `wait` gathers every page of documents (`next`); `client.{tag}.iter_documents(id)` yields them page by page.")
+            lines.append("")
+    lines += [
+        "## Errors",
+        "",
+        "Every failure is raised, never returned; all derive from `WebdataError`:",
+        "",
+        "| error | when |",
+        "|---|---|",
+        "| `ConfigurationError` | no API key, a base URL that is not http(s) |",
+        "| `InvalidRequestError` | the request breaks the contract; nothing was sent |",
+        "| `APIConnectionError`, `APITimeoutError` | no answer (refused, reset, timed out) |",
+        "| `APIStatusError` | any error status; `status_code`, `headers`, `request_id`, `error`, `code`, `details`, `body`, `text`, `response` |",
+        "| `BadRequestError` 400, `AuthenticationError` 401, `PaymentRequiredError` 402, `PermissionDeniedError` 403, `NotFoundError` 404, `RequestTimeoutError` 408, `ConflictError` 409, `PayloadTooLargeError` 413 | that status, where the operation documents it (an undocumented status is the base `APIStatusError`) |",
+        "| `RateLimitError` 429 | `retry_after` in seconds (from `Retry-After`, seconds or HTTP date) |",
+        "| `InternalServerError` | any 5xx, with the body's text when it is not JSON (a proxy's HTML page) |",
+        "| `UnexpectedResponseError` | a success whose body is not JSON or not the documented shape |",
+        "| `JobTimeoutError` | `wait` reached `max_wait`; `last` is the last status read |",
+        "| `UnsafeNextLinkError` | a `next` link to another origin: never followed, the key never sent there |",
+        "",
+        "```python",
+        "from webdata_client import NotFoundError, RateLimitError",
+        "",
+        "try:",
+        '    client.scrape("https://example.com", lockdown=True)',
+        "except NotFoundError as error:",
+        "    print(error.code)  # SCRAPE_LOCKDOWN_CACHE_MISS",
+        "except RateLimitError as error:",
+        "    print(error.retry_after)",
+        "```",
+        "",
+        "## Timeouts and retries",
+        "",
+        "The default timeout is 120 s per request (10 s to connect); `timeout=` takes seconds or an",
+        "`httpx.Timeout`. `max_retries` (default 2) bounds retries, with exponential backoff (0.5 s, 1 s,",
+        "2 s... up to 8 s, less up to 25% of jitter) or exactly the server's `Retry-After` (capped at 60 s).",
+        "What is retried:",
+        "",
+        "- a connection that could not be made: every method (nothing reached the server);",
+        "- 429: every method (the server refused before doing any work);",
+        "- 408, 5xx, a timeout or a connection lost after sending: GET and DELETE only. A POST that starts",
+        "  a job or scrapes a page may have done the work and been charged; it is never sent twice.",
+        "",
+        "Change them for some calls with `with_options`, which shares the client's connections:",
+        "",
+        "```python",
+        'client.with_options(timeout=300, max_retries=5).crawl.start_and_wait("https://example.com", limit=500)',
+        "```",
+        "",
+        "## Beside firecrawl-py",
+        "",
+        "Every operation of the contract, with the method of firecrawl-py's v2 client that calls it:",
+        "",
+        "| operation | webdata-client | firecrawl-py |",
         "|---|---|---|",
     ]
-    for operation in operations(bundle):
-        module = f"webdata_client.api.{_snake(operation['tag'])}.{_snake(operation['id'])}"
-        lines.append(f"| {operation['summary'] or operation['id']} | `{operation['method']} {operation['path']}` | `{module}` |")
-    lines.append("")
+    for tag, ops in resources.items():
+        for operation in ops:
+            ours = f"client.{tag}" + ("" if operation.single else f".{operation.method}")
+            lines.append(f"| `{operation.http_method} {operation.path_template}` | `{ours}(...)` | `{FIRECRAWL_PY.get(operation.operation_id, '-')}` |")
+    lines += [
+        "",
+        "Waiting: firecrawl-py's `crawl`, `batch_scrape`, `extract` and `agent` are `start_and_wait` here; its",
+        "paging (`get_*_status_page`) is `wait` (all pages) and `iter_documents` (page by page).",
+        "",
+    ]
     return "\n".join(lines)
+
+
+def _request_example(bundle: dict[str, Any], operation: dict[str, Any]) -> Any:
+    content = ((operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}
+    for example in (content.get("examples") or {}).values():
+        resolved = deref(bundle, example)
+        if isinstance(resolved, dict) and "value" in resolved:
+            return resolved["value"]
+    return content.get("example")

@@ -81,10 +81,9 @@ def _run(argv: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
 
 CLIENT_SMOKE = """
 import sys, webdata_client, webdata_models
-from webdata_client import AuthenticatedClient
-from webdata_client.api.team import get_token_usage
-with AuthenticatedClient(base_url=sys.argv[1], token=sys.argv[2]) as client:
-    usage = get_token_usage.sync(client=client)
+from webdata_client import Webdata
+with Webdata(api_key=sys.argv[2], base_url=sys.argv[1]) as client:
+    usage = client.team.get_token_usage()
 print(usage.data.remaining_tokens)
 print(webdata_client.__file__)
 print(webdata_models.__file__)

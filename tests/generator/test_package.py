@@ -81,7 +81,7 @@ def test_readmes_are_written_from_the_bundle(tmp_path: Path) -> None:
     out = tmp_path / "generated"
     _build(FIXTURE, out).write(ALL)
     client = (out / "client" / "README.md").read_text()
-    assert "`POST /v2/things`" in client and "`webdata_client.api.things.create_thing`" in client
+    assert "`POST /v2/things`" in client and "client.things" in client
     assert "MyDataModel" not in client and "my_tag" not in client
     models = (out / "models" / "README.md").read_text()
     assert "`Thing`" in models and "openapi.json" in models

@@ -26,6 +26,7 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from importlib import metadata
 from typing import Any, TypeVar
 from urllib.parse import quote, urljoin, urlsplit
 
@@ -35,7 +36,18 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from . import errors
 from .types import Operation
 
-__all__ = ["DEFAULT_BASE_URL", "DEFAULT_TIMEOUT", "ClientOptions"]
+__all__ = ["DEFAULT_BASE_URL", "DEFAULT_TIMEOUT", "VERSION", "ClientOptions"]
+
+
+def _installed_version() -> str:
+    # The version is derived from the generated code by the build (pyproject.toml), not written here.
+    try:
+        return metadata.version("webdata-client")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+VERSION = _installed_version()
 
 # The contract's first server: the reference server of `make serve`.
 DEFAULT_BASE_URL = "http://127.0.0.1:3002"
@@ -138,14 +150,13 @@ class Transport:
     def build(
         self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any
     ) -> httpx.Request:
-        url = self.options.base_url + operation.path.format(
-            **{name: quote(str(value), safe="") for name, value in path.items()}
-        )
+        placeholders = {placeholder: quote(str(path[wire]), safe="") for placeholder, wire in operation.path_params}
+        url = self.options.base_url + operation.path.format(**placeholders)
         params = {wire: _query_value(value) for wire, value in query.items() if value is not None}
         headers = {
             "Authorization": f"Bearer {self.options.api_key}",
             "Accept": "application/json",
-            "User-Agent": "webdata-client/<openapi_python_client.schema.untrusted_string.UntrustedString object at 0x7fe8b58f2f90>",
+            "User-Agent": f"webdata-client/{VERSION}",
             **self.options.headers,
         }
         content = None

@@ -16,7 +16,8 @@ class Operation:
 
     method: str
     path: str
-    path_params: tuple[str, ...]
+    # (placeholder in ``path``, wire name): openapi-python-client writes the placeholders in Python.
+    path_params: tuple[tuple[str, str], ...]
     query_params: tuple[tuple[str, str], ...]
     has_body: bool
     # Documented statuses; the model of the 200 answer (a name in webdata_models).

@@ -8,7 +8,7 @@ from ...types import Operation
 OPERATION = Operation(
     method="DELETE",
     path="/v2/agent/{job_id}",
-    path_params=("jobId",),
+    path_params=(("job_id", "jobId"),),
     query_params=(),
     has_body=False,
     statuses=(

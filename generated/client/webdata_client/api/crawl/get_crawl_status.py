@@ -8,7 +8,7 @@ from ...types import Operation
 OPERATION = Operation(
     method="GET",
     path="/v2/crawl/{id}",
-    path_params=("id",),
+    path_params=(("id", "id"),),
     query_params=(),
     has_body=False,
     statuses=(

@@ -5,28 +5,44 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
+from typing_extensions import TypeAliasType
 
 
 class Circle(BaseModel):
-    radius: float | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    radius: StrictFloat | None = None
     type: Literal["circle"]
 
 
 class Error(BaseModel):
-    error: str
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    error: StrictStr
 
 
 class Square(BaseModel):
-    side: float | None = None
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    side: StrictFloat | None = None
     type: Literal["square"]
 
 
-class Shape(RootModel[Circle | Square]):
-    root: Annotated[Circle | Square, Field(discriminator="type")]
+Shape = TypeAliasType("Shape", Annotated[Circle | Square, Field(discriminator="type")])
 
 
 class Thing(BaseModel):
-    name: Annotated[str, Field(max_length=8, min_length=1)] = "thing"
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    name: Annotated[StrictStr, Field(max_length=8, min_length=1)] = "thing"
     shape: Shape | None = None
-    size: Annotated[int, Field(ge=1, le=10)] = 5
+    size: Annotated[StrictInt, Field(ge=1, le=10)] = 5

@@ -1,1 +1,1 @@
-"""Contains methods for accessing the API"""
+"""The operations of the contract, one module per operation under its tag."""

@@ -1,13 +1,7 @@
-"""Contains all the data models used in inputs/outputs"""
+"""The data types of the contract: those of ``webdata_models``, one type story for both packages.
 
-from .circle import Circle
-from .error import Error
-from .square import Square
-from .thing import Thing
+Request models refuse unknown fields and coerce nothing; responses are read with unknown fields kept
+(``model_extra``) and open enums, so that a newer server does not break an older client.
+"""
 
-__all__ = (
-    "Circle",
-    "Error",
-    "Square",
-    "Thing",
-)
+from webdata_models import *  # noqa: F403

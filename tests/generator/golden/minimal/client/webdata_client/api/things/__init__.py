@@ -1,1 +1,1 @@
-"""Contains endpoint functions for accessing the API"""
+"""One module per operation of the tag, each holding its OPERATION."""

@@ -1,0 +1,218 @@
+"""The client: ``Webdata`` (sync) and ``AsyncWebdata``, one resource per tag of the contract.
+
+Written by the generator's ``client`` stage from the bundle (generator/client.py). Do not edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+import httpx
+import webdata_models as models
+
+from .client import AsyncTransport, ClientOptions, SyncTransport, changed, request_body, resolve_options
+from .types import Operation
+
+T = TypeVar("T")
+from .api.things import create_thing as _create_thing
+
+__all__ = ["AsyncWebdata", "Webdata"]
+
+
+class Things:
+    """The things operations."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def __call__(
+        self, name: str, *, shape: models.Shape | Mapping[str, Any] | None = None, size: int | None = None
+    ) -> models.Thing:
+        """Create a thing.
+
+        ``POST /v2/things`` (createThing).
+        """
+        return self._client._call(
+            _create_thing.OPERATION,
+            path={},
+            query={},
+            body=request_body(models.Thing, {"name": name, "shape": shape, "size": size}),
+            result=models.Thing,
+        )
+
+
+class Webdata:
+    """The synchronous client of the Web Data Service API v2.
+
+    ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
+    ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
+    for what is retried). Use ``with_options`` to change them for some calls only.
+    """
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int = 2,
+        poll_interval: float = 2.0,
+        default_headers: Mapping[str, str] | None = None,
+        http_client: httpx.Client | None = None,
+        _options: ClientOptions | None = None,
+    ) -> None:
+        self.options = _options or resolve_options(
+            api_key,
+            base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            headers=default_headers,
+        )
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.Client(timeout=self.options.timeout)
+        self._transport = SyncTransport(self.options, self._http)
+        self.things = Things(self)
+
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        poll_interval: float | None = None,
+        backoff: float | None = None,
+        max_backoff: float | None = None,
+    ) -> Webdata:
+        """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
+        options = changed(
+            self.options,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            backoff=backoff,
+            max_backoff=max_backoff,
+        )
+        copy = Webdata(http_client=self._http, _options=options)
+        copy._owns_http = False
+        return copy
+
+    def _call(
+        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+    ) -> T:
+        request = self._transport.build(operation, path=path, query=query, body=body)
+        return cast(T, self._transport.send(operation, request, result))
+
+    def _follow(self, link: str, *, result: type[T]) -> T:
+        return cast(T, self._transport.send(None, self._transport.follow(link), result))
+
+    def close(self) -> None:
+        """Close the connections, unless the HTTP client was passed in."""
+        if self._owns_http:
+            self._http.close()
+
+    def __enter__(self) -> Webdata:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AsyncThings:
+    """The things operations."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def __call__(
+        self, name: str, *, shape: models.Shape | Mapping[str, Any] | None = None, size: int | None = None
+    ) -> models.Thing:
+        """Create a thing.
+
+        ``POST /v2/things`` (createThing).
+        """
+        return await self._client._call(
+            _create_thing.OPERATION,
+            path={},
+            query={},
+            body=request_body(models.Thing, {"name": name, "shape": shape, "size": size}),
+            result=models.Thing,
+        )
+
+
+class AsyncWebdata:
+    """The asynchronous client of the Web Data Service API v2.
+
+    ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
+    ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
+    for what is retried). Use ``with_options`` to change them for some calls only.
+    """
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int = 2,
+        poll_interval: float = 2.0,
+        default_headers: Mapping[str, str] | None = None,
+        http_client: httpx.AsyncClient | None = None,
+        _options: ClientOptions | None = None,
+    ) -> None:
+        self.options = _options or resolve_options(
+            api_key,
+            base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            headers=default_headers,
+        )
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.AsyncClient(timeout=self.options.timeout)
+        self._transport = AsyncTransport(self.options, self._http)
+        self.things = AsyncThings(self)
+
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        poll_interval: float | None = None,
+        backoff: float | None = None,
+        max_backoff: float | None = None,
+    ) -> AsyncWebdata:
+        """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
+        options = changed(
+            self.options,
+            timeout=timeout,
+            max_retries=max_retries,
+            poll_interval=poll_interval,
+            backoff=backoff,
+            max_backoff=max_backoff,
+        )
+        copy = AsyncWebdata(http_client=self._http, _options=options)
+        copy._owns_http = False
+        return copy
+
+    async def _call(
+        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+    ) -> T:
+        request = self._transport.build(operation, path=path, query=query, body=body)
+        return cast(T, await self._transport.send(operation, request, result))
+
+    async def _follow(self, link: str, *, result: type[T]) -> T:
+        return cast(T, await self._transport.send(None, self._transport.follow(link), result))
+
+    async def close(self) -> None:
+        """Close the connections, unless the HTTP client was passed in."""
+        if self._owns_http:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncWebdata:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
