@@ -1,0 +1,63 @@
+"""The generated client (webdata_client) against the reference server over a real socket."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from webdata_client import AuthenticationError, NotFoundError, Webdata, models
+
+from tests.server.conftest import LiveServer
+
+
+@pytest.fixture
+def client(live_server: LiveServer) -> Iterator[Webdata]:
+    live_server.job_seconds = 0.3
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "client", "--plan-tokens", "150000"))["apiKey"]
+    with Webdata(api_key=key, base_url=live_server.base_url, poll_interval=0.1) as made:
+        yield made
+
+
+def _age_cache(live_server: LiveServer, url: str, days: int) -> None:
+    with sqlite3.connect(live_server.database) as db:
+        rows = db.execute("SELECT fetched_at FROM scrape_cache WHERE url = ?", (url,)).fetchall()
+        assert rows, "the page was not cached"
+        old = (datetime.now(UTC) - timedelta(days=days)).isoformat().replace("+00:00", "Z")
+        db.execute("UPDATE scrape_cache SET fetched_at = ? WHERE url = ?", (old, url))
+
+
+def test_lockdown_gets_a_12_day_old_page_because_max_age_is_not_sent(client: Webdata, live_server: LiveServer) -> None:
+    url = "https://example.com/twelve-days"
+    client.scrape(url)
+    _age_cache(live_server, url, days=12)
+    page = client.scrape(url, lockdown=True)  # the server's lockdown default: two years
+    assert page.data.metadata.cache_state == "hit"
+    # What a client that fills in maxAge's default (2 days) gets for the same page:
+    with pytest.raises(NotFoundError) as raised:
+        client.scrape(url, lockdown=True, max_age=172800000)
+    assert raised.value.code == "SCRAPE_LOCKDOWN_CACHE_MISS"
+
+
+def test_every_resource_end_to_end(client: Webdata) -> None:
+    page = client.scrape("https://example.com/a", formats=["markdown", "links", models.JsonFormat(type="json", prompt="title")])
+    assert page.data.markdown and page.data.links and page.data.json_ is not None
+    assert client.extract.start_and_wait(urls=["https://example.com"], prompt="title").status == "completed"
+    batch = client.batch_scrape.start_and_wait(["https://example.com/1", "https://example.com/2"], formats=["markdown"])
+    assert batch.status == "completed" and {d.metadata.source_url for d in batch.data} == {"https://example.com/1", "https://example.com/2"}
+    crawl = client.crawl.start_and_wait("https://example.com", limit=3)
+    assert crawl.status == "completed" and len(crawl.data) == crawl.total
+    assert len(list(client.crawl.iter_documents(str(client.crawl.start("https://example.com", limit=2).id)))) <= 2
+    assert client.agent.start_and_wait("find the pricing page").status in ("completed", "failed")
+    assert client.team.get_token_usage().data.remaining_tokens > 0
+    assert client.team.get_historical_credit_usage(by_api_key=True).periods
+
+
+def test_errors_from_the_reference_server(client: Webdata, live_server: LiveServer) -> None:
+    with Webdata(api_key="wd-not-a-key", base_url=live_server.base_url) as stranger, pytest.raises(AuthenticationError):
+        stranger.team.get_token_usage()
+    with pytest.raises(NotFoundError, match="Job not found"):
+        client.crawl.get_status("3f1c2a9e-8b7d-4c6e-9f01-23456789abcd")
