@@ -56,14 +56,16 @@ check: $(STAMP)
 	$(PY) -m generator --check
 
 code-check: $(STAMP)
-	$(BIN)/ruff check generator server conformance tests benchmarks
-	$(BIN)/ruff format --check generator server conformance tests benchmarks
+	$(BIN)/ruff check generator server conformance tests benchmarks examples
+	$(BIN)/ruff format --check generator server conformance tests benchmarks examples
 
+# The examples are checked as a user would check them: --strict, no configuration, no plugin.
 typecheck: $(STAMP)
 	$(BIN)/mypy generator server/src conformance/src
 	$(BIN)/mypy tests
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/client/webdata_client
 	$(BIN)/mypy --config-file generator/config/mypy-generated.ini generated/models/webdata_models
+	$(BIN)/mypy --config-file /dev/null --strict examples/0*.py
 
 # CI fuzzes with a fixed seed so that a red run can be replayed; `make conformance` draws a new one.
 CONFORMANCE_SEED ?= 20261122

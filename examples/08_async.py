@@ -1,0 +1,15 @@
+"""Three scrapes at once with the async client."""
+
+import asyncio
+
+from webdata_client import AsyncWebdata
+
+
+async def main() -> None:
+    async with AsyncWebdata() as client:
+        pages = await asyncio.gather(*(client.scrape(f"https://example.com/{name}") for name in ("a", "b", "c")))
+    for page in pages:
+        print(page.data.metadata.source_url, page.data.metadata.status_code)
+
+
+asyncio.run(main())
