@@ -47,7 +47,10 @@ def code_lines(path: Path) -> int:
 def environment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     server = LiveServer(database=tmp_path_factory.mktemp("examples") / "examples.sqlite3", job_seconds=0.5)
     server.start()
-    keys = {name: json.loads(server.admin("create-team", "--name", name, "--plan-tokens", tokens))["apiKey"] for name, tokens in (("main", "1500000"), ("poor", "0"), ("limited", "1500000"))}
+    keys = {
+        name: json.loads(server.admin("create-team", "--name", name, "--plan-tokens", tokens))["apiKey"]
+        for name, tokens in (("main", "1500000"), ("poor", "0"), ("limited", "1500000"))
+    }
     with sqlite3.connect(server.database) as db:  # one request a minute, for the 429 of 07_errors.py
         db.execute("UPDATE teams SET rate_limit_per_minute = 1 WHERE name = 'limited'")
     server.stop()
