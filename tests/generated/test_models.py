@@ -175,3 +175,12 @@ def test_response_models_read_newer_servers() -> None:
     status = models.JobStatusResponse.model_validate(body, extra="allow")
     assert status.status == "paused"
     assert status.model_extra == {"newField": 1}
+
+
+def test_a_variant_needs_no_type_and_always_says_it() -> None:
+    fmt = models.ScreenshotFormat(full_page=True)
+    assert fmt.model_dump(mode="json", by_alias=True, exclude_unset=True) == {"type": "screenshot", "fullPage": True}
+    wait = models.WaitAction(milliseconds=5)
+    assert wait.model_dump(mode="json", by_alias=True, exclude_unset=True) == {"type": "wait", "milliseconds": 5}
+    with pytest.raises(ValidationError, match="literal_error|Input should be 'json'"):
+        models.JsonFormat.model_validate({"type": "markdown"})

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import AwareDatetime, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 from typing_extensions import TypeAliasType
 
-from webdata_models._bounds import PropertyCountModel
+from webdata_models._bounds import PropertyCountModel, WireModel
 
 
-class JavascriptReturn(BaseModel):
+class JavascriptReturn(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
@@ -21,7 +21,7 @@ class JavascriptReturn(BaseModel):
     value: Any | None = None
 
 
-class Scrape(BaseModel):
+class Scrape(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
@@ -30,7 +30,7 @@ class Scrape(BaseModel):
     url: StrictStr
 
 
-class ActionResults(BaseModel):
+class ActionResults(WireModel):
     """
     Results of the actions, in order of execution per kind.
     """
@@ -45,7 +45,7 @@ class ActionResults(BaseModel):
     screenshots: list[StrictStr] | None = None
 
 
-class AgentCancelResponse(BaseModel):
+class AgentCancelResponse(WireModel):
     """
     Answer of DELETE /v2/agent/{jobId}.
     """
@@ -54,7 +54,7 @@ class AgentCancelResponse(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    success: Literal[True]
+    success: Literal[True] = True
 
 
 AgentJobStatus = TypeAliasType("AgentJobStatus", Literal["processing", "completed", "failed", "cancelled"] | StrictStr)
@@ -63,7 +63,7 @@ State of an agent job.
 """
 
 
-class AgentStartResponse(BaseModel):
+class AgentStartResponse(WireModel):
     """
     Answer of POST /v2/agent.
     """
@@ -76,7 +76,7 @@ class AgentStartResponse(BaseModel):
     success: StrictBool
 
 
-class AgentStatusResponse(BaseModel):
+class AgentStatusResponse(WireModel):
     """
     An agent job's state and result.
     """
@@ -98,7 +98,7 @@ class AgentStatusResponse(BaseModel):
     success: StrictBool
 
 
-class AuditMetadata(BaseModel):
+class AuditMetadata(WireModel):
     """
     Audit information attached to the request.
     """
@@ -116,7 +116,7 @@ String shorthand of a basic format.
 """
 
 
-class BatchScrapeCancelResponse(BaseModel):
+class BatchScrapeCancelResponse(WireModel):
     """
     Answer of DELETE /v2/batch/scrape/{id}.
     """
@@ -125,10 +125,10 @@ class BatchScrapeCancelResponse(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    status: Literal["cancelled"]
+    status: Literal["cancelled"] = "cancelled"
 
 
-class BatchScrapeStartResponse(BaseModel):
+class BatchScrapeStartResponse(WireModel):
     """
     Answer of POST /v2/batch/scrape.
     """
@@ -146,7 +146,7 @@ class BatchScrapeStartResponse(BaseModel):
     """
 
 
-class BrandingFormat(BaseModel):
+class BrandingFormat(WireModel):
     """
     Brand identity of the page (colours, fonts).
     """
@@ -155,10 +155,10 @@ class BrandingFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["branding"]
+    type: Literal["branding"] = "branding"
 
 
-class Font(BaseModel):
+class Font(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
@@ -166,7 +166,7 @@ class Font(BaseModel):
     family: StrictStr | None = None
 
 
-class BrandingProfile(BaseModel):
+class BrandingProfile(WireModel):
     """
     Colours and fonts taken from the page's CSS.
     """
@@ -180,7 +180,7 @@ class BrandingProfile(BaseModel):
     fonts: list[Font] | None = None
 
 
-class ChangeTrackingFormat(BaseModel):
+class ChangeTrackingFormat(WireModel):
     """
     Differences against the previous cached version of the same URL and tag.
     """
@@ -202,10 +202,10 @@ class ChangeTrackingFormat(BaseModel):
     """
     Separates tracking history into branches.
     """
-    type: Literal["changeTracking"]
+    type: Literal["changeTracking"] = "changeTracking"
 
 
-class Diff(BaseModel):
+class Diff(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
@@ -213,7 +213,7 @@ class Diff(BaseModel):
     text: StrictStr | None = None
 
 
-class ChangeTrackingResult(BaseModel):
+class ChangeTrackingResult(WireModel):
     """
     Result of the changeTracking format.
     """
@@ -230,7 +230,7 @@ class ChangeTrackingResult(BaseModel):
     visibility: Literal["visible", "hidden"] | StrictStr | None = None
 
 
-class ClickAction(BaseModel):
+class ClickAction(WireModel):
     """
     Clicks the element matching `selector`.
     """
@@ -244,7 +244,7 @@ class ClickAction(BaseModel):
     Click every match; no error when none match.
     """
     selector: StrictStr
-    type: Literal["click"]
+    type: Literal["click"] = "click"
 
 
 CompatFormatName = TypeAliasType(
@@ -258,7 +258,7 @@ not forbid more; the public service and both official SDKs accept them.
 """
 
 
-class CrawlCancelResponse(BaseModel):
+class CrawlCancelResponse(WireModel):
     """
     Answer of DELETE /v2/crawl/{id}.
     """
@@ -267,10 +267,10 @@ class CrawlCancelResponse(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    status: Literal["cancelled"]
+    status: Literal["cancelled"] = "cancelled"
 
 
-class CrawlParamsPreviewRequest(BaseModel):
+class CrawlParamsPreviewRequest(WireModel):
     """
     Body of POST /v2/crawl/params-preview.
     """
@@ -286,7 +286,7 @@ class CrawlParamsPreviewRequest(BaseModel):
     url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
 
 
-class CrawlStartResponse(BaseModel):
+class CrawlStartResponse(WireModel):
     """
     Answer of POST /v2/crawl.
     """
@@ -303,7 +303,7 @@ class CrawlStartResponse(BaseModel):
     """
 
 
-class CreditUsage(BaseModel):
+class CreditUsage(WireModel):
     """
     Credits of the current billing period (the token usage divided by 15, rounded down).
     """
@@ -318,7 +318,7 @@ class CreditUsage(BaseModel):
     remaining_credits: Annotated[StrictInt, Field(alias="remainingCredits")]
 
 
-class CreditUsagePeriod(BaseModel):
+class CreditUsagePeriod(WireModel):
     """
     Credits used in one calendar month, optionally by one API key.
     """
@@ -342,7 +342,7 @@ class CreditUsagePeriod(BaseModel):
     total_credits: Annotated[StrictInt, Field(alias="totalCredits")]
 
 
-class CreditUsageResponse(BaseModel):
+class CreditUsageResponse(WireModel):
     """
     Answer of GET /v2/team/credit-usage.
     """
@@ -355,7 +355,7 @@ class CreditUsageResponse(BaseModel):
     success: StrictBool
 
 
-class DocumentMetadata(BaseModel):
+class DocumentMetadata(WireModel):
     """
     Metadata of the page and of the scrape.
     """
@@ -400,7 +400,7 @@ A domain, plain (`example.com`) or wildcard (`*.example.com`); no protocol, path
 """
 
 
-class Error(BaseModel):
+class Error(WireModel):
     """
     Error body `{error}`; the public service may add `success: false`.
     """
@@ -416,7 +416,7 @@ class Error(BaseModel):
     success: Literal[False] | None = None
 
 
-class ExecuteJavascriptAction(BaseModel):
+class ExecuteJavascriptAction(WireModel):
     """
     Runs a script in the page; its return value is in `actions.javascriptReturns`.
     """
@@ -426,7 +426,7 @@ class ExecuteJavascriptAction(BaseModel):
         populate_by_name=True,
     )
     script: StrictStr
-    type: Literal["executeJavascript"]
+    type: Literal["executeJavascript"] = "executeJavascript"
 
 
 ExtractJobStatus = TypeAliasType(
@@ -437,7 +437,7 @@ State of an extract job.
 """
 
 
-class ExtractResponse(BaseModel):
+class ExtractResponse(WireModel):
     """
     Answer of POST /v2/extract.
     """
@@ -457,7 +457,7 @@ class ExtractResponse(BaseModel):
     success: StrictBool
 
 
-class ExtractStatusResponse(BaseModel):
+class ExtractStatusResponse(WireModel):
     """
     An extract job's state and result.
     """
@@ -484,7 +484,7 @@ class ExtractStatusResponse(BaseModel):
     warning: StrictStr | None = None
 
 
-class FailureError(BaseModel):
+class FailureError(WireModel):
     """
     Error body `{success: false, error}`.
     """
@@ -497,10 +497,10 @@ class FailureError(BaseModel):
     """
     The error message.
     """
-    success: Literal[False]
+    success: Literal[False] = False
 
 
-class HistoricalCreditUsageResponse(BaseModel):
+class HistoricalCreditUsageResponse(WireModel):
     """
     Answer of GET /v2/team/credit-usage/historical.
     """
@@ -513,7 +513,7 @@ class HistoricalCreditUsageResponse(BaseModel):
     success: StrictBool
 
 
-class HtmlFormat(BaseModel):
+class HtmlFormat(WireModel):
     """
     The page's cleaned HTML.
     """
@@ -522,10 +522,10 @@ class HtmlFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["html"]
+    type: Literal["html"] = "html"
 
 
-class ImagesFormat(BaseModel):
+class ImagesFormat(WireModel):
     """
     The images on the page.
     """
@@ -534,10 +534,10 @@ class ImagesFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["images"]
+    type: Literal["images"] = "images"
 
 
-class JsonFormat(BaseModel):
+class JsonFormat(WireModel):
     """
     Structured data extracted from the page.
     """
@@ -558,10 +558,10 @@ class JsonFormat(BaseModel):
     """
     JSON Schema of the extracted data; null is the same as absent.
     """
-    type: Literal["json"]
+    type: Literal["json"] = "json"
 
 
-class LinksFormat(BaseModel):
+class LinksFormat(WireModel):
     """
     The links on the page.
     """
@@ -570,10 +570,10 @@ class LinksFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["links"]
+    type: Literal["links"] = "links"
 
 
-class Location(BaseModel):
+class Location(WireModel):
     """
     Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
     """
@@ -592,7 +592,7 @@ class Location(BaseModel):
     """
 
 
-class MarkdownFormat(BaseModel):
+class MarkdownFormat(WireModel):
     """
     The page as markdown.
     """
@@ -601,10 +601,10 @@ class MarkdownFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["markdown"]
+    type: Literal["markdown"] = "markdown"
 
 
-class PdfAction(BaseModel):
+class PdfAction(WireModel):
     """
     Prints the page to PDF; its link is returned in `actions.pdfs`.
     """
@@ -616,13 +616,13 @@ class PdfAction(BaseModel):
     format: Literal["A0", "A1", "A2", "A3", "A4", "A5", "A6", "Letter", "Legal", "Tabloid", "Ledger"] = "Letter"
     landscape: StrictBool = False
     scale: StrictFloat = 1
-    type: Literal["pdf"]
+    type: Literal["pdf"] = "pdf"
 
 
 BboxItem = TypeAliasType("BboxItem", Annotated[StrictFloat, Field(ge=0.0, le=1.0)])
 
 
-class Confidence(BaseModel):
+class Confidence(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
@@ -634,7 +634,7 @@ class Confidence(BaseModel):
 MarkdownSpanItem = TypeAliasType("MarkdownSpanItem", Annotated[StrictInt, Field(ge=0)])
 
 
-class PdfBlock(BaseModel):
+class PdfBlock(WireModel):
     """
     One layout block with a normalized bounding box, reading order, a span into the markdown and confidence.
     """
@@ -663,7 +663,7 @@ class PdfBlock(BaseModel):
     """
 
 
-class PdfPage(BaseModel):
+class PdfPage(WireModel):
     """
     Markdown of one physical PDF page.
     """
@@ -676,7 +676,7 @@ class PdfPage(BaseModel):
     page_number: Annotated[StrictInt, Field(alias="pageNumber", ge=1)]
 
 
-class PdfPageBlocks(BaseModel):
+class PdfPageBlocks(WireModel):
     """
     Typed layout blocks of one PDF page.
     """
@@ -692,7 +692,7 @@ class PdfPageBlocks(BaseModel):
     width: StrictFloat | None = None
 
 
-class PdfParser(BaseModel):
+class PdfParser(WireModel):
     """
     Object form of the PDF parser. No other properties are allowed.
     """
@@ -718,7 +718,7 @@ class PdfParser(BaseModel):
     """
     Adds per-page markdown to the document's `pages`; no extra cost.
     """
-    type: Literal["pdf"]
+    type: Literal["pdf"] = "pdf"
 
 
 PdfParserName = TypeAliasType("PdfParserName", Literal["pdf"])
@@ -727,7 +727,7 @@ String form of the PDF parser.
 """
 
 
-class PressAction(BaseModel):
+class PressAction(WireModel):
     """
     Presses a key.
     """
@@ -737,10 +737,10 @@ class PressAction(BaseModel):
         populate_by_name=True,
     )
     key: StrictStr
-    type: Literal["press"]
+    type: Literal["press"] = "press"
 
 
-class Profile(BaseModel):
+class Profile(WireModel):
     """
     Persistent browser storage shared by scrapes with the same name.
     """
@@ -756,7 +756,7 @@ class Profile(BaseModel):
     """
 
 
-class RawBase64Format(BaseModel):
+class RawBase64Format(WireModel):
     """
     The fetched bytes, base64-encoded.
     """
@@ -765,10 +765,10 @@ class RawBase64Format(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["rawBase64"]
+    type: Literal["rawBase64"] = "rawBase64"
 
 
-class RawHtmlFormat(BaseModel):
+class RawHtmlFormat(WireModel):
     """
     The page's HTML as fetched.
     """
@@ -777,10 +777,10 @@ class RawHtmlFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["rawHtml"]
+    type: Literal["rawHtml"] = "rawHtml"
 
 
-class RedactPIIOptions(BaseModel):
+class RedactPIIOptions(WireModel):
     """
     Tuning of PII redaction.
     """
@@ -794,7 +794,7 @@ class RedactPIIOptions(BaseModel):
     replace_style: Annotated[Literal["tag", "mask", "remove"] | None, Field(alias="replaceStyle")] = None
 
 
-class ScrapeAction(BaseModel):
+class ScrapeAction(WireModel):
     """
     Returns the current url and html in `actions.scrapes`.
     """
@@ -803,10 +803,10 @@ class ScrapeAction(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["scrape"]
+    type: Literal["scrape"] = "scrape"
 
 
-class ScrapeForbiddenError(BaseModel):
+class ScrapeForbiddenError(WireModel):
     """
     A coded 403 of prompt-injection checks and threat protection.
     """
@@ -826,7 +826,7 @@ class ScrapeForbiddenError(BaseModel):
         | StrictStr
     )
     error: StrictStr
-    success: Literal[False]
+    success: Literal[False] = False
 
 
 ScrapeJobStatus = TypeAliasType("ScrapeJobStatus", Literal["scraping", "completed", "failed", "cancelled"] | StrictStr)
@@ -835,7 +835,7 @@ State of a batch scrape or crawl.
 """
 
 
-class ScrapeNotFoundError(BaseModel):
+class ScrapeNotFoundError(WireModel):
     """
     A coded 404 of the cache rules.
     """
@@ -846,10 +846,10 @@ class ScrapeNotFoundError(BaseModel):
     )
     code: Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS"] | StrictStr
     error: StrictStr
-    success: Literal[False]
+    success: Literal[False] = False
 
 
-class ScrollAction(BaseModel):
+class ScrollAction(WireModel):
     """
     Scrolls the page or an element.
     """
@@ -863,10 +863,10 @@ class ScrollAction(BaseModel):
     """
     Element to scroll.
     """
-    type: Literal["scroll"]
+    type: Literal["scroll"] = "scroll"
 
 
-class SummaryFormat(BaseModel):
+class SummaryFormat(WireModel):
     """
     A summary of the page.
     """
@@ -875,7 +875,7 @@ class SummaryFormat(BaseModel):
         extra="forbid",
         populate_by_name=True,
     )
-    type: Literal["summary"]
+    type: Literal["summary"] = "summary"
 
 
 BlockedTld = TypeAliasType(
@@ -884,7 +884,7 @@ BlockedTld = TypeAliasType(
 )
 
 
-class ThreatProtectionOverride(BaseModel):
+class ThreatProtectionOverride(WireModel):
     """
     Per-request override of the team's threat-protection policy; supplied fields replace the team's
     for this request only. Needs Threat Protection enabled for the team and overrides allowed (403 otherwise).
@@ -921,7 +921,7 @@ class ThreatProtectionOverride(BaseModel):
     """
 
 
-class TokenUsage(BaseModel):
+class TokenUsage(WireModel):
     """
     Tokens of the current billing period; one credit equals 15 tokens, all endpoints counted.
     """
@@ -936,7 +936,7 @@ class TokenUsage(BaseModel):
     remaining_tokens: Annotated[StrictInt, Field(alias="remainingTokens")]
 
 
-class TokenUsageResponse(BaseModel):
+class TokenUsageResponse(WireModel):
     """
     Answer of GET /v2/team/token-usage.
     """
@@ -949,7 +949,7 @@ class TokenUsageResponse(BaseModel):
     success: StrictBool
 
 
-class Viewport(BaseModel):
+class Viewport(WireModel):
     """
     Viewport size in pixels.
     """
@@ -976,10 +976,10 @@ class WaitAction(PropertyCountModel):
     """
     CSS selector.
     """
-    type: Literal["wait"]
+    type: Literal["wait"] = "wait"
 
 
-class WebhookConfig(BaseModel):
+class WebhookConfig(WireModel):
     """
     Webhook with headers and event filter.
     """
@@ -994,7 +994,7 @@ class WebhookConfig(BaseModel):
     url: StrictStr
 
 
-class WriteAction(BaseModel):
+class WriteAction(WireModel):
     """
     Types into the focused input, textarea or contenteditable element, character by character; a click must focus it first.
     """
@@ -1004,10 +1004,10 @@ class WriteAction(BaseModel):
         populate_by_name=True,
     )
     text: StrictStr
-    type: Literal["write"]
+    type: Literal["write"] = "write"
 
 
-class AgentRequest(BaseModel):
+class AgentRequest(WireModel):
     """
     Body of POST /v2/agent.
     """
@@ -1026,7 +1026,7 @@ class AgentRequest(BaseModel):
     urls: list[StrictStr] | None = None
 
 
-class Document(BaseModel):
+class Document(WireModel):
     """
     A scraped document; each format requested fills its field.
     """
@@ -1065,7 +1065,7 @@ class Document(BaseModel):
     warning: StrictStr | None = None
 
 
-class JobStatusResponse(BaseModel):
+class JobStatusResponse(WireModel):
     """
     State and documents of a batch scrape or crawl.
     """
@@ -1093,7 +1093,7 @@ A parser, as the string "pdf" or the PDF parser object.
 """
 
 
-class ScrapeResponse(BaseModel):
+class ScrapeResponse(WireModel):
     """
     Answer of POST /v2/scrape.
     """
@@ -1106,7 +1106,7 @@ class ScrapeResponse(BaseModel):
     success: StrictBool
 
 
-class ScreenshotAction(BaseModel):
+class ScreenshotAction(WireModel):
     """
     Takes a screenshot; its link is returned in `actions.screenshots`.
     """
@@ -1117,11 +1117,11 @@ class ScreenshotAction(BaseModel):
     )
     full_page: Annotated[StrictBool, Field(alias="fullPage")] = False
     quality: Annotated[StrictInt | None, Field(ge=1, le=100)] = None
-    type: Literal["screenshot"]
+    type: Literal["screenshot"] = "screenshot"
     viewport: Viewport | None = None
 
 
-class ScreenshotFormat(BaseModel):
+class ScreenshotFormat(WireModel):
     """
     A screenshot of the page.
     """
@@ -1135,7 +1135,7 @@ class ScreenshotFormat(BaseModel):
     Capture the whole page; viewport.height is ignored when true.
     """
     quality: Annotated[StrictInt | None, Field(ge=1, le=100)] = None
-    type: Literal["screenshot"]
+    type: Literal["screenshot"] = "screenshot"
     viewport: Viewport | None = None
 
 
@@ -1193,7 +1193,7 @@ A format, as an object selected by `type` or the string shorthand of a format wi
 """
 
 
-class ScrapeOptions(BaseModel):
+class ScrapeOptions(WireModel):
     """
     Options shared by scrape, batch scrape, crawl and extract. All optional.
     """
@@ -1303,7 +1303,7 @@ class ScrapeRequest(ScrapeOptions):
     """
 
 
-class ActiveCrawlOptions(BaseModel):
+class ActiveCrawlOptions(WireModel):
     """
     The crawl's options; `scrapeOptions` echoes the options it was started with.
     """
@@ -1334,7 +1334,7 @@ class BatchScrapeRequest(ScrapeOptions):
     zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
 
 
-class CrawlOptions(BaseModel):
+class CrawlOptions(WireModel):
     """
     The v2 crawl options (seed §9.3); also what params-preview derives from a prompt.
     """
@@ -1394,7 +1394,7 @@ class CrawlParamsPreviewData(CrawlOptions):
     url: StrictStr
 
 
-class CrawlParamsPreviewResponse(BaseModel):
+class CrawlParamsPreviewResponse(WireModel):
     """
     The crawl options derived from the prompt.
     """
@@ -1424,7 +1424,7 @@ class CrawlRequest(CrawlOptions):
     url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
 
 
-class ExtractRequest(BaseModel):
+class ExtractRequest(WireModel):
     """
     Body of POST /v2/extract.
     """
@@ -1472,7 +1472,7 @@ class ExtractRequest(BaseModel):
     """
 
 
-class ActiveCrawl(BaseModel):
+class ActiveCrawl(WireModel):
     """
     An active crawl of the caller's team.
     """
@@ -1487,7 +1487,7 @@ class ActiveCrawl(BaseModel):
     url: StrictStr
 
 
-class ActiveCrawlsResponse(BaseModel):
+class ActiveCrawlsResponse(WireModel):
     """
     Answer of GET /v2/crawl/active.
     """

@@ -1,19 +1,44 @@
-"""Checks datamodel-code-generator cannot express: ``minProperties`` and ``maxProperties``.
+"""What datamodel-code-generator cannot express, as base classes of the models.
+
+``WireModel`` (every model): a field whose only value is fixed (a variant's ``type``) has that
+value as default and is always dumped, so ``JsonFormat(prompt="...")`` needs no ``type="json"``
+and still says what it is on the wire. ``PropertyCountModel``: ``minProperties`` and
+``maxProperties`` of a component.
 
 Written by the generator's ``models`` stage from the bundle. Do not edit.
 """
 
-from typing import Any
+from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, model_validator
 
-__all__ = ["PROPERTY_BOUNDS", "PropertyCountModel"]
+__all__ = ["PROPERTY_BOUNDS", "PropertyCountModel", "WireModel"]
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {"WaitAction": (2, 2)}
 
 
-class PropertyCountModel(BaseModel):
+class WireModel(BaseModel):
+    """Base of every model."""
+
+    __fixed_fields__: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls.__fixed_fields__ = frozenset(
+            name
+            for name, field in cls.model_fields.items()
+            if get_origin(field.annotation) is Literal
+            and len(get_args(field.annotation)) == 1
+            and field.default == get_args(field.annotation)[0]
+        )
+
+    def model_post_init(self, context: Any, /) -> None:
+        self.__pydantic_fields_set__.update(self.__fixed_fields__)
+
+
+class PropertyCountModel(WireModel):
     """Base of the models whose schema bounds how many properties an instance carries."""
 
     @model_validator(mode="after")

@@ -96,7 +96,10 @@ class APIStatusError(WebdataError):
         self.code: str | None = fields.get("code") if isinstance(fields.get("code"), str) else None
         self.details: Any = fields.get("details")
         described = self.error or (self.text[:200] if self.text else response.reason_phrase)
-        super().__init__(f"{self.status_code} {self.code + ': ' if self.code else ''}{described}")
+        message = f"{self.status_code} {self.code + ': ' if self.code else ''}{described}"
+        if self.details:
+            message += f" {json.dumps(self.details)[:500]}"
+        super().__init__(message)
 
 
 class BadRequestError(APIStatusError):

@@ -5,20 +5,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 from typing_extensions import TypeAliasType
 
+from webdata_models._bounds import WireModel
 
-class Circle(BaseModel):
+
+class Circle(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
     radius: StrictFloat | None = None
-    type: Literal["circle"]
+    type: Literal["circle"] = "circle"
 
 
-class Error(BaseModel):
+class Error(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
@@ -26,19 +28,19 @@ class Error(BaseModel):
     error: StrictStr
 
 
-class Square(BaseModel):
+class Square(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
     side: StrictFloat | None = None
-    type: Literal["square"]
+    type: Literal["square"] = "square"
 
 
 Shape = TypeAliasType("Shape", Annotated[Circle | Square, Field(discriminator="type")])
 
 
-class Thing(BaseModel):
+class Thing(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
