@@ -62,7 +62,7 @@ def models_readme(name: str, bundle: dict[str, Any]) -> str:
         "at run time too). A variant's fixed `type` need not be given: `JsonFormat(prompt=...)` dumps with",
         '`"type": "json"`. Unions and enums are type aliases: a format is `"markdown"` or a model.',
         "",
-        "To read what a server sends, validate with `extra=\"allow\"` (unknown fields land in",
+        'To read what a server sends, validate with `extra="allow"` (unknown fields land in',
         "`model_extra`); the enums of response-only schemas also admit values this version does not know.",
         "",
         "## The contract itself",
