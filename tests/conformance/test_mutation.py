@@ -23,7 +23,16 @@ pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="the self-
 def _suite_fails(mutant: Mutant, upstream: Target) -> tuple[bool, str]:
     with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
         argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--second-api-key", upstream.second_api_key or ""]
-        argv += ["--isolated-usage", "--max-examples", "5", "--fail-fast", "--report-dir", str(ROOT / "reports" / "conformance" / "mutants" / mutant.name)]
+        argv += [
+            "--isolated-usage",
+            "--max-examples",
+            "5",
+            "--fail-fast",
+            "--seed",
+            os.environ.get("CONFORMANCE_SEED", "20261122"),
+            "--report-dir",
+            str(ROOT / "reports" / "conformance" / "mutants" / mutant.name),
+        ]
         env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
         done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=600)
     failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]

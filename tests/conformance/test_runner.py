@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -23,8 +24,16 @@ def test_runner_against_a_separate_server(tmp_path: Path) -> None:
         env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
         done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
-    assert "conformance summary, per check:" in done.stdout
-    assert "conformance summary, per operation" in done.stdout and "POST /v2/extract" in done.stdout
+    assert "conformance, per requirement:" in done.stdout
+    assert "passed    CORE-01" in done.stdout and "passed    TEN-01" in done.stdout and "passed    PAGES-01" not in done.stdout
+    summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))
+    assert " 0 failed" in summary and "(seed 7)" in summary
+    page = (tmp_path / "report.html").read_text()
+    assert "req-CORE-01" in page and "--seed 7" in page
+    verdicts = json.loads((tmp_path / "requirements.json").read_text())
+    assert verdicts["CORE-02"]["outcome"] == "passed"
+    # No configuration file against a server named by URL: the class `pages` is skipped, with the reason.
+    assert verdicts["PAGES-01"]["outcome"] == "skipped"
     for report in ("scenarios.xml", "schemathesis.xml"):
         cases = list(ElementTree.parse(tmp_path / report).getroot().iter("testcase"))  # noqa: S314 - written by this run
         assert cases, report

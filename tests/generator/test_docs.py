@@ -21,6 +21,7 @@ import websockets
 
 from generator.docs import code_samples, render_page, state_machines
 from generator.readme import operations
+from tests.chromium import chromium
 from tests.conftest import ROOT
 from tests.server.conftest import LiveServer
 
@@ -111,22 +112,6 @@ def test_every_example_runs_against_the_reference_server(bundle: dict[str, Any],
 
 
 # -- a real browser --------------------------------------------------------------------------
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    apt = shutil.which("apt-get")
-    if apt is None or os.geteuid() != 0:
-        pytest.skip("Debian's chromium is not installed and cannot be installed here (needs apt-get as root)")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for argv in ([apt, "update", "-qq"], [apt, "install", "-y", "-qq", "chromium"]):
-        done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False, timeout=900)
-        if done.returncode != 0:
-            pytest.skip(f"installing Debian's chromium failed: {done.stderr[-500:]}")
-    found = shutil.which("chromium")
-    if not found:
-        pytest.skip("chromium is not on PATH after installing it")
-    return found
 
 
 class _Tab:
@@ -225,9 +210,9 @@ async def _browse(chromium: str, page: Path, screenshot: Path) -> dict[str, Any]
 
 @pytest.mark.slow
 def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path) -> None:
-    chromium = _chromium()
+    browser = chromium()
     screenshot = ARTIFACTS / "reference-page.png"
-    report = asyncio.run(_browse(chromium, page, screenshot))
+    report = asyncio.run(_browse(browser, page, screenshot))
     assert report["errors"] == [], f"console errors: {report['errors']}"
     assert report["broken"] == [], f"links to nothing: {report['broken']}"
     expected = {f"#op-{o['id']}" for o in operations(bundle)} | {f"#schema-{name}" for name in bundle["components"]["schemas"]}

@@ -1,12 +1,15 @@
 """``webdata-conformance`` (or ``python -m webdata_conformance``): run the conformance suite against a server.
 
     webdata-conformance                                      # the reference server, if installed beside the suite
-    webdata-conformance --base-url URL --api-key KEY [--second-api-key KEY] [--isolated-usage]
+    webdata-conformance --base-url URL --api-key KEY [--second-api-key KEY] [--isolated-usage] [--config FILE]
+    webdata-conformance --requirements                       # the requirements document (markdown)
 
-Reports go to --report-dir (default reports/conformance under the working directory): JUnit XML of
-the scenarios (scenarios.xml) and of Schemathesis (schemathesis.xml), Schemathesis' full output
-with a curl command per failure (schemathesis.txt), and a summary per check and per operation on
-stdout. The exit code is pytest's: 0 when every requirement held.
+The suite is a pytest plugin (``webdata_conformance.plugin``); this command runs it with the options
+below turned into the plugin's ``--webdata-*`` options. Reports go to --report-dir (default
+reports/conformance under the working directory): report.html (per class and requirement, each
+failure with its request, response and a curl reproducer), requirements.json, JUnit XML of the
+scenarios (scenarios.xml) and of Schemathesis (schemathesis.xml), Schemathesis' output
+(schemathesis.txt). The exit code is pytest's: 0 when every requirement held or is a listed deviation.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pytest
+
+from webdata_conformance.requirements import document
 
 SUITE = Path(__file__).resolve().parent / "suite"
 
@@ -32,38 +37,32 @@ def _version() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="webdata-conformance", description=__doc__.splitlines()[0].split(": ", 1)[-1])
     parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--requirements", action="store_true", help="print the requirements document and exit")
     parser.add_argument("--base-url", default=os.environ.get("BASE_URL"), help="server under test (default: start the reference server)")
     parser.add_argument("--api-key", default=os.environ.get("API_KEY"))
-    parser.add_argument("--second-api-key", default=os.environ.get("SECOND_API_KEY"), help="a key of another team, for tenant isolation")
-    parser.add_argument("--isolated-usage", action="store_true", help="the key's team is used by nothing else: check credit deltas")
+    parser.add_argument("--second-api-key", default=os.environ.get("SECOND_API_KEY"), help="a key of another team (class tenancy)")
+    parser.add_argument("--isolated-usage", action="store_true", help="the key's team is used by nothing else (class billing)")
+    parser.add_argument("--config", type=Path, help="configuration file: [pages] and [deviations] (see README)")
+    parser.add_argument("--deviation", action="append", default=[], metavar="ID", help="a requirement the server knowingly deviates from")
     parser.add_argument("--max-examples", type=int, default=None, help="Schemathesis examples per operation (default 25)")
-    parser.add_argument("--seed", help="Schemathesis seed, to reproduce a run")
+    parser.add_argument("--seed", type=int, help="seed of the run (printed in every report), to reproduce it")
     parser.add_argument("--checks", help="Schemathesis checks, comma-separated (default all)")
-    parser.add_argument("--scenarios", help="pytest -k expression selecting scenarios (e.g. 's3 or s5')")
+    parser.add_argument("--scenarios", help="pytest -k expression selecting scenarios (e.g. 'lockdown or cancel')")
     parser.add_argument("--workers", type=int, help="Schemathesis workers (default 1; see suite/test_fuzz.py)")
     parser.add_argument("--rate-limit", help="Schemathesis rate limit, e.g. 10/s")
     parser.add_argument("--phases", help="Schemathesis phases (default examples,coverage,fuzzing,stateful)")
     parser.add_argument("--report-dir", type=Path, default=Path("reports") / "conformance")
     parser.add_argument("--fail-fast", action="store_true", help="stop at the first failing scenario")
     args = parser.parse_args(argv)
+    if args.requirements:
+        print(document())
+        return 0
+    if args.base_url and not args.api_key:
+        parser.error("--base-url needs --api-key (or API_KEY)")
+    if args.config is not None and not args.config.is_file():
+        parser.error(f"--config {args.config}: no such file")
 
-    if args.base_url:
-        if not args.api_key:
-            parser.error("--base-url needs --api-key (or API_KEY)")
-        os.environ.update(BASE_URL=args.base_url.rstrip("/"), API_KEY=args.api_key, ISOLATED_USAGE="1" if args.isolated_usage else "0")
-        if args.second_api_key:
-            os.environ["SECOND_API_KEY"] = args.second_api_key
     report_dir = args.report_dir.resolve()
-    options = {
-        "CONFORMANCE_MAX_EXAMPLES": args.max_examples,
-        "CONFORMANCE_SEED": args.seed,
-        "CONFORMANCE_CHECKS": args.checks,
-        "CONFORMANCE_WORKERS": args.workers,
-        "CONFORMANCE_RATE_LIMIT": args.rate_limit,
-        "CONFORMANCE_PHASES": args.phases,
-        "CONFORMANCE_REPORT_DIR": report_dir,
-    }
-    os.environ.update({name: str(value) for name, value in options.items() if value is not None})
     report_dir.mkdir(parents=True, exist_ok=True)
     pytest_args = [
         str(SUITE / "test_scenarios.py"),
@@ -75,12 +74,29 @@ def main(argv: list[str] | None = None) -> int:
         f"--rootdir={SUITE}",
         "-p",
         "no:cacheprovider",
-        "-p",
-        "webdata_conformance.summary",
         "-q",
         "-rs",
         f"--junitxml={report_dir / 'scenarios.xml'}",
+        f"--webdata-report-dir={report_dir}",
     ]
+    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
+        pytest_args += ["-p", "webdata_conformance.plugin"]
+    options = {
+        "--webdata-base-url": args.base_url.rstrip("/") if args.base_url else None,
+        "--webdata-api-key": args.api_key if args.base_url else None,
+        "--webdata-second-api-key": args.second_api_key if args.base_url else None,
+        "--webdata-config": args.config.resolve() if args.config else None,
+        "--webdata-seed": args.seed,
+        "--webdata-max-examples": args.max_examples,
+        "--webdata-checks": args.checks,
+        "--webdata-workers": args.workers,
+        "--webdata-rate-limit": args.rate_limit,
+        "--webdata-phases": args.phases,
+    }
+    pytest_args += [f"{name}={value}" for name, value in options.items() if value is not None]
+    pytest_args += [f"--webdata-deviation={identifier}" for identifier in args.deviation]
+    if args.isolated_usage and args.base_url:
+        pytest_args.append("--webdata-isolated-usage")
     if args.fail_fast:
         pytest_args.append("--exitfirst")
     if args.scenarios:

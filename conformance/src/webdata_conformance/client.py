@@ -22,7 +22,11 @@ __all__ = ["Answer", "ConformanceClient", "ContractViolation", "contract_problem
 
 
 class ContractViolation(AssertionError):
-    """An answer the contract does not allow."""
+    """An answer the contract or the seed does not allow; ``answer`` is the exchange that showed it."""
+
+    def __init__(self, message: str, *, answer: Answer | None = None) -> None:
+        super().__init__(message)
+        self.answer = answer
 
 
 @cache
@@ -65,9 +69,10 @@ class Answer:
     body: Any
     headers: httpx.Headers
     reproduce: str
+    request: str = ""  # method, URL and body as sent (the key left out)
 
     def fail(self, message: str) -> ContractViolation:
-        return ContractViolation(f"{message}\n  answer: {self.status} {json.dumps(self.body)[:500]}\n  reproduce: {self.reproduce}")
+        return ContractViolation(f"{message}\n  answer: {self.status} {json.dumps(self.body)[:500]}\n  reproduce: {self.reproduce}", answer=self)
 
     def expect(self, condition: bool, message: str) -> None:
         if not condition:
@@ -99,7 +104,8 @@ class ConformanceClient:
             body = response.json()
         except ValueError:
             body = response.text
-        answer = Answer(operation_id, response.status_code, body, response.headers, curl(operation["method"], url, headers=headers, body=json_body))
+        sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
+        answer = Answer(operation_id, response.status_code, body, response.headers, curl(operation["method"], url, headers=headers, body=json_body), sent)
         self._validate(operation, answer)
         return answer
 

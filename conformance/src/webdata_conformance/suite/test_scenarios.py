@@ -3,7 +3,6 @@ seed section it enforces; every answer is also checked against the contract by t
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 
 from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
+from webdata_conformance.plugin import Settings
 from webdata_conformance.target import Target
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
@@ -46,7 +46,7 @@ def api(target: Target) -> ConformanceClient:
 @pytest.fixture(scope="module")
 def other(target: Target) -> ConformanceClient:
     if not target.second_api_key:
-        pytest.skip("no SECOND_API_KEY: tenant isolation needs a key of another team")
+        pytest.skip("class tenancy needs a key of another team: pass --second-api-key")
     return ConformanceClient(target.base_url, target.second_api_key)
 
 
@@ -60,6 +60,7 @@ def test_requests_cover_every_operation() -> None:
 
 
 # -- §5 authentication ---------------------------------------------------------------------
+@pytest.mark.requirement("CORE-02")
 @pytest.mark.parametrize("operation_id", sorted(REQUESTS))
 def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient, operation_id: str) -> None:
     path, body = REQUESTS[operation_id]
@@ -77,6 +78,7 @@ JOBS = {
 }
 
 
+@pytest.mark.requirement("TEN-01")
 @pytest.mark.parametrize("kind", sorted(JOBS))
 def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: ConformanceClient, kind: str) -> None:
     start, status, cancel, param = JOBS[kind]
@@ -99,6 +101,7 @@ def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: C
 
 
 # -- §3 cancellation -----------------------------------------------------------------------
+@pytest.mark.requirement("JOBS-01")
 def test_s3_batch_scrape_cancel(api: ConformanceClient) -> None:
     job = api.call("startBatchScrape", json_body={"urls": ["https://example.com/a"]}).body["id"]
     cancelled = api.call("cancelBatchScrape", id=job)
@@ -112,6 +115,7 @@ def test_s3_batch_scrape_cancel(api: ConformanceClient) -> None:
     )
 
 
+@pytest.mark.requirement("JOBS-02")
 def test_s3_agent_cancel(api: ConformanceClient) -> None:
     bad = api.call("cancelAgent", jobId="not-a-uuid")
     bad.expect(
@@ -134,6 +138,7 @@ def test_s3_agent_cancel(api: ConformanceClient) -> None:
 
 
 # -- §2.1, §2.6 extract ---------------------------------------------------------------------
+@pytest.mark.requirement("CORE-05")
 def test_s2_extract_invalid_urls(api: ConformanceClient) -> None:
     listed = api.call("startExtract", json_body={"urls": ["https://example.com", "not a url"]})
     listed.expect(
@@ -153,6 +158,7 @@ def test_s2_extract_invalid_urls(api: ConformanceClient) -> None:
 
 
 # -- §2.2, §8 bounds -----------------------------------------------------------------------
+@pytest.mark.requirement("CORE-04")
 @pytest.mark.parametrize("timeout", [999, 300001])
 def test_s8_timeout_bounds(api: ConformanceClient, timeout: int) -> None:
     answer = api.call("scrapeUrl", json_body={"url": "https://example.com", "timeout": timeout})
@@ -160,6 +166,7 @@ def test_s8_timeout_bounds(api: ConformanceClient, timeout: int) -> None:
 
 
 # -- §2.2 cache rules ----------------------------------------------------------------------
+@pytest.mark.requirement("CACHE-01")
 def test_s2_min_age_without_a_copy(api: ConformanceClient) -> None:
     answer = api.call("scrapeUrl", json_body={"url": _unique("min-age"), "minAge": 1})
     answer.expect(
@@ -167,6 +174,7 @@ def test_s2_min_age_without_a_copy(api: ConformanceClient) -> None:
     )
 
 
+@pytest.mark.requirement("CACHE-02")
 def test_s2_lockdown_miss_then_hit(api: ConformanceClient) -> None:
     url = _unique("lockdown")
     miss = api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
@@ -182,9 +190,9 @@ def test_s2_lockdown_miss_then_hit(api: ConformanceClient) -> None:
 
 # -- §8 credit charges, read from token usage before and after ------------------------------
 @pytest.fixture
-def usage(api: ConformanceClient) -> Any:
-    if os.environ.get("ISOLATED_USAGE") != "1":
-        pytest.skip("the target cannot isolate a team's usage (set ISOLATED_USAGE=1 for a team used only by this suite)")
+def usage(api: ConformanceClient, target: Target) -> Any:
+    if not target.isolated_usage:
+        pytest.skip("class billing needs a team used by nothing else: pass --isolated-usage")
 
     def remaining() -> int:
         answer = api.call("getTokenUsage")
@@ -201,6 +209,7 @@ def _charged(usage: Any, call: Any) -> tuple[Answer, int]:
     return answer, (before - usage()) // TOKENS_PER_CREDIT
 
 
+@pytest.mark.requirement("BILL-01")
 def test_s8_lockdown_charges(api: ConformanceClient, usage: Any) -> None:
     url = _unique("charged")
     miss, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "lockdown": True}))
@@ -210,6 +219,7 @@ def test_s8_lockdown_charges(api: ConformanceClient, usage: Any) -> None:
     hit.expect(hit.status == 200 and credits == 5, f"§8: a lockdown hit costs 5 credits, it cost {credits}")
 
 
+@pytest.mark.requirement("BILL-02")
 def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -> None:
     url = _unique("page")
     _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": [{"type": "json"}], "maxAge": 0}))
@@ -219,6 +229,7 @@ def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -
     checked.expect(checked.status == 200 and credits - base == 4, f"§8: checkPromptInjection adds 4 credits, it added {credits - base}")
 
 
+@pytest.mark.requirement("THREAT-01")
 def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any) -> None:
     url = _unique("threat")
     _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0}))
@@ -228,15 +239,20 @@ def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any
     scanned.expect(scanned.status == 200 and credits - base == 2, f"§8: threat-protection mode normal adds 2 credits per URL, it added {credits - base}")
 
 
-def test_s8_pdf_costs_1_per_page(api: ConformanceClient, usage: Any) -> None:
-    pdf = os.environ.get("CONFORMANCE_PDF_URL", "https://conformance.example.com/{unique}/doc.pdf?pages=3").format(unique=uuid.uuid4().hex)
-    pages = int(os.environ.get("CONFORMANCE_PDF_PAGES", "3"))
+@pytest.mark.requirement("PAGES-01")
+def test_s8_pdf_costs_1_per_page(api: ConformanceClient, usage: Any, settings: Settings) -> None:
+    page = settings.pages.get("pdf")
+    if not page or "url" not in page or "pages" not in page:
+        pytest.skip("class pages: no [pages.pdf] (url, pages) in the configuration file")
+    pdf = str(page["url"]).format(unique=uuid.uuid4().hex)
+    pages = int(page["pages"])
     parsed, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": pdf, "maxAge": 0}))
     parsed.expect(parsed.status == 200 and credits == pages, f"§8: a {pages}-page PDF parsed to markdown costs {pages} credits, it cost {credits}")
     raw, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": pdf, "maxAge": 0, "parsers": []}))
     raw.expect(raw.status == 200 and credits == 1, f"§8: with parsers [] a PDF costs a flat 1 credit, it cost {credits}")
 
 
+@pytest.mark.requirement("BILL-03")
 def test_s2_token_usage_counts_15_tokens_per_credit(api: ConformanceClient, usage: Any) -> None:
     before = usage()
     started = api.call("startAgent", json_body={"prompt": "conformance"})

@@ -1,0 +1,310 @@
+"""The pytest plugin of webdata-conformance (entry point ``pytest11``): options, the target fixture,
+requirements, known deviations and the reports.
+
+Loaded by every pytest in an environment where the suite is installed; it does nothing unless a
+test carries the ``requirement`` marker or asks for ``webdata_target``, so another project's tests
+are not touched.
+
+    pytest --pyargs webdata_conformance.suite --webdata-base-url URL --webdata-api-key KEY
+
+is what ``webdata-conformance`` runs.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import secrets
+import time
+import tomllib
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from webdata_conformance.client import ContractViolation
+from webdata_conformance.requirements import CLASSES, REQUIREMENT_OF_CHECK, REQUIREMENTS
+from webdata_conformance.target import Target, embedded_server
+
+__all__ = ["Outcome", "Settings", "read_settings"]
+
+REFERENCE_CONFIG = "reference.toml"
+_STATE = pytest.StashKey["_Run"]()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the user's configuration file says about their server (see the README)."""
+
+    pages: dict[str, dict[str, Any]] = field(default_factory=dict)
+    deviations: dict[str, str] = field(default_factory=dict)  # requirement id -> why
+    source: str = ""
+
+
+def read_settings(path: Path | None, *, reference: bool) -> Settings:
+    """The configuration file at ``path``; with none, the reference server's (when it is the target) or nothing."""
+    if path is not None:
+        text, source = path.read_text(encoding="utf-8"), str(path)
+    elif reference:
+        text, source = files("webdata_conformance").joinpath(REFERENCE_CONFIG).read_text(encoding="utf-8"), f"webdata_conformance/{REFERENCE_CONFIG}"
+    else:
+        return Settings()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise pytest.UsageError(f"{source}: not valid TOML: {exc}") from exc
+    unknown = sorted(set(data) - {"pages", "deviations"})
+    if unknown:
+        raise pytest.UsageError(f"{source}: unknown section(s) {unknown}; expected [pages] and [deviations]")
+    deviations = {str(k): str(v) for k, v in (data.get("deviations") or {}).items()}
+    bad = sorted(set(deviations) - set(REQUIREMENTS))
+    if bad:
+        raise pytest.UsageError(f"{source}: [deviations] names unknown requirement(s) {bad}; see webdata-conformance --requirements")
+    return Settings(pages=dict(data.get("pages") or {}), deviations=deviations, source=source)
+
+
+@dataclass
+class Outcome:
+    """One test's verdict, as the reports show it."""
+
+    nodeid: str
+    requirement: str
+    outcome: str  # passed, failed, skipped, deviation
+    duration: float
+    message: str = ""
+    request: str = ""
+    response: str = ""
+    reproduce: str = ""
+
+
+@dataclass
+class _Run:
+    started: float = field(default_factory=time.monotonic)
+    outcomes: list[Outcome] = field(default_factory=list)
+    target: Target | None = None
+    settings: Settings = field(default_factory=Settings)
+    seed: int = 0
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("webdata-conformance", "Web Data Service conformance (webdata-conformance)")
+    group.addoption("--webdata-base-url", help="server under test (default: start the reference server installed beside the suite)")
+    group.addoption("--webdata-api-key", help="a key of a team the suite may use")
+    group.addoption("--webdata-second-api-key", help="a key of another team (requirement class tenancy)")
+    group.addoption("--webdata-isolated-usage", action="store_true", help="the key's team is used by nothing else (requirement class billing)")
+    group.addoption("--webdata-config", type=Path, help="configuration file: [pages] and [deviations] (see the suite's README)")
+    group.addoption("--webdata-deviation", action="append", default=[], metavar="ID", help="a requirement the server knowingly deviates from (repeatable)")
+    group.addoption("--webdata-seed", type=int, help="Schemathesis seed (default: drawn, and printed in the reports)")
+    group.addoption("--webdata-max-examples", type=int, default=25, help="Schemathesis examples per operation")
+    group.addoption("--webdata-checks", default="all", help="Schemathesis checks, comma-separated")
+    group.addoption("--webdata-phases", default="examples,coverage,fuzzing,stateful", help="Schemathesis phases")
+    group.addoption("--webdata-workers", type=int, default=1, help="Schemathesis workers")
+    group.addoption("--webdata-rate-limit", help="Schemathesis rate limit, e.g. 10/s")
+    group.addoption("--webdata-report-dir", type=Path, default=Path("reports") / "conformance", help="where the reports go")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "requirement(id): the requirement (webdata_conformance.requirements) a conformance test checks")
+    run = _Run()
+    run.seed = config.getoption("webdata_seed") or secrets.randbelow(2**31)
+    config.stash[_STATE] = run
+
+
+@pytest.fixture(scope="session")
+def webdata_target(request: pytest.FixtureRequest) -> Iterator[Target]:
+    """The server under test: ``--webdata-base-url`` and keys, or the embedded reference server."""
+    config = request.config
+    run = config.stash[_STATE]
+    base_url = config.getoption("webdata_base_url")
+    path = config.getoption("webdata_config")
+    if base_url:
+        key = config.getoption("webdata_api_key")
+        if not key:
+            raise pytest.UsageError("--webdata-base-url needs --webdata-api-key")
+        target = Target(base_url.rstrip("/"), key, config.getoption("webdata_second_api_key") or None, config.getoption("webdata_isolated_usage"))
+        run.target, run.settings = target, _with_flags(read_settings(path, reference=False), config)
+        yield target
+        return
+    with embedded_server() as started:
+        run.target, run.settings = started, _with_flags(read_settings(path, reference=True), config)
+        yield started
+
+
+@pytest.fixture(scope="session")
+def webdata_settings(webdata_target: Target, request: pytest.FixtureRequest) -> Settings:
+    """The configuration in force (read once the target is known)."""
+    return request.config.stash[_STATE].settings
+
+
+@pytest.fixture(scope="session")
+def webdata_seed(request: pytest.FixtureRequest) -> int:
+    return request.config.stash[_STATE].seed
+
+
+def _with_flags(settings: Settings, config: pytest.Config) -> Settings:
+    extra = {identifier: "listed with --webdata-deviation" for identifier in config.getoption("webdata_deviation")}
+    bad = sorted(set(extra) - set(REQUIREMENTS))
+    if bad:
+        raise pytest.UsageError(f"--webdata-deviation names unknown requirement(s) {bad}")
+    return Settings(pages=settings.pages, deviations={**settings.deviations, **extra}, source=settings.source)
+
+
+def _requirement(item: pytest.Item) -> str | None:
+    marker = item.get_closest_marker("requirement")
+    if marker is None:
+        return None
+    identifier = str(marker.args[0])
+    if identifier not in REQUIREMENTS:
+        raise pytest.UsageError(f"{item.nodeid}: unknown requirement {identifier!r}")
+    return identifier
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    identifier = _requirement(item)
+    if identifier is not None and not (report.when != "call" and report.passed):
+        _record(item, call, report, identifier)
+    return report
+
+
+def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport, identifier: str) -> None:
+    run = item.config.stash[_STATE]
+    deviation = run.settings.deviations.get(identifier)
+    if report.failed and deviation is not None:
+        # A known deviation: reported and kept, not a failure (like an expected failure).
+        report.outcome = "skipped"
+        report.wasxfail = f"deviation from {identifier}: {deviation}"
+    verdict = "deviation" if hasattr(report, "wasxfail") and deviation is not None else report.outcome
+    found = Outcome(item.nodeid.split("::", 1)[-1], identifier, verdict, report.duration)
+    if report.skipped and isinstance(report.longrepr, tuple):
+        found.message = str(report.longrepr[2]).removeprefix("Skipped: ")
+    if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
+        error = call.excinfo.value
+        found.message = str(error).split("\n  answer:")[0][:2000]
+        answer = getattr(error, "answer", None) if isinstance(error, ContractViolation) else None
+        if answer is not None:
+            found.request, found.reproduce = answer.request, answer.reproduce
+            found.response = f"{answer.status}\n{json.dumps(answer.body, indent=2)[:4000] if not isinstance(answer.body, str) else answer.body[:4000]}"
+        elif hasattr(error, "details"):
+            found.response = str(error.details)[-20000:]
+    if verdict == "deviation":
+        found.message = f"known deviation: {deviation}. {found.message}"
+    elif deviation is not None:
+        found.message = (found.message + f" (listed as a deviation: {deviation}; it held)").strip()
+    run.outcomes.append(found)
+    if identifier == "CORE-01" and report.when == "call":
+        # The suite's own checks ran on every response of the Schemathesis run: their requirements
+        # share its verdict, failed where its output names the check.
+        for check, required in REQUIREMENT_OF_CHECK.items():
+            failed = report.failed and check in found.response
+            verdict = "failed" if failed else ("passed" if report.passed or report.failed else report.outcome)
+            if failed and required in run.settings.deviations:
+                verdict = "deviation"
+            message = f"Schemathesis check {check} failed (seed {run.seed})" if failed else f"checked by {check} on every response of the Schemathesis run"
+            run.outcomes.append(Outcome(f"{found.nodeid}[{check}]", required, verdict, 0.0, message, response=found.response if failed else ""))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    run = session.config.stash.get(_STATE, None)
+    if run is None or not run.outcomes:
+        return
+    report_dir = Path(session.config.getoption("webdata_report_dir")).resolve()
+    report_dir.mkdir(parents=True, exist_ok=True)
+    (report_dir / "report.html").write_text(render_html(run), encoding="utf-8")
+    (report_dir / "requirements.json").write_text(json.dumps(_by_requirement(run), indent=2), encoding="utf-8")
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    run = config.stash.get(_STATE, None)
+    if run is None or not run.outcomes:
+        return
+    write = terminalreporter.write_line
+    write("")
+    write("conformance, per requirement:")
+    for identifier, verdict in _by_requirement(run).items():
+        requirement = REQUIREMENTS[identifier]
+        write(f"  {verdict['outcome']:9} {identifier:10} [{requirement.cls}] {requirement.text[:100]}")
+        for failure in verdict["failures"]:
+            write(f"      {failure}")
+    write(summary_line(run))
+    report_dir = Path(config.getoption("webdata_report_dir")).resolve()
+    write(f"reports: {report_dir / 'report.html'}, {report_dir / 'scenarios.xml'}, {report_dir / 'schemathesis.xml'}")
+
+
+def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
+    order = {"failed": 0, "deviation": 1, "passed": 2, "skipped": 3}
+    verdicts: dict[str, dict[str, Any]] = {}
+    for identifier in REQUIREMENTS:
+        mine = [o for o in run.outcomes if o.requirement == identifier]
+        if not mine:
+            verdicts[identifier] = {"outcome": "not run", "tests": 0, "failures": []}
+            continue
+        worst = min((o.outcome for o in mine), key=lambda o: order.get(o, 9))
+        failures = [f"{o.nodeid}: {o.message.splitlines()[0] if o.message else ''}"[:300] for o in mine if o.outcome in ("failed", "deviation")]
+        verdicts[identifier] = {"outcome": worst, "tests": len(mine), "failures": failures}
+    return verdicts
+
+
+def summary_line(run: _Run) -> str:
+    counts = {state: sum(1 for o in run.outcomes if o.outcome == state) for state in ("passed", "failed", "skipped", "deviation")}
+    return (
+        f"conformance: {counts['passed']} passed, {counts['failed']} failed, {counts['deviation']} deviations, {counts['skipped']} skipped"
+        f" in {time.monotonic() - run.started:.1f} s (seed {run.seed})"
+    )
+
+
+_CSS = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #d0d7de}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eaeef2;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.badge{display:inline-block;border-radius:1rem;padding:0 .55rem;font-size:.8rem;font-weight:600;color:#fff}
+.passed{background:#1a7f37}.failed{background:#cf222e}.skipped{background:#6e7781}.deviation{background:#9a6700}.notrun{background:#afb8c1}
+pre{background:#f6f8fa;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-all;max-height:28rem}
+details{margin:.4rem 0 .8rem}summary{cursor:pointer}.muted{color:#57606a}
+"""
+
+
+def render_html(run: _Run) -> str:
+    """One self-contained page: the summary, then per class each requirement with its verdict and, for
+    each failure, the requirement, its seed section, the request, the response and a curl reproducer."""
+    e = html.escape
+    verdicts = _by_requirement(run)
+    target = run.target.base_url if run.target else "?"
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>webdata-conformance report</title>",
+        f"<style>{_CSS}</style></head><body>",
+        "<h1>webdata-conformance report</h1>",
+        f"<p id='summary'><strong>{e(summary_line(run))}</strong></p>",
+        f"<p class='muted'>Target {e(target)}; configuration {e(run.settings.source or 'none')}. Rerun with <code>--seed {run.seed}</code> to reproduce.</p>",
+    ]
+    for cls, description in CLASSES.items():
+        parts += [
+            f"<h2 id='class-{cls}'>{e(cls)}</h2>",
+            f"<p class='muted'>{e(description)}</p>",
+            "<table><tr><th>requirement</th><th>verdict</th><th>source</th></tr>",
+        ]
+        for requirement in (r for r in REQUIREMENTS.values() if r.cls == cls):
+            verdict = verdicts[requirement.id]
+            state = verdict["outcome"]
+            parts.append(
+                f"<tr id='req-{e(requirement.id)}'><td><strong>{e(requirement.id)}</strong> {e(requirement.text)}</td>"
+                f"<td><span class='badge {state.replace(' ', '')}'>{e(state)}</span> <span class='muted'>{verdict['tests']} test(s)</span></td>"
+                f"<td>{e(requirement.source)}</td></tr>"
+            )
+            for found in (o for o in run.outcomes if o.requirement == requirement.id and o.outcome in ("failed", "deviation", "skipped")):
+                body = [f"<p>{e(found.message)}</p>" if found.message else ""]
+                for label, text in (("request", found.request), ("response", found.response), ("reproduce", found.reproduce)):
+                    if text:
+                        body.append(f"<p class='muted'>{label}</p><pre class='{label}'>{e(text)}</pre>")
+                parts.append(
+                    f"<tr class='detail'><td colspan='3'><details{' open' if found.outcome == 'failed' else ''}>"
+                    f"<summary><span class='badge {found.outcome}'>{e(found.outcome)}</span> {e(found.nodeid)}"
+                    f" <span class='muted'>({e(requirement.id)}, seed {e(requirement.source)})</span></summary>{''.join(body)}</details></td></tr>"
+                )
+        parts.append("</table>")
+    parts.append("</body></html>")
+    return "\n".join(parts)

@@ -1,0 +1,89 @@
+"""What the suite reports about a broken server: the requirement that failed, with its request,
+response and a curl reproducer, in a page a browser shows; the same failure listed as a known
+deviation does not fail the run; a configuration file that names an unknown requirement is refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from webdata_conformance.target import Target, embedded_server, target_from_env
+
+from tests.chromium import chromium
+from tests.conformance.mutants import MUTANTS, running_mutant
+
+pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="starts its own reference server")
+CONFORMANCE = str(Path(sys.executable).with_name("webdata-conformance"))
+MUTANT = next(m for m in MUTANTS if m.name == "miss-served-as-hit")
+
+
+@pytest.fixture(scope="module")
+def broken() -> Iterator[tuple[Target, str]]:
+    with (
+        embedded_server() as upstream,
+        running_mutant(MUTANT, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy,
+    ):
+        yield upstream, proxy
+
+
+def _run(broken: tuple[Target, str], report_dir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    upstream, proxy = broken
+    argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", "lockdown_miss_then_hit"]
+    argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir), *extra]
+    env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+    return subprocess.run(argv, cwd=report_dir.parent, env=env, capture_output=True, text=True, check=False, timeout=600)
+
+
+def test_a_failure_names_its_requirement_and_shows_how_to_reproduce_it(broken: tuple[Target, str], tmp_path: Path) -> None:
+    done = _run(broken, tmp_path / "failing")
+    assert done.returncode != 0, done.stdout[-3000:]
+    verdicts = json.loads((tmp_path / "failing" / "requirements.json").read_text())
+    assert verdicts["CACHE-02"]["outcome"] == "failed"
+    assert "failed    CACHE-02" in done.stdout
+    summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))
+    assert "1 failed" in summary and "(seed 11)" in summary
+
+    # The page, as a browser renders it: the failure is open, under its requirement, with a curl command.
+    page = tmp_path / "failing" / "report.html"
+    dom = subprocess.run(
+        [chromium(), "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    ).stdout
+    assert 'id="req-CACHE-02"' in dom and "SCRAPE_LOCKDOWN_CACHE_MISS" in dom
+    failure = dom[dom.index('class="badge failed">failed</span> test_s2_lockdown_miss_then_hit') :]
+    assert "<details open" in dom and "(CACHE-02, seed §2.2)" in failure[:400]
+    reproducer = failure[failure.index('<pre class="reproduce">') :]
+    assert reproducer.startswith('<pre class="reproduce">curl -X POST') and "lockdown" in reproducer[:400]
+    assert '<pre class="response">' in failure and '<pre class="request">POST ' in failure
+
+
+def test_a_listed_deviation_is_reported_and_does_not_fail(broken: tuple[Target, str], tmp_path: Path) -> None:
+    config = tmp_path / "server.toml"
+    config.write_text('[deviations]\n"CACHE-02" = "lockdown is not supported yet"\n')
+    done = _run(broken, tmp_path / "deviating", "--config", str(config))
+    assert done.returncode == 0, done.stdout[-3000:]
+    verdicts = json.loads((tmp_path / "deviating" / "requirements.json").read_text())
+    assert verdicts["CACHE-02"]["outcome"] == "deviation"
+    assert "lockdown is not supported yet" in (tmp_path / "deviating" / "report.html").read_text()
+
+
+def test_a_deviation_from_an_unknown_requirement_is_refused(broken: tuple[Target, str], tmp_path: Path) -> None:
+    config = tmp_path / "server.toml"
+    config.write_text('[deviations]\n"CACHE-99" = "typo"\n')
+    done = _run(broken, tmp_path / "refused", "--config", str(config))
+    assert done.returncode != 0 and "CACHE-99" in done.stdout + done.stderr
+
+
+def test_the_requirements_document_is_current() -> None:
+    printed = subprocess.run([CONFORMANCE, "--requirements"], capture_output=True, text=True, check=True).stdout
+    committed = (Path(__file__).resolve().parents[2] / "conformance" / "REQUIREMENTS.md").read_text(encoding="utf-8")
+    assert printed == committed, "run `webdata-conformance --requirements > conformance/REQUIREMENTS.md`"
+    assert all(f"| {identifier} |" in printed for identifier in json.loads(json.dumps(["CORE-01", "TEN-01", "PAGES-01"])))
