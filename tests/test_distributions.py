@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.conformance.mutants import MUTANTS, running_mutant
 from tests.conftest import BUNDLE, ROOT
 from tests.server.conftest import free_port
 
@@ -141,8 +142,18 @@ def test_installed_products_work_together(tmp_path: Path) -> None:
         conformance = [str(bin_dir / "webdata-conformance"), "--base-url", base_url, "--api-key", key.group(1), "--second-api-key", second_key]
         conformance += ["--max-examples", "3", "--phases", "examples,fuzzing", "--seed", "1", "--report-dir", str(reports)]
         ran = _run(conformance, cwd=tmp_path)
-        assert "conformance summary, per check:" in ran.stdout
-        assert (reports / "scenarios.xml").exists() and (reports / "schemathesis.xml").exists()
+        assert "conformance, per requirement:" in ran.stdout and " 0 failed" in ran.stdout
+        assert (reports / "scenarios.xml").exists() and (reports / "schemathesis.xml").exists() and (reports / "report.html").exists()
+
+        # The same installed suite against a broken server (a mutant in front of it): fails, naming the requirement.
+        mutant = next(m for m in MUTANTS if m.name == "wrong-error-text")
+        with running_mutant(mutant, upstream=base_url, api_key=key.group(1), second_api_key=second_key) as proxy:
+            broken = [str(bin_dir / "webdata-conformance"), "--base-url", proxy, "--api-key", key.group(1), "--scenarios", "batch_scrape_cancel"]
+            broken += ["--max-examples", "1", "--phases", "examples", "--seed", "1", "--report-dir", str(tmp_path / "broken")]
+            failed = subprocess.run(broken, cwd=tmp_path, capture_output=True, text=True, check=False, timeout=600)
+        assert failed.returncode != 0, failed.stdout[-3000:]
+        assert "failed    JOBS-01" in failed.stdout
+        assert json.loads((tmp_path / "broken" / "requirements.json").read_text())["JOBS-01"]["outcome"] == "failed"
     finally:
         server.terminate()
         try:
