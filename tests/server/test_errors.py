@@ -117,3 +117,11 @@ def test_nesting_up_to_the_limit_is_accepted(server: Server) -> None:
     for _ in range(30):  # 30 schema levels (60 JSON levels with "properties") plus the body's own
         schema = {"type": "object", "properties": {"a": schema}}
     assert server.api("startExtract", json={"urls": ["https://example.com"], "schema": schema}).status_code == 200
+
+
+def test_an_integer_written_with_a_zero_fraction_is_an_integer(server: Server) -> None:
+    # JSON Schema's `integer` accepts 3790.0; the strict models must not refuse what the contract allows.
+    answer = server.api("startCrawl", json={"url": "https://example.com", "maxDiscoveryDepth": 3790.0, "limit": 2.0})
+    assert answer.status_code == 200, answer.text
+    refused = server.api("startCrawl", json={"url": "https://example.com", "limit": 2.5})
+    assert refused.status_code == 400

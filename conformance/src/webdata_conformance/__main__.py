@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", help="Schemathesis phases (default examples,coverage,fuzzing,stateful)")
     parser.add_argument("--report-dir", type=Path, default=Path("reports") / "conformance")
     parser.add_argument("--fail-fast", action="store_true", help="stop at the first failing scenario")
+    parser.add_argument("--strict", action="store_true", help="fail when a status the contract documents for an operation was never observed")
     args = parser.parse_args(argv)
     if args.requirements:
         print(document())
@@ -99,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         pytest_args.append("--webdata-isolated-usage")
     if args.fail_fast:
         pytest_args.append("--exitfirst")
+    if args.strict:
+        pytest_args.append("--webdata-strict")
     if args.scenarios:
         pytest_args += ["-k", args.scenarios + " or schemathesis_run"]
     return int(pytest.main(pytest_args))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -85,6 +86,8 @@ class ConformanceClient:
 
     base_url: str
     api_key: str | None
+    # Told of every answer (the plugin counts the statuses observed).
+    observer: Callable[[Answer], None] | None = None
 
     def call(self, operation_id: str, *, json_body: Any = None, query: dict[str, Any] | None = None, key: str | None = "", **path: str) -> Answer:
         operation = operations_by_id()[operation_id]
@@ -106,6 +109,8 @@ class ConformanceClient:
             body = response.text
         sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
         answer = Answer(operation_id, response.status_code, body, response.headers, curl(operation["method"], url, headers=headers, body=json_body), sent)
+        if self.observer is not None:
+            self.observer(answer)
         self._validate(operation, answer)
         return answer
 

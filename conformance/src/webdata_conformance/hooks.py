@@ -1,6 +1,11 @@
-"""Schemathesis hooks module (SCHEMATHESIS_HOOKS=webdata_conformance.hooks): registers the suite's checks."""
+"""Schemathesis hooks module (SCHEMATHESIS_HOOKS=webdata_conformance.hooks): registers the suite's
+checks, and logs every status the server answered (for the status coverage of the reports) to the
+file named by WEBDATA_CONFORMANCE_STATUSES."""
 
 from __future__ import annotations
+
+import os
+from typing import Any
 
 import schemathesis
 
@@ -8,3 +13,11 @@ from webdata_conformance.checks import CHECKS
 
 for check in CHECKS:
     schemathesis.check(check)
+
+
+@schemathesis.hook
+def after_call(context: Any, case: Any, response: Any) -> None:
+    log = os.environ.get("WEBDATA_CONFORMANCE_STATUSES")
+    if log:
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(f"{case.method.upper()} {case.operation.path} {response.status_code}\n")

@@ -17,7 +17,7 @@ import json
 import secrets
 import time
 import tomllib
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from webdata_conformance.client import ContractViolation
+from webdata_conformance.client import ContractViolation, operations_by_id
 from webdata_conformance.requirements import CLASSES, REQUIREMENT_OF_CHECK, REQUIREMENTS
 from webdata_conformance.target import Target, embedded_server
 
@@ -87,6 +87,10 @@ class _Run:
     target: Target | None = None
     settings: Settings = field(default_factory=Settings)
     seed: int = 0
+    # (operationId, status) of every answer the suite saw, from the scenarios and Schemathesis.
+    statuses: set[tuple[str, int]] = field(default_factory=set)
+    # Schemathesis' own counts, when it ran: (test cases generated, seconds).
+    fuzzing: tuple[int, float] | None = None
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -103,6 +107,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--webdata-phases", default="examples,coverage,fuzzing,stateful", help="Schemathesis phases")
     group.addoption("--webdata-workers", type=int, default=1, help="Schemathesis workers")
     group.addoption("--webdata-rate-limit", help="Schemathesis rate limit, e.g. 10/s")
+    group.addoption("--webdata-strict", action="store_true", help="fail when a documented status of an operation was never observed")
     group.addoption("--webdata-report-dir", type=Path, default=Path("reports") / "conformance", help="where the reports go")
 
 
@@ -142,6 +147,32 @@ def webdata_settings(webdata_target: Target, request: pytest.FixtureRequest) -> 
 @pytest.fixture(scope="session")
 def webdata_seed(request: pytest.FixtureRequest) -> int:
     return request.config.stash[_STATE].seed
+
+
+@pytest.fixture(scope="session")
+def webdata_observer(request: pytest.FixtureRequest) -> Callable[[Any], None]:
+    """Give it every answer (anything with ``operation_id`` and ``status``): the status coverage counts it."""
+    statuses = request.config.stash[_STATE].statuses
+    return lambda answer: statuses.add((answer.operation_id, answer.status))
+
+
+def record_statuses(config: pytest.Config, observed: set[tuple[str, int]], fuzzing: tuple[int, float] | None = None) -> None:
+    """Add statuses observed elsewhere (Schemathesis' log) and its counts."""
+    run = config.stash[_STATE]
+    run.statuses |= observed
+    if fuzzing is not None:
+        run.fuzzing = fuzzing
+
+
+def status_coverage(run: _Run) -> dict[str, list[int]]:
+    """operationId -> the documented statuses never observed during the run."""
+    never: dict[str, list[int]] = {}
+    for operation_id, operation in operations_by_id().items():
+        documented = sorted(int(code) for code in operation["responses"] if code.isdigit())
+        missing = [code for code in documented if (operation_id, code) not in run.statuses]
+        if missing:
+            never[operation_id] = missing
+    return never
 
 
 def _with_flags(settings: Settings, config: pytest.Config) -> Settings:
@@ -216,6 +247,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     report_dir.mkdir(parents=True, exist_ok=True)
     (report_dir / "report.html").write_text(render_html(run), encoding="utf-8")
     (report_dir / "requirements.json").write_text(json.dumps(_by_requirement(run), indent=2), encoding="utf-8")
+    never = status_coverage(run)
+    (report_dir / "coverage.json").write_text(json.dumps(never, indent=2), encoding="utf-8")
+    if never and session.config.getoption("webdata_strict") and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -230,6 +265,10 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         write(f"  {verdict['outcome']:9} {identifier:10} [{requirement.cls}] {requirement.text[:100]}")
         for failure in verdict["failures"]:
             write(f"      {failure}")
+    never = status_coverage(run)
+    write(f"documented statuses never observed ({sum(map(len, never.values()))}; --strict fails on them):")
+    for operation_id, codes in sorted(never.items()):
+        write(f"  {operation_id:28} {', '.join(map(str, codes))}")
     write(summary_line(run))
     report_dir = Path(config.getoption("webdata_report_dir")).resolve()
     write(f"reports: {report_dir / 'report.html'}, {report_dir / 'scenarios.xml'}, {report_dir / 'schemathesis.xml'}")
@@ -251,9 +290,10 @@ def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
 
 def summary_line(run: _Run) -> str:
     counts = {state: sum(1 for o in run.outcomes if o.outcome == state) for state in ("passed", "failed", "skipped", "deviation")}
+    fuzzing = f"; fuzzing {run.fuzzing[0]} cases in {run.fuzzing[1]:.1f} s ({run.fuzzing[0] / max(run.fuzzing[1], 0.001):.0f}/s)" if run.fuzzing else ""
     return (
         f"conformance: {counts['passed']} passed, {counts['failed']} failed, {counts['deviation']} deviations, {counts['skipped']} skipped"
-        f" in {time.monotonic() - run.started:.1f} s (seed {run.seed})"
+        f" in {time.monotonic() - run.started:.1f} s (seed {run.seed}){fuzzing}"
     )
 
 
@@ -306,5 +346,9 @@ def render_html(run: _Run) -> str:
                     f" <span class='muted'>({e(requirement.id)}, seed {e(requirement.source)})</span></summary>{''.join(body)}</details></td></tr>"
                 )
         parts.append("</table>")
-    parts.append("</body></html>")
+    never = status_coverage(run)
+    parts.append("<h2 id='coverage'>status coverage</h2><p class='muted'>Documented statuses the run never observed (<code>--strict</code> fails on them).</p>")
+    parts.append("<table><tr><th>operation</th><th>never observed</th></tr>")
+    parts += [f"<tr><td>{e(operation_id)}</td><td>{e(', '.join(map(str, codes)))}</td></tr>" for operation_id, codes in sorted(never.items())]
+    parts.append("</table></body></html>")
     return "\n".join(parts)

@@ -47,6 +47,21 @@ def bearer_key(headers: Mapping[str, str]) -> str:
     return key.strip() if scheme.lower() == "bearer" else ""
 
 
+def integral_numbers(value: Any) -> Any:
+    """``value`` with every float that has no fraction as an int.
+
+    JSON Schema's ``integer`` accepts ``3.0``; the models' strict integers do not (nor ``"3"``, which
+    the schema refuses first). A number field takes the int just as well.
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: integral_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [integral_numbers(item) for item in value]
+    return value
+
+
 class RateLimiter:
     """Requests per minute per team, over a sliding 60-second window (in memory, by design)."""
 
@@ -108,7 +123,7 @@ class Gate:
         if problems:
             raise InvalidRequest(details=[{"loc": list(e.absolute_path), "msg": e.message, "type": str(e.validator)} for e in problems[:20]])
         try:
-            return model.model_validate(payload, extra="ignore")
+            return model.model_validate(integral_numbers(payload), extra="ignore")
         except ValidationError as invalid:
             errors = invalid.errors(include_url=False, include_context=False, include_input=False)
             raise InvalidRequest(details=[{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors]) from None

@@ -9,6 +9,7 @@ as its own process; the target reaches the suite's checks there through that pro
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from webdata_conformance.client import operations_by_id
 from webdata_conformance.contract import bundle_file
+from webdata_conformance.plugin import record_statuses
 from webdata_conformance.target import Target
 
 CONFIG = Path(__file__).parent.parent / "schemathesis.toml"
@@ -65,18 +68,40 @@ def operation_results(report: Path) -> dict[str, str]:
     return results
 
 
+def observed_statuses(log: Path) -> set[tuple[str, int]]:
+    """(operationId, status) from the hooks' log of every answer Schemathesis received."""
+    by_route = {f"{op['method']} {op['path']}": op_id for op_id, op in operations_by_id().items()}
+    found: set[tuple[str, int]] = set()
+    if log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            route, _, status = line.rpartition(" ")
+            if route in by_route and status.isdigit():
+                found.add((by_route[route], int(status)))
+    return found
+
+
+def fuzzing_counts(output: str) -> tuple[int, float] | None:
+    """(test cases generated, seconds) from Schemathesis' summary."""
+    generated = re.search(r"^\s*(\d+) generated", output, flags=re.MULTILINE)
+    seconds = re.findall(r" in ([\d.]+)s =+\s*$", output, flags=re.MULTILINE)
+    return (int(generated[1]), float(seconds[-1])) if generated and seconds else None
+
+
 @pytest.mark.requirement("CORE-01")
 def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdata_seed: int) -> None:
     report_dir = Path(request.config.getoption("webdata_report_dir")).resolve()
     report_dir.mkdir(parents=True, exist_ok=True)
     report = report_dir / "schemathesis.xml"
-    env = {**os.environ, **target.env(), "SCHEMATHESIS_HOOKS": "webdata_conformance.hooks"}
+    statuses = report_dir / "statuses.log"
+    statuses.unlink(missing_ok=True)
+    env = {**os.environ, **target.env(), "SCHEMATHESIS_HOOKS": "webdata_conformance.hooks", "WEBDATA_CONFORMANCE_STATUSES": str(statuses)}
     # Schemathesis keeps a cache folder in its working directory: the report folder, not the user's.
     with bundle_file() as bundle:
         argv = schemathesis_argv(target, report, bundle, request.config, webdata_seed)
         done = subprocess.run(argv, cwd=report_dir, env=env, capture_output=True, text=True, check=False, timeout=1200)
     output = done.stdout + done.stderr
     (report_dir / "schemathesis.txt").write_text(output, encoding="utf-8")
+    record_statuses(request.config, observed_statuses(statuses), fuzzing_counts(output))
     if done.returncode != 0:
         failed = sorted({name for name, state in operation_results(report).items() if state == "failed"})
         raise SchemathesisFailed(

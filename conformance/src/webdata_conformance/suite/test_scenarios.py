@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -39,15 +40,15 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
 
 
 @pytest.fixture(scope="module")
-def api(target: Target) -> ConformanceClient:
-    return ConformanceClient(target.base_url, target.api_key)
+def api(target: Target, webdata_observer: Callable[[Answer], None]) -> ConformanceClient:
+    return ConformanceClient(target.base_url, target.api_key, webdata_observer)
 
 
 @pytest.fixture(scope="module")
-def other(target: Target) -> ConformanceClient:
+def other(target: Target, webdata_observer: Callable[[Answer], None]) -> ConformanceClient:
     if not target.second_api_key:
         pytest.skip("class tenancy needs a key of another team: pass --second-api-key")
-    return ConformanceClient(target.base_url, target.second_api_key)
+    return ConformanceClient(target.base_url, target.second_api_key, webdata_observer)
 
 
 def _unique(path: str) -> str:
