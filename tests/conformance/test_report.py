@@ -87,3 +87,17 @@ def test_the_requirements_document_is_current() -> None:
     committed = (Path(__file__).resolve().parents[2] / "conformance" / "REQUIREMENTS.md").read_text(encoding="utf-8")
     assert printed == committed, "run `webdata-conformance --requirements > conformance/REQUIREMENTS.md`"
     assert all(f"| {identifier} |" in printed for identifier in json.loads(json.dumps(["CORE-01", "TEN-01", "PAGES-01"])))
+
+
+def test_strict_fails_on_documented_statuses_never_observed(broken: tuple[Target, str], tmp_path: Path) -> None:
+    upstream, _ = broken
+    argv = [CONFORMANCE, "--base-url", upstream.base_url, "--api-key", upstream.api_key, "--scenarios", "min_age_without_a_copy"]
+    argv += ["--phases", "examples", "--max-examples", "1", "--seed", "3"]
+    env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+    lenient = subprocess.run([*argv, "--report-dir", str(tmp_path / "lenient")], env=env, capture_output=True, text=True, check=False, timeout=600)
+    strict = subprocess.run([*argv, "--strict", "--report-dir", str(tmp_path / "strict")], env=env, capture_output=True, text=True, check=False, timeout=600)
+    assert lenient.returncode == 0, lenient.stdout[-3000:]
+    assert strict.returncode != 0 and " 0 failed" in strict.stdout
+    never = json.loads((tmp_path / "strict" / "coverage.json").read_text())
+    assert 404 not in never["scrapeUrl"]  # the scenario saw SCRAPE_NO_CACHED_DATA
+    assert 500 in never["scrapeUrl"]

@@ -30,6 +30,9 @@ def test_runner_against_a_separate_server(tmp_path: Path) -> None:
     assert " 0 failed" in summary and "(seed 7)" in summary
     page = (tmp_path / "report.html").read_text()
     assert "req-CORE-01" in page and "--seed 7" in page
+    assert "documented statuses never observed" in done.stdout
+    never = json.loads((tmp_path / "coverage.json").read_text())
+    assert 500 in never["scrapeUrl"] and 200 not in never["scrapeUrl"]  # a healthy server answers no 500; scrapes succeed
     verdicts = json.loads((tmp_path / "requirements.json").read_text())
     assert verdicts["CORE-02"]["outcome"] == "passed"
     # No configuration file against a server named by URL: the class `pages` is skipped, with the reason.

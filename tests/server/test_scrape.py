@@ -112,3 +112,11 @@ def test_threat_protection_entitlement(server: Server) -> None:
     enforced = server.api_for(server.tenant(tp_enabled=True, tp_enforced=True))
     off = enforced("scrapeUrl", json={"url": "https://example.com", "threatProtection": {"mode": "off"}})
     assert (off.status_code, off.json()["code"]) == (403, "THREAT_PROTECTION_ENFORCED")
+
+
+def test_a_min_age_beyond_any_date_finds_nothing(server: Server) -> None:
+    # Found by the conformance suite's fuzzing (seed 102): minAge 905266212455183104 overflowed a date.
+    url = "https://example.com/ancient"
+    _scrape(server, server.api, {"url": url})
+    status, body, _ = _scrape(server, server.api, {"url": url, "minAge": 905266212455183104})
+    assert (status, body["code"]) == (404, "SCRAPE_NO_CACHED_DATA")

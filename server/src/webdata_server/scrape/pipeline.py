@@ -155,7 +155,11 @@ class ScrapePipeline:
                 raise LockdownCacheMiss().with_charges(Charge(_OPERATION, self.pricing.lockdown_miss))
             return cached
         if options.min_age is not None:
-            found = self.store.pages.newest(url, not_after=moment - timedelta(milliseconds=options.min_age))
+            try:
+                cutoff: datetime | None = moment - timedelta(milliseconds=options.min_age)
+            except OverflowError:
+                cutoff = None  # older than any date: no copy can be that old
+            found = self.store.pages.newest(url, not_after=cutoff) if cutoff is not None else None
             if found is None:
                 raise NoCachedData()
             return Source(_page_from(found[0]), found[1], cached=True)
