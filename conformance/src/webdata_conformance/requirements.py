@@ -12,8 +12,11 @@ as a deviation (reported, still run, not a failure).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["CLASSES", "REQUIREMENTS", "REQUIREMENT_OF_CHECK", "Requirement", "document"]
+from webdata_conformance.contract import bundle
+
+__all__ = ["CLASSES", "REQUIREMENTS", "REQUIREMENT_OF_CHECK", "Requirement", "contract_requirements", "document", "fixed_cost"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,50 @@ _ALL = [
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8"),
 ]
 
+
+def contract_requirements(bundle: dict[str, Any]) -> list[Requirement]:
+    """Requirements the contract states in its extensions, one per operation that carries them:
+    ``x-transitions`` (class jobs) and ``x-credits`` with a fixed cost per request or per page of a
+    scrape (class billing). A transition or charge added to the spec is a requirement, and is tested
+    (suite/test_contract_rules.py), with no new test code."""
+    found = []
+    for path, item in bundle.get("paths", {}).items():
+        for method, op in item.items():
+            if not isinstance(op, dict) or "operationId" not in op:
+                continue
+            route = f"{method.upper()} {path}"
+            rules = op.get("x-transitions") or []
+            if rules:
+                said = "; ".join(
+                    f"from {'/'.join(r['from'])} it answers {r['status']} and the job is {'unchanged' if r['to'] == 'unchanged' else r['to']}" for r in rules
+                )
+                found.append(Requirement(f"X-TRANS-{op['operationId']}", "jobs", f"{route} MUST follow its x-transitions: {said}.", _source(op, rules)))
+            cost = fixed_cost(op)
+            if cost is not None:
+                found.append(
+                    Requirement(f"X-CREDITS-{op['operationId']}", "billing", f"{route} MUST cost {cost} credit(s) (x-credits).", _source(op, op["x-credits"]))
+                )
+    return found
+
+
+def fixed_cost(operation: dict[str, Any]) -> int | None:
+    """The credits of an operation whose x-credits are base rules per request, or per page of a
+    synchronous scrape (one page); None where the cost depends on a job's progress."""
+    rules = operation.get("x-credits") or []
+    if not rules or any(r.get("effect") != "base" or r.get("when") != "always" for r in rules):
+        return None
+    synchronous = not operation["operationId"].startswith("start")
+    if all(r.get("per") == "request" or (r.get("per") == "page" and synchronous) for r in rules):
+        return sum(int(r["credits"]) for r in rules)
+    return None
+
+
+def _source(operation: dict[str, Any], rules: list[dict[str, Any]]) -> str:
+    notes = sorted({str(r["x-source"]) for r in rules if "x-source" in r})
+    return "; ".join(notes) if notes else str(operation.get("x-source", "contract"))
+
+
+_ALL += contract_requirements(bundle())
 REQUIREMENTS: dict[str, Requirement] = {r.id: r for r in _ALL}
 
 # The suite's Schemathesis checks (checks.py) and what they test; built-in checks test CORE-01.

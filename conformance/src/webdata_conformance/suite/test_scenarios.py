@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
+from webdata_conformance.contract import bundle
 from webdata_conformance.plugin import Settings
+from webdata_conformance.requirements import fixed_cost
 from webdata_conformance.target import Target
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
@@ -261,3 +263,75 @@ def test_s2_token_usage_counts_15_tokens_per_credit(api: ConformanceClient, usag
     spent = before - usage()
     started.expect(spent > 0 and spent % TOKENS_PER_CREDIT == 0, f"§2.7: token usage must fall by 15 per credit, it fell by {spent}")
     api.call("cancelAgent", jobId=started.body["id"])
+
+
+# -- requirements the contract states (x-transitions, x-credits), tested without code per operation --
+OPERATIONS = operations_by_id()
+TRANSITIONS = sorted(op_id for op_id, op in OPERATIONS.items() if op.get("x-transitions"))
+FIXED_COSTS = {op_id: cost for op_id, op in OPERATIONS.items() if (cost := fixed_cost(op)) is not None}
+
+
+def _resolve(node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        found: Any = bundle()
+        for token in node["$ref"][2:].split("/"):
+            found = found[token.replace("~1", "/").replace("~0", "~")]
+        node = found
+    return node
+
+
+def _job_operations(cancel_id: str) -> tuple[str, str, str]:
+    """(start, status, path parameter) of the job a cancel operation acts on: POST on the parent path, GET on its own."""
+    cancel = OPERATIONS[cancel_id]
+    parent = cancel["path"].rsplit("/", 1)[0]
+    start = next(i for i, op in OPERATIONS.items() if op["method"] == "POST" and op["path"] == parent)
+    status = next(i for i, op in OPERATIONS.items() if op["method"] == "GET" and op["path"] == cancel["path"])
+    return start, status, cancel["path"].rsplit("{", 1)[1].rstrip("}")
+
+
+def _terminal_states(status_id: str) -> list[str]:
+    schema = _resolve(OPERATIONS[status_id]["responses"]["200"]["content"]["application/json"]["schema"])
+    return list(_resolve(schema["properties"]["status"]).get("x-states", {}).get("terminal", []))
+
+
+def _example(operation_id: str, status: int, name: str) -> Any:
+    response = _resolve(OPERATIONS[operation_id]["responses"][str(status)])
+    return _resolve(response["content"]["application/json"]["examples"][name])["value"]
+
+
+@pytest.mark.parametrize("cancel_id", [pytest.param(i, marks=pytest.mark.requirement(f"X-TRANS-{i}"), id=i) for i in TRANSITIONS])
+def test_x_transitions(api: ConformanceClient, cancel_id: str) -> None:
+    """Each cancel answers as the x-transitions rule for the job's state says, twice: from the state
+    a fresh job is in, then from the state the first cancel left. The state is read just before each
+    cancel; a job that finished in between may answer by the rule of its terminal state."""
+    start, status, param = _job_operations(cancel_id)
+    rules = OPERATIONS[cancel_id]["x-transitions"]
+    terminal = _terminal_states(status)
+    started = api.call(start, json_body=REQUESTS[start][1])
+    started.expect(started.status == 200, f"{start} must succeed to test {cancel_id}'s transitions")
+    job = {param: started.body["id"]}
+    for _ in range(2):
+        before = api.call(status, **job).body.get("status")
+        possible = {before} if before in terminal else {before, *terminal}
+        candidates = [r for r in rules if "*" in r["from"] or possible & set(r["from"])]
+        answer = api.call(cancel_id, **job)
+        matched = [r for r in candidates if r["status"] == answer.status]
+        answer.expect(bool(matched), f"x-transitions: {cancel_id} of a job in state {before!r} must answer one of {sorted({r['status'] for r in candidates})}")
+        rule = matched[0]
+        if "example" in rule:
+            expected = _example(cancel_id, rule["status"], rule["example"])
+            answer.expect(answer.body == expected, f"x-transitions: {cancel_id} answering {rule['status']} must carry the body {expected}")
+        after = api.call(status, **job)
+        allowed = set(rule["from"]) - {"*"} if rule["to"] == "unchanged" else {rule["to"]}
+        if rule["to"] == "unchanged" and "*" in rule["from"]:
+            allowed = {before, *terminal}
+        after.expect(after.body.get("status") in allowed, f"x-transitions: after {cancel_id} answered {answer.status} the job must be {sorted(allowed)}")
+
+
+@pytest.mark.parametrize("operation_id", [pytest.param(i, marks=pytest.mark.requirement(f"X-CREDITS-{i}"), id=i) for i in sorted(FIXED_COSTS)])
+def test_x_credits(api: ConformanceClient, usage: Any, operation_id: str) -> None:
+    """What x-credits says an operation costs, read from token usage (a fresh page, for a scrape)."""
+    body = {"url": _unique("credits"), "maxAge": 0} if operation_id == "scrapeUrl" else REQUESTS[operation_id][1]
+    answer, credits = _charged(usage, lambda: api.call(operation_id, json_body=body))
+    answer.expect(answer.status == 200, f"{operation_id} must succeed to read its cost")
+    answer.expect(credits == FIXED_COSTS[operation_id], f"x-credits: {operation_id} costs {FIXED_COSTS[operation_id]} credit(s); it cost {credits}")

@@ -1,0 +1,53 @@
+"""The requirements: well formed, each tested, and those the contract states in its extensions
+derived from it, so that a transition or charge added to the spec is a requirement at once."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import re
+from pathlib import Path
+
+import webdata_conformance
+from webdata_conformance.requirements import CLASSES, REQUIREMENT_OF_CHECK, REQUIREMENTS, contract_requirements
+
+from tests.conftest import BUNDLE
+
+SUITE = Path(webdata_conformance.__file__).parent / "suite"
+# Tests of the suite itself, not of a server.
+SELF_CHECKS = {"test_requests_cover_every_operation"}
+
+
+def test_every_requirement_is_one_must_sentence_under_a_class() -> None:
+    for requirement in REQUIREMENTS.values():
+        assert requirement.cls in CLASSES, requirement.id
+        assert " MUST " in requirement.text and requirement.text.endswith((".", '."')), requirement.id
+        assert requirement.source, requirement.id
+
+
+def test_every_test_of_the_suite_states_its_requirement() -> None:
+    stated: set[str] = set()
+    for module in sorted(SUITE.glob("test_*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_") and node.name not in SELF_CHECKS:
+                marks = [ast.unparse(d) for d in node.decorator_list]
+                assert any("pytest.mark.requirement(" in m for m in marks), f"{module.name}::{node.name} states no requirement"
+                stated |= {match for m in marks for match in re.findall(r"pytest\.mark\.requirement\('([A-Z]+-\d+)'\)", m)}
+    stated |= set(REQUIREMENT_OF_CHECK.values())  # the suite's Schemathesis checks
+    hand_written = {r for r in REQUIREMENTS if not r.startswith("X-")}
+    assert hand_written <= stated, f"requirements no test states: {sorted(hand_written - stated)}"
+
+
+def test_a_rule_added_to_the_contract_is_a_requirement_at_once() -> None:
+    bundle = json.loads(BUNDLE.read_text(encoding="utf-8"))
+    before = {r.id for r in contract_requirements(bundle)}
+    assert {"X-TRANS-cancelAgent", "X-TRANS-cancelCrawl", "X-TRANS-cancelBatchScrape", "X-CREDITS-scrapeUrl"} <= before
+    changed = copy.deepcopy(bundle)
+    changed["paths"]["/v2/team/token-usage"]["get"]["x-credits"] = [{"credits": 0, "effect": "base", "per": "request", "when": "always"}]
+    changed["paths"]["/v2/extract/{id}"]["get"]["x-transitions"] = [{"from": ["*"], "to": "unchanged", "status": 200}]
+    after = {r.id: r for r in contract_requirements(changed)}
+    assert set(after) - before == {"X-CREDITS-getTokenUsage", "X-TRANS-getExtractStatus"}
+    assert "MUST cost 0 credit(s)" in after["X-CREDITS-getTokenUsage"].text
+    # A cost that depends on a job's progress (per URL of a batch) is not a fixed requirement.
+    assert "X-CREDITS-startBatchScrape" not in after
