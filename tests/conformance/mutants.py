@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-__all__ = ["MUTANTS", "Mutant", "running_mutant"]
+__all__ = ["CLASS_OF", "MUTANTS", "Mutant", "running_mutant"]
 
 
 @dataclass
@@ -131,6 +131,116 @@ def _missing_invalid_urls(exchange: Exchange, context: dict[str, Any]) -> None:
         del exchange.response["invalidURLs"]
 
 
+def _second_cancel_accepted(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "DELETE" and exchange.path.startswith("/v2/agent/") and exchange.status == 409:
+        exchange.status, exchange.response = 200, {"success": True}
+
+
+def _crawl_cancel_refused(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "DELETE" and exchange.path.startswith("/v2/crawl/") and exchange.status == 200:
+        exchange.status, exchange.response = 409, {"success": False, "error": "Crawl already ended"}
+
+
+def _batch_cancel_is_a_no_op(exchange: Exchange, context: dict[str, Any]) -> Any:
+    authorized = exchange.headers.get("authorization") == f"Bearer {context['api_key']}"
+    if authorized and exchange.method == "DELETE" and re.match(r"^/v2/batch/scrape/[0-9a-f-]{36}$", exchange.path):
+        return 200, {"status": "cancelled"}
+    return None
+
+
+def _agent_start_twice(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "POST" and exchange.path == "/v2/agent":
+        context["repeat"] = True
+
+
+def _scrape_charged_twice(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None and not body.get("lockdown") and body.get("minAge") is None:
+        context["repeat"] = True
+
+
+def _min_age_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None:
+        body.pop("minAge", None)
+
+
+def _unknown_key_on_reads(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "GET" and exchange.headers.get("authorization", "").startswith("Bearer wd-conformance-unknown"):
+        exchange.headers["authorization"] = f"Bearer {context['api_key']}"
+
+
+def _active_crawls_leak(exchange: Exchange, context: dict[str, Any]) -> None:
+    second = context.get("second_api_key")
+    if second and exchange.path == "/v2/crawl/active" and exchange.headers.get("authorization") == f"Bearer {second}":
+        exchange.headers["authorization"] = f"Bearer {context['api_key']}"
+
+
+def _error_code_dropped(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/scrape" and exchange.status == 404 and isinstance(exchange.response, dict):
+        exchange.response.pop("code", None)
+
+
+def _text_content_type(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/team/credit-usage":
+        exchange.response_headers = {k: v for k, v in exchange.response_headers.items() if k.lower() != "content-type"}
+        exchange.response_headers["content-type"] = "text/plain"
+
+
+def _preview_starts_a_crawl(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "POST" and exchange.path == "/v2/crawl/params-preview":
+        context["repeat_as"] = ("POST", "/v2/scrape", {"url": "https://example.com/preview-side-effect", "maxAge": 0})
+
+
+def _huge_timeout_accepted(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None and isinstance(body.get("timeout"), int) and body["timeout"] > 300000:
+        body["timeout"] = 300000
+
+
+def _threat_scan_skipped(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None and isinstance(body.get("threatProtection"), dict):
+        body.pop("threatProtection")
+
+
+def _pdf_flat_charge(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None and ".pdf" in str(body.get("url")) and "parsers" not in body:
+        body["parsers"] = []
+
+
+def _injection_check_free(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None:
+        for item in body.get("formats") or []:
+            if isinstance(item, dict):
+                item.pop("checkPromptInjection", None)
+
+
+def _foreign_cancel(exchange: Exchange, context: dict[str, Any]) -> None:
+    second = context.get("second_api_key")
+    if second and exchange.method == "DELETE" and exchange.headers.get("authorization") == f"Bearer {second}":
+        exchange.headers["authorization"] = f"Bearer {context['api_key']}"
+
+
+def _bad_id_crashes(exchange: Exchange, context: dict[str, Any]) -> Any:
+    if exchange.path.startswith("/v2/agent/") and not re.match(r"^/v2/agent/[0-9a-f-]{36}$", exchange.path):
+        return 500, {"success": False, "error": "An unexpected error occurred on the server."}
+    return None
+
+
+_CALLS = {"token-usage": 0}
+
+
+def _rate_limited_without_retry_after(exchange: Exchange, context: dict[str, Any]) -> Any:
+    if exchange.path == "/v2/team/token-usage" and exchange.headers.get("authorization") == f"Bearer {context['api_key']}":
+        _CALLS["token-usage"] += 1
+        if _CALLS["token-usage"] % 3 == 0:
+            return 429, {"success": False, "error": "Request rate limit exceeded. Please wait and try again later."}
+    return None
+
+
 MUTANTS = [
     Mutant("wrong-default", "extract's ignoreInvalidURLs defaults to false", request=_wrong_default),
     Mutant("bound-not-enforced", "scrape timeout outside 1000..300000 is clamped and accepted", request=_bound_not_enforced),
@@ -144,7 +254,59 @@ MUTANTS = [
     Mutant("miss-served-as-hit", "a lockdown request fetches fresh instead of missing", request=_miss_served_as_hit),
     Mutant("wrong-charge", "a lockdown scrape is charged twice", request=_wrong_charge),
     Mutant("missing-invalid-urls", "extract omits an empty invalidURLs", response=_missing_invalid_urls),
+    Mutant("second-cancel-accepted", "cancelling a finished agent answers 200 instead of 409", response=_second_cancel_accepted),
+    Mutant("crawl-cancel-refused", "cancelling a running crawl answers 409 as if it had ended", response=_crawl_cancel_refused),
+    Mutant("batch-cancel-no-op", "batch scrape cancel answers cancelled without cancelling", request=_batch_cancel_is_a_no_op),
+    Mutant("agent-start-twice", "starting an agent starts (and charges) two", request=_agent_start_twice),
+    Mutant("scrape-charged-twice", "a plain scrape is fetched and charged twice", request=_scrape_charged_twice),
+    Mutant("min-age-ignored", "minAge is ignored: a fresh page is served instead of 404", request=_min_age_ignored),
+    Mutant("unknown-key-reads", "GET requests with an unknown key run as the first team", request=_unknown_key_on_reads),
+    Mutant("active-crawls-leak", "the second team's active crawls list the first team's", request=_active_crawls_leak),
+    Mutant("error-code-dropped", "a scrape 404 omits its code (SCRAPE_NO_CACHED_DATA...)", response=_error_code_dropped),
+    Mutant("text-content-type", "credit usage is served as text/plain", response=_text_content_type),
+    Mutant("preview-charged", "a crawl params preview also scrapes a page (and charges it)", request=_preview_starts_a_crawl),
+    Mutant("timeout-upper-clamped", "a scrape timeout above 300000 is clamped instead of refused", request=_huge_timeout_accepted),
+    Mutant("threat-scan-skipped", "threatProtection mode normal is ignored: no scan, no charge", request=_threat_scan_skipped),
+    Mutant("pdf-flat-charge", "a PDF is returned as base64 at a flat credit instead of parsed per page", request=_pdf_flat_charge),
+    Mutant("injection-check-free", "checkPromptInjection is ignored: no check, no charge", request=_injection_check_free),
+    Mutant("foreign-cancel", "the second team can cancel the first team's jobs", request=_foreign_cancel),
+    Mutant("bad-id-crashes", "an agent id that is not a UUID crashes the server (500)", request=_bad_id_crashes),
+    Mutant("429-without-retry-after", "every third token usage read is rate limited with no Retry-After", request=_rate_limited_without_retry_after),
 ]
+
+# The requirement class each mutant breaks, for the per-class detection table.
+CLASS_OF = {
+    "wrong-default": "core",
+    "bound-not-enforced": "core",
+    "wrong-status": "jobs",
+    "wrong-error-text": "core",
+    "missing-field": "core",
+    "undeclared-status": "core",
+    "auth-ignored": "core",
+    "other-team-visible": "tenancy",
+    "cancel-does-not-cancel": "jobs",
+    "miss-served-as-hit": "cache",
+    "wrong-charge": "billing",
+    "missing-invalid-urls": "core",
+    "second-cancel-accepted": "jobs",
+    "crawl-cancel-refused": "jobs",
+    "batch-cancel-no-op": "jobs",
+    "agent-start-twice": "billing",
+    "scrape-charged-twice": "billing",
+    "min-age-ignored": "cache",
+    "unknown-key-reads": "core",
+    "active-crawls-leak": "tenancy",
+    "error-code-dropped": "cache",
+    "text-content-type": "core",
+    "preview-charged": "billing",
+    "timeout-upper-clamped": "core",
+    "threat-scan-skipped": "threat",
+    "pdf-flat-charge": "pages",
+    "injection-check-free": "billing",
+    "foreign-cancel": "tenancy",
+    "bad-id-crashes": "jobs",
+    "429-without-retry-after": "core",
+}
 
 
 def _proxy(upstream: str, mutant: Mutant, context: dict[str, Any]) -> Starlette:
@@ -169,6 +331,9 @@ def _proxy(upstream: str, mutant: Mutant, context: dict[str, Any]) -> Starlette:
         upstream_response = await client.request(exchange.method, url, content=content, headers=headers)
         if local.get("repeat"):
             upstream_response = await client.request(exchange.method, url, content=content, headers=headers)
+        if local.get("repeat_as"):
+            method, path, extra = local["repeat_as"]
+            await client.request(method, path, content=json.dumps(extra).encode(), headers={**headers, "content-type": "application/json"})
         exchange.status = upstream_response.status_code
         exchange.response_headers = {
             k: v for k, v in upstream_response.headers.items() if k.lower() not in ("content-length", "content-encoding", "transfer-encoding")
