@@ -101,6 +101,16 @@ def test_change_tracking(server: Server) -> None:
     assert scrape(server, stable, formats=[{**tracking, "tag": "weekly"}])["changeTracking"]["tag"] == "weekly"
 
 
+def test_change_tracking_json_of_a_schema_that_is_not_an_object(server: Server) -> None:
+    """A schema whose root is not an object extracts a value with no fields: nothing to compare,
+    and no 500 (found by the conformance suite's fuzzing, seed 111)."""
+    tracking = {"type": "changeTracking", "modes": ["json"], "schema": {"type": "string"}}
+    url = "https://news.example.com/stable"
+    assert scrape(server, url, formats=[tracking])["changeTracking"]["changeStatus"] == "new"
+    again = scrape(server, url, formats=[tracking])["changeTracking"]
+    assert again["changeStatus"] == "same" and again["json"] == {}
+
+
 def test_branding(server: Server) -> None:
     brand = scrape(server, formats=[{"type": "branding"}])["branding"]
     assert brand["colorScheme"] in ("light", "dark")

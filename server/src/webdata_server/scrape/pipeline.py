@@ -215,8 +215,10 @@ class ScrapePipeline:
                 diff = difflib.unified_diff(before["markdown"].splitlines(), markdown.splitlines(), "previous", "current", lineterm="")
                 result["diff"] = {"text": "\n".join(diff)}
             if extraction is not None:
-                old = before.get("json") or {}
-                result["json"] = {k: {"previous": old.get(k), "current": v} for k, v in (extraction or {}).items() if old.get(k) != v}
+                # Fields are compared one by one; an extraction that is not an object (a schema
+                # whose root is, say, a string) has no fields to compare.
+                old, new = (value if isinstance(value, dict) else {} for value in (before.get("json"), extraction))
+                result["json"] = {k: {"previous": old.get(k), "current": v} for k, v in new.items() if old.get(k) != v}
         return result, CacheEntry(url, history_tag, {"markdown": markdown, "json": extraction})
 
     def charge(self, options: models.ScrapeRequest, source: Source, rendered: Rendered) -> Charge:
