@@ -166,7 +166,9 @@ def _min_age_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
 
 
 def _unknown_key_on_reads(exchange: Exchange, context: dict[str, Any]) -> None:
-    if exchange.method == "GET" and exchange.headers.get("authorization", "").startswith("Bearer wd-conformance-unknown"):
+    header = exchange.headers.get("authorization", "")
+    known = (f"Bearer {context['api_key']}", f"Bearer {context.get('second_api_key')}")
+    if exchange.method == "GET" and header.startswith("Bearer ") and header not in known:
         exchange.headers["authorization"] = f"Bearer {context['api_key']}"
 
 
@@ -327,7 +329,10 @@ def _proxy(upstream: str, mutant: Mutant, context: dict[str, Any]) -> Starlette:
                 return Response(json.dumps(payload), status_code=status, media_type="application/json")
         headers = {k: v for k, v in exchange.headers.items() if k not in ("host", "content-length")}
         content = json.dumps(exchange.body).encode() if isinstance(exchange.body, (dict, list)) else (raw if exchange.body is not None else None)
-        url = exchange.path + (f"?{exchange.query}" if exchange.query else "")
+        # The path as the client sent it (still percent-encoded): a decoded control character is
+        # not a URL httpx will send, and the proxy must not answer for the server.
+        path = request.scope.get("raw_path", b"").decode("latin-1") or exchange.path
+        url = path + (f"?{exchange.query}" if exchange.query else "")
         upstream_response = await client.request(exchange.method, url, content=content, headers=headers)
         if local.get("repeat"):
             upstream_response = await client.request(exchange.method, url, content=content, headers=headers)

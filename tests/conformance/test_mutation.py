@@ -22,16 +22,16 @@ CONFORMANCE = str(Path(sys.executable).with_name("webdata-conformance"))
 pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="the self-test runs against the embedded reference server only")
 
 
-def _suite_fails(mutant: Mutant, upstream: Target) -> tuple[bool, str]:
+def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False) -> tuple[bool, str]:
     """Whether the suite failed against ``mutant``, and the requirements it reported as failed."""
-    report_dir = ROOT / "reports" / "conformance" / "mutants" / mutant.name
+    report_dir = ROOT / "reports" / "conformance" / ("fuzzing-only" if fuzzing_only else "mutants") / mutant.name
     with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
         argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--second-api-key", upstream.second_api_key or ""]
+        argv += ["--scenarios", "schemathesis_run"] if fuzzing_only else ["--fail-fast"]
         argv += [
             "--isolated-usage",
             "--max-examples",
             "5",
-            "--fail-fast",
             "--seed",
             os.environ.get("CONFORMANCE_SEED", "20261122"),
             # The reference server's own configuration: its fixture pages (class pages), no deviations.
@@ -61,3 +61,27 @@ def test_every_mutant_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
             print(f"    {cls:9} {sum(name in caught for name in mine)}/{len(mine)}")
     assert set(CLASS_OF) == {m.name for m in MUTANTS}, "every mutant names the requirement class it breaks"
     assert len(caught) >= 0.95 * len(MUTANTS), f"missed: {sorted(set(m.name for m in MUTANTS) - set(caught))}"
+
+
+# Mutants that a check of the Schemathesis run must catch on its own (the scenarios test the same
+# requirements, and with --fail-fast they stop the run before Schemathesis starts): the built-in
+# ignored_auth, and the suite's checks registered through its schemathesis.toml, whose follow-up
+# requests go through Schemathesis' transport.
+CAUGHT_BY_CHECKS = {
+    "auth-ignored": "CORE-02",  # ignored_auth
+    "wrong-error-text": "CORE-03",  # seed_error_texts
+    "other-team-visible": "TEN-01",  # tenant_isolation
+    "second-cancel-accepted": "JOBS-02",  # cancel_transitions
+    "missing-invalid-urls": "CORE-05",  # extract_invalid_urls
+}
+
+
+def test_checks_of_the_schemathesis_run_catch_their_mutants() -> None:
+    chosen = [m for m in MUTANTS if m.name in CAUGHT_BY_CHECKS]
+    assert len(chosen) == len(CAUGHT_BY_CHECKS)
+    # Jobs that run 30 s: a cancel of the stateful phase always finds its job running.
+    with embedded_server(job_seconds=30.0) as upstream, ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda m: (m, *_suite_fails(m, upstream, fuzzing_only=True)), chosen))
+    for mutant, failed, evidence in results:
+        assert failed, f"{mutant.name}: the Schemathesis run passed ({evidence})"
+        assert CAUGHT_BY_CHECKS[mutant.name] in evidence.replace(",", " ").split(), f"{mutant.name}: {evidence}"

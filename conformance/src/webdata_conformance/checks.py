@@ -1,9 +1,13 @@
 """The suite's own checks, shaped like Schemathesis' built-in ones: ``check(ctx, response, case)``.
 
 Each enforces a rule of the seed that schema validation cannot see, and names its section. They
-run on every response of the fuzzing phases (registered by ``webdata_conformance.hooks``) and
-on the purposeful requests of ``test_scenarios.py``. Follow-up requests go to the target named
-by BASE_URL with API_KEY (and SECOND_API_KEY for tenant isolation).
+run on every response of the Schemathesis run, registered by ``webdata_conformance.hooks`` (which
+the suite's ``schemathesis.toml`` names as its ``hooks``). A check that needs a follow-up request
+builds it as a case of the contract's operation and sends it the way Schemathesis sends its own
+probes: through the run's transport and settings (TLS, timeouts, proxy), recorded as a child of
+the case it checks, so a failure's reproducer shows it. Authentication is Schemathesis' own
+``ignored_auth`` check; the second team's key (tenant isolation) comes from SECOND_API_KEY in the
+Schemathesis process's environment.
 """
 
 from __future__ import annotations
@@ -12,13 +16,10 @@ import os
 from functools import cache
 from typing import Any
 
-import httpx
-
 from webdata_conformance.contract import bundle
 
 __all__ = [
     "CHECKS",
-    "auth_enforced",
     "cancel_transitions",
     "extract_invalid_urls",
     "seed_error_texts",
@@ -54,12 +55,24 @@ def operation_id(case: Any) -> str | None:
     return str(operation["operationId"]) if operation else None
 
 
-def _client() -> httpx.Client:
-    return httpx.Client(base_url=os.environ["BASE_URL"], timeout=30)
-
-
-def _auth(key: str | None = None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key or os.environ['API_KEY']}"}
+def follow_up(ctx: Any, parent: Any, operation_id: str, *, key: str | None = None, **path_parameters: str) -> Any:
+    """Send a request to the contract's ``operation_id`` as part of checking ``parent``: with the
+    run's transport settings and headers (its key unless ``key`` is given), recorded as the
+    parent's child. ``ctx.internals`` is how Schemathesis' built-in checks send probes; without it
+    (another Schemathesis version) the request is still sent, only not recorded."""
+    internals = getattr(ctx, "internals", None)
+    kwargs = dict(getattr(internals, "transport_kwargs", None) or {})
+    headers = dict(kwargs.pop("headers", None) or {})
+    if key is not None:
+        headers = {name: value for name, value in headers.items() if name.lower() != "authorization"}
+        headers["Authorization"] = f"Bearer {key}"
+    probe = parent.operation.schema.find_operation_by_id(operation_id).Case(path_parameters=path_parameters)
+    if internals is not None:
+        internals.record_case(parent_id=parent.id, case=probe)
+    response = probe.call(headers=headers, **kwargs)
+    if internals is not None:
+        internals.record_response(case_id=probe.id, response=response)
+    return response
 
 
 def _json(response: Any) -> Any:
@@ -88,73 +101,56 @@ def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
     return True
 
 
-_AUTH_SEEN: set[str] = set()
-
-
-def auth_enforced(ctx: Any, response: Any, case: Any) -> bool | None:
-    """§5: every operation answers 401 without a key and with an unknown key (checked once per operation)."""
-    label = f"{case.method.upper()} {case.operation.path}"
-    if label in _AUTH_SEEN or label not in operations() or response.status_code >= 400:
-        return None
-    _AUTH_SEEN.add(label)
-    request = response.request
-    headers = {k: v for k, v in request.headers.items() if k.lower() not in ("authorization", "content-length")}
-    with _client() as client:
-        for variant, extra in (("no key", {}), ("an unknown key", {"Authorization": "Bearer wd-conformance-unknown-key"})):
-            replay = client.request(request.method, request.url, content=request.body, headers={**headers, **extra})
-            assert replay.status_code == 401, f"§5: {label} with {variant} answered {replay.status_code}, not 401"
-    return True
-
-
-# start operationId -> [(status or cancel operation, method, path template)]
-_FOLLOW_UPS = {
-    "startExtract": [("GET", "/v2/extract/{id}")],
-    "startBatchScrape": [("GET", "/v2/batch/scrape/{id}"), ("DELETE", "/v2/batch/scrape/{id}")],
-    "startAgent": [("GET", "/v2/agent/{id}"), ("DELETE", "/v2/agent/{id}")],
-    "startCrawl": [("GET", "/v2/crawl/{id}"), ("DELETE", "/v2/crawl/{id}")],
+# start operationId -> (the status operation of its job, that operation's path parameter)
+_STATUS_OF = {
+    "startExtract": ("getExtractStatus", "id"),
+    "startBatchScrape": ("getBatchScrapeStatus", "id"),
+    "startAgent": ("getAgentStatus", "jobId"),
+    "startCrawl": ("getCrawlStatus", "id"),
 }
+# cancel operationId -> the status operation of the same path
+_CANCELLED_BY = {"cancelAgent": "getAgentStatus", "cancelBatchScrape": "getBatchScrapeStatus"}
 
 
 def tenant_isolation(ctx: Any, response: Any, case: Any) -> bool | None:
-    """§5.3: another team's job answers 404 exactly like an unknown id; active crawls show only the caller's."""
+    """§5.3: another team's job answers 404 exactly like an unknown id; active crawls show only the caller's.
+
+    Only reads: cancelling with the other key would change the job if isolation were broken."""
     second = os.environ.get("SECOND_API_KEY")
     name = operation_id(case)
-    if not second or name not in _FOLLOW_UPS or response.status_code != 200:
+    if not second or name not in _STATUS_OF or response.status_code != 200:
         return None
-    job_id = (_json(response) or {}).get("id")
-    if not job_id:
+    body = _json(response)
+    job_id = body.get("id") if isinstance(body, dict) else None
+    if not isinstance(job_id, str) or not job_id:
         return None
-    with _client() as client:
-        for method, template in _FOLLOW_UPS[name]:
-            if method == "DELETE":
-                continue  # cancelling with the other key would change the job if isolation is broken twice
-            foreign = client.request(method, template.format(id=job_id), headers=_auth(second))
-            unknown = client.request(method, template.format(id=UNKNOWN_ID), headers=_auth(second))
-            assert foreign.status_code == 404, f"§5.3: {method} {template} of another team's job answered {foreign.status_code}, not 404"
-            assert _json(foreign) == _json(unknown), f"§5.3: another team's job is distinguishable from an unknown one: {_json(foreign)} vs {_json(unknown)}"
-        if name == "startCrawl":
-            listed = client.get("/v2/crawl/active", headers=_auth(second))
-            ids = [c.get("id") for c in (_json(listed) or {}).get("crawls", [])]
-            assert job_id not in ids, "§5.3: another team's crawl is listed in GET /v2/crawl/active"
+    status, parameter = _STATUS_OF[name]
+    foreign = follow_up(ctx, case, status, key=second, **{parameter: job_id})
+    unknown = follow_up(ctx, case, status, key=second, **{parameter: UNKNOWN_ID})
+    assert foreign.status_code == 404, f"§5.3: {status} of another team's job answered {foreign.status_code}, not 404"
+    assert _json(foreign) == _json(unknown), f"§5.3: another team's job is distinguishable from an unknown one: {_json(foreign)} vs {_json(unknown)}"
+    if name == "startCrawl":
+        listed = _json(follow_up(ctx, case, "getActiveCrawls", key=second))
+        crawls = listed.get("crawls") if isinstance(listed, dict) else None
+        ids = [c.get("id") for c in crawls or [] if isinstance(c, dict)]
+        assert job_id not in ids, "§5.3: another team's crawl is listed by getActiveCrawls"
     return True
 
 
 def cancel_transitions(ctx: Any, response: Any, case: Any) -> bool | None:
     """§3: a cancelled batch scrape or agent job reads back as cancelled; a second agent cancel is refused."""
     name = operation_id(case)
-    if response.status_code != 200 or name not in ("cancelAgent", "cancelBatchScrape"):
+    if response.status_code != 200 or name not in _CANCELLED_BY:
         return None
-    path = case.formatted_path
-    with _client() as client:
-        status = client.get(path, headers=_auth())
-        state = (_json(status) or {}).get("status")
-        assert state == "cancelled", f"§3: after {name} answered 200, GET {path} reports status {state!r}"
-        if name == "cancelAgent":
-            again = client.delete(path, headers=_auth())
-            refused = again.status_code == 409 and (_json(again) or {}).get("error") == "Agent already finished"
-            assert refused, f"§3: a second cancel of agent job {path} answered {again.status_code} {again.text}, not 409 'Agent already finished'"
-            after = (_json(client.get(path, headers=_auth())) or {}).get("status")
-            assert after == "cancelled", f"§3: a refused second cancel changed the state to {after!r}"
+    job = {parameter: str(value) for parameter, value in (case.path_parameters or {}).items()}
+    state = (_json(follow_up(ctx, case, _CANCELLED_BY[name], **job)) or {}).get("status")
+    assert state == "cancelled", f"§3: after {name} answered 200, {_CANCELLED_BY[name]} reports status {state!r}"
+    if name == "cancelAgent":
+        again = follow_up(ctx, case, "cancelAgent", **job)
+        refused = again.status_code == 409 and (_json(again) or {}).get("error") == "Agent already finished"
+        assert refused, f"§3: a second cancel of agent job {job} answered {again.status_code} {again.text}, not 409 'Agent already finished'"
+        after = (_json(follow_up(ctx, case, "getAgentStatus", **job)) or {}).get("status")
+        assert after == "cancelled", f"§3: a refused second cancel changed the state to {after!r}"
     return True
 
 
@@ -170,4 +166,4 @@ def extract_invalid_urls(ctx: Any, response: Any, case: Any) -> bool | None:
     return True
 
 
-CHECKS = [seed_error_texts, auth_enforced, tenant_isolation, cancel_transitions, extract_invalid_urls]
+CHECKS = [seed_error_texts, tenant_isolation, cancel_transitions, extract_invalid_urls]

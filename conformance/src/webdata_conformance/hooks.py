@@ -1,4 +1,4 @@
-"""Schemathesis hooks module (SCHEMATHESIS_HOOKS=webdata_conformance.hooks): registers the suite's
+"""Schemathesis hooks module (``hooks`` in the suite's schemathesis.toml): registers the suite's
 checks, and logs every status the server answered (for the status coverage of the reports) to the
 file named by WEBDATA_CONFORMANCE_STATUSES."""
 

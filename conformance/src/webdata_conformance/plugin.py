@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from webdata_conformance.client import ContractViolation, operations_by_id
-from webdata_conformance.requirements import CLASSES, REQUIREMENT_OF_CHECK, REQUIREMENTS
+from webdata_conformance.requirements import CLASSES, FAILURE_CODE_OF_CHECK, REQUIREMENT_OF_CHECK, REQUIREMENTS
 from webdata_conformance.target import Target, embedded_server
 
 __all__ = ["Outcome", "Settings", "read_settings"]
@@ -231,7 +231,7 @@ def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestR
         # The suite's own checks ran on every response of the Schemathesis run: their requirements
         # share its verdict, failed where its output names the check.
         for check, required in REQUIREMENT_OF_CHECK.items():
-            failed = report.failed and check in found.response
+            failed = report.failed and FAILURE_CODE_OF_CHECK.get(check, check) in found.response
             verdict = "failed" if failed else ("passed" if report.passed or report.failed else report.outcome)
             if failed and required in run.settings.deviations:
                 verdict = "deviation"

@@ -16,7 +16,7 @@ from typing import Any
 
 from webdata_conformance.contract import bundle
 
-__all__ = ["CLASSES", "REQUIREMENTS", "REQUIREMENT_OF_CHECK", "Requirement", "contract_requirements", "document", "fixed_cost"]
+__all__ = ["CLASSES", "FAILURE_CODE_OF_CHECK", "REQUIREMENTS", "REQUIREMENT_OF_CHECK", "Requirement", "contract_requirements", "document", "fixed_cost"]
 
 
 @dataclass(frozen=True)
@@ -123,14 +123,19 @@ def _source(operation: dict[str, Any], rules: list[dict[str, Any]]) -> str:
 _ALL += contract_requirements(bundle())
 REQUIREMENTS: dict[str, Requirement] = {r.id: r for r in _ALL}
 
-# The suite's Schemathesis checks (checks.py) and what they test; built-in checks test CORE-01.
+# The Schemathesis checks that test a requirement of their own: the suite's (checks.py) and the
+# built-in ignored_auth; the other built-in checks test CORE-01.
 REQUIREMENT_OF_CHECK: dict[str, str] = {
     "seed_error_texts": "CORE-03",
-    "auth_enforced": "CORE-02",
+    "ignored_auth": "CORE-02",  # reported as ST401 "Authentication not enforced"
     "tenant_isolation": "TEN-01",
     "cancel_transitions": "JOBS-02",
     "extract_invalid_urls": "CORE-05",
 }
+
+
+# How Schemathesis' output names a failure of a built-in check (custom checks are named by name).
+FAILURE_CODE_OF_CHECK: dict[str, str] = {"ignored_auth": "ST401"}
 
 
 def document() -> str:

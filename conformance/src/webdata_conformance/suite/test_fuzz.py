@@ -3,7 +3,8 @@
 data included, plus the suite's own checks (webdata_conformance/checks.py) on every response.
 
 Its options are the plugin's (``--webdata-seed``, ``--webdata-max-examples``...). Schemathesis runs
-as its own process; the target reaches the suite's checks there through that process's environment.
+as its own process with the suite's ``schemathesis.toml``, which registers the suite's hooks; the
+second team's key reaches the checks there through that process's environment.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdat
     report = report_dir / "schemathesis.xml"
     statuses = report_dir / "statuses.log"
     statuses.unlink(missing_ok=True)
-    env = {**os.environ, **target.env(), "SCHEMATHESIS_HOOKS": "webdata_conformance.hooks", "WEBDATA_CONFORMANCE_STATUSES": str(statuses)}
+    env = {**os.environ, **target.env(), "WEBDATA_CONFORMANCE_STATUSES": str(statuses)}
     # Schemathesis keeps a cache folder in its working directory: the report folder, not the user's.
     with bundle_file() as bundle:
         argv = schemathesis_argv(target, report, bundle, request.config, webdata_seed)
