@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deviation", action="append", default=[], metavar="ID", help="a requirement the server knowingly deviates from")
     parser.add_argument("--max-examples", type=int, default=None, help="Schemathesis examples per operation (default 25)")
     parser.add_argument("--seed", type=int, help="seed of the run (printed in every report), to reproduce it")
-    parser.add_argument("--checks", help="Schemathesis checks, comma-separated (default all)")
+    parser.add_argument("--checks", help="Schemathesis checks, comma-separated (default: all that apply)")
     parser.add_argument("--scenarios", help="pytest -k expression selecting scenarios (e.g. 'lockdown or cancel')")
     parser.add_argument("--workers", type=int, help="Schemathesis workers (default 1; see suite/test_fuzz.py)")
     parser.add_argument("--rate-limit", help="Schemathesis rate limit, e.g. 10/s")
