@@ -103,9 +103,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--webdata-deviation", action="append", default=[], metavar="ID", help="a requirement the server knowingly deviates from (repeatable)")
     group.addoption("--webdata-seed", type=int, help="Schemathesis seed (default: drawn, and printed in the reports)")
     group.addoption("--webdata-max-examples", type=int, default=25, help="Schemathesis examples per operation")
-    group.addoption(
-        "--webdata-checks", help="Schemathesis checks, comma-separated (default: every check but those the suite's schemathesis.toml disables)"
-    )
+    group.addoption("--webdata-checks", help="Schemathesis checks, comma-separated (default: every check but those the suite's schemathesis.toml disables)")
     group.addoption("--webdata-phases", default="examples,coverage,fuzzing,stateful", help="Schemathesis phases")
     group.addoption("--webdata-workers", type=int, default=1, help="Schemathesis workers")
     group.addoption("--webdata-rate-limit", help="Schemathesis rate limit, e.g. 10/s")
