@@ -80,6 +80,11 @@ def _wrong_text(exchange: Exchange, context: dict[str, Any]) -> None:
         exchange.response["error"] = "Batch scrape job not found"
 
 
+def _extract_refusal_text(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/extract" and exchange.status == 400 and isinstance(exchange.response, dict):
+        exchange.response["error"] = "Invalid input"
+
+
 def _missing_field(exchange: Exchange, context: dict[str, Any]) -> None:
     if exchange.path == "/v2/team/token-usage" and isinstance(exchange.response, dict):
         exchange.response.get("data", {}).pop("remainingTokens", None)
@@ -274,6 +279,7 @@ MUTANTS = [
     Mutant("foreign-cancel", "the second team can cancel the first team's jobs", request=_foreign_cancel),
     Mutant("bad-id-crashes", "an agent id that is not a UUID crashes the server (500)", request=_bad_id_crashes),
     Mutant("429-without-retry-after", "every third token usage read is rate limited with no Retry-After", request=_rate_limited_without_retry_after),
+    Mutant("extract-refusal-text", "an extract refused as invalid answers 'Invalid input', not the seed's text", response=_extract_refusal_text),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -308,6 +314,7 @@ CLASS_OF = {
     "foreign-cancel": "tenancy",
     "bad-id-crashes": "jobs",
     "429-without-retry-after": "core",
+    "extract-refusal-text": "core",
 }
 
 
