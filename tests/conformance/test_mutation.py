@@ -70,7 +70,7 @@ def test_every_mutant_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
 CAUGHT_BY_CHECKS = {
     "auth-ignored": "CORE-02",  # ignored_auth
     "extract-refusal-text": "CORE-03",  # seed_error_texts, on every refusal of negative data
-    "other-team-visible": "TEN-01",  # tenant_isolation
+    "other-team-visible": "TEN-01",  # TenantIsolation
     "second-cancel-accepted": "JOBS-02",  # cancel_transitions
     "missing-invalid-urls": "CORE-05",  # extract_invalid_urls
 }

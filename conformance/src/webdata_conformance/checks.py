@@ -20,10 +20,10 @@ from webdata_conformance.contract import bundle
 
 __all__ = [
     "CHECKS",
+    "TenantIsolation",
     "cancel_transitions",
     "extract_invalid_urls",
     "seed_error_texts",
-    "tenant_isolation",
 ]
 
 UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
@@ -112,29 +112,45 @@ _STATUS_OF = {
 _CANCELLED_BY = {"cancelAgent": "getAgentStatus", "cancelBatchScrape": "getBatchScrapeStatus"}
 
 
-def tenant_isolation(ctx: Any, response: Any, case: Any) -> bool | None:
+class TenantIsolation:
     """§5.3: another team's job answers 404 exactly like an unknown id; active crawls show only the caller's.
 
-    Only reads: cancelling with the other key would change the job if isolation were broken."""
-    second = os.environ.get("SECOND_API_KEY")
-    name = operation_id(case)
-    if not second or name not in _STATUS_OF or response.status_code != 200:
-        return None
-    body = _json(response)
-    job_id = body.get("id") if isinstance(body, dict) else None
-    if not isinstance(job_id, str) or not job_id:
-        return None
-    status, parameter = _STATUS_OF[name]
-    foreign = follow_up(ctx, case, status, key=second, **{parameter: job_id})
-    unknown = follow_up(ctx, case, status, key=second, **{parameter: UNKNOWN_ID})
-    assert foreign.status_code == 404, f"§5.3: {status} of another team's job answered {foreign.status_code}, not 404"
-    assert _json(foreign) == _json(unknown), f"§5.3: another team's job is distinguishable from an unknown one: {_json(foreign)} vs {_json(unknown)}"
-    if name == "startCrawl":
-        listed = _json(follow_up(ctx, case, "getActiveCrawls", key=second))
-        crawls = listed.get("crawls") if isinstance(listed, dict) else None
-        ids = [c.get("id") for c in crawls or [] if isinstance(c, dict)]
-        assert job_id not in ids, "§5.3: another team's crawl is listed by getActiveCrawls"
-    return True
+    A class-based check, so its state lives as long as one run: it probes the first
+    ``jobs_per_operation`` jobs each start operation creates (set it in the ``[checks.TenantIsolation]``
+    table of the Schemathesis configuration; 0 probes every job). Isolation is a property of the
+    server, not of one job's options, and probing each of the hundreds of jobs a run starts would
+    double the cost of every start. Only reads: cancelling with the other key would change the job
+    if isolation were broken."""
+
+    def __init__(self, jobs_per_operation: int = 5) -> None:
+        self.jobs_per_operation = jobs_per_operation
+        self.probed: dict[str, set[str]] = {}  # operationId -> ids of the cases probed (a replay probes again)
+
+    def after_response(self, ctx: Any, response: Any, case: Any) -> bool | None:
+        second = os.environ.get("SECOND_API_KEY")
+        name = operation_id(case)
+        if not second or name not in _STATUS_OF or response.status_code != 200:
+            return None
+        body = _json(response)
+        job_id = body.get("id") if isinstance(body, dict) else None
+        if not isinstance(job_id, str) or not job_id:
+            return None
+        probed = self.probed.setdefault(name, set())
+        if case.id not in probed:
+            if self.jobs_per_operation and len(probed) >= self.jobs_per_operation:
+                return None
+            probed.add(case.id)
+        status, parameter = _STATUS_OF[name]
+        foreign = follow_up(ctx, case, status, key=second, **{parameter: job_id})
+        unknown = follow_up(ctx, case, status, key=second, **{parameter: UNKNOWN_ID})
+        assert foreign.status_code == 404, f"§5.3: {status} of another team's job answered {foreign.status_code}, not 404"
+        assert _json(foreign) == _json(unknown), f"§5.3: another team's job is distinguishable from an unknown one: {_json(foreign)} vs {_json(unknown)}"
+        if name == "startCrawl":
+            listed = _json(follow_up(ctx, case, "getActiveCrawls", key=second))
+            crawls = listed.get("crawls") if isinstance(listed, dict) else None
+            ids = [c.get("id") for c in crawls or [] if isinstance(c, dict)]
+            assert job_id not in ids, "§5.3: another team's crawl is listed by getActiveCrawls"
+        return True
 
 
 def cancel_transitions(ctx: Any, response: Any, case: Any) -> bool | None:
@@ -166,4 +182,4 @@ def extract_invalid_urls(ctx: Any, response: Any, case: Any) -> bool | None:
     return True
 
 
-CHECKS = [seed_error_texts, tenant_isolation, cancel_transitions, extract_invalid_urls]
+CHECKS: list[Any] = [seed_error_texts, TenantIsolation, cancel_transitions, extract_invalid_urls]

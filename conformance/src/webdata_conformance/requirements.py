@@ -128,7 +128,7 @@ REQUIREMENTS: dict[str, Requirement] = {r.id: r for r in _ALL}
 REQUIREMENT_OF_CHECK: dict[str, str] = {
     "seed_error_texts": "CORE-03",
     "ignored_auth": "CORE-02",  # reported as ST401 "Authentication not enforced"
-    "tenant_isolation": "TEN-01",
+    "TenantIsolation": "TEN-01",
     "cancel_transitions": "JOBS-02",
     "extract_invalid_urls": "CORE-05",
 }
