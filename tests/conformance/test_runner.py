@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="starts it
 def test_runner_against_a_separate_server(tmp_path: Path) -> None:
     with embedded_server() as server:
         argv = [str(Path(sys.executable).with_name("webdata-conformance")), "--base-url", server.base_url, "--api-key", server.api_key]
-        argv += ["--second-api-key", server.second_api_key or "", "--isolated-usage", "--max-examples", "3", "--phases", "fuzzing", "--seed", "7"]
+        argv += ["--second-api-key", server.second_api_key or "", "--isolated-usage", "--max-examples", "3", "--phases", "examples,fuzzing", "--seed", "7"]
         argv += ["--report-dir", str(tmp_path)]
         # Run from elsewhere, with no BASE_URL in the environment: the flags alone name the target.
         env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
@@ -40,4 +40,8 @@ def test_runner_against_a_separate_server(tmp_path: Path) -> None:
     for report in ("scenarios.xml", "schemathesis.xml"):
         cases = list(ElementTree.parse(tmp_path / report).getroot().iter("testcase"))  # noqa: S314 - written by this run
         assert cases, report
-    assert (tmp_path / "schemathesis.txt").read_text().count("Seed: 7") == 1
+    # Two Schemathesis processes (the default) shared the phases, each with the run's seed; one report.
+    output = (tmp_path / "schemathesis.txt").read_text()
+    assert output.count("Seed: 7") == 2 and "--phases examples (exit 0)" in output and "--phases fuzzing (exit 0)" in output
+    suites = [suite.get("name") for suite in ElementTree.parse(tmp_path / "schemathesis.xml").getroot().iter("testsuite")]  # noqa: S314
+    assert suites == ["schemathesis (examples)", "schemathesis (fuzzing)"]

@@ -50,8 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--scenarios", help="pytest -k expression selecting scenarios (e.g. 'lockdown or cancel'; 'schemathesis_run' for the Schemathesis phases alone)"
     )
-    parser.add_argument("--workers", type=int, help="Schemathesis workers (default 1; see suite/test_fuzz.py)")
-    parser.add_argument("--rate-limit", help="Schemathesis rate limit, e.g. 10/s")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        choices=(1, 2),
+        help="Schemathesis processes: 2 (default) runs examples and coverage beside fuzzing and stateful; 1 runs every phase in one",
+    )
+    parser.add_argument("--rate-limit", help="Schemathesis rate limit for the whole run (shared by its processes), e.g. 10/s")
     parser.add_argument("--phases", help="Schemathesis phases (default examples,coverage,fuzzing,stateful)")
     parser.add_argument("--report-dir", type=Path, default=Path("reports") / "conformance", help="where the reports go (default reports/conformance)")
     parser.add_argument("--fail-fast", action="store_true", help="stop at the first failing scenario")

@@ -1,12 +1,13 @@
 """A small HTTP client for the scenarios: calls operations by operationId, checks every answer
-against the bundle (documented status, body schema), and puts a curl command in every failure."""
+against the bundle (documented status, body schema, required headers), and puts a curl command in
+every failure."""
 
 from __future__ import annotations
 
 import json
 import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -23,11 +24,14 @@ __all__ = ["Answer", "ConformanceClient", "ContractViolation", "contract_problem
 
 
 class ContractViolation(AssertionError):
-    """An answer the contract or the seed does not allow; ``answer`` is the exchange that showed it."""
+    """An answer the contract or the seed does not allow; ``answer`` is the exchange that showed it,
+    ``requirement`` the one it breaks when that is not the requirement of the test that saw it (an
+    answer outside the contract breaks CORE-01 whichever scenario sent the request)."""
 
-    def __init__(self, message: str, *, answer: Answer | None = None) -> None:
+    def __init__(self, message: str, *, answer: Answer | None = None, requirement: str | None = None) -> None:
         super().__init__(message)
         self.answer = answer
+        self.requirement = requirement
 
 
 @cache
@@ -72,8 +76,10 @@ class Answer:
     reproduce: str
     request: str = ""  # method, URL and body as sent (the key left out)
 
-    def fail(self, message: str) -> ContractViolation:
-        return ContractViolation(f"{message}\n  answer: {self.status} {json.dumps(self.body)[:500]}\n  reproduce: {self.reproduce}", answer=self)
+    def fail(self, message: str, *, requirement: str | None = None) -> ContractViolation:
+        return ContractViolation(
+            f"{message}\n  answer: {self.status} {json.dumps(self.body)[:500]}\n  reproduce: {self.reproduce}", answer=self, requirement=requirement
+        )
 
     def expect(self, condition: bool, message: str) -> None:
         if not condition:
@@ -116,21 +122,54 @@ class ConformanceClient:
 
     @staticmethod
     def _validate(operation: dict[str, Any], answer: Answer) -> None:
-        problems = contract_problems(operation["operationId"], answer.status, answer.body)
+        problems = contract_problems(operation["operationId"], answer.status, answer.body, answer.headers)
         if problems:
-            raise answer.fail("; ".join(problems[:5]))
+            raise answer.fail("; ".join(problems[:5]), requirement="CORE-01")
 
 
-def contract_problems(operation_id: str, status: int, body: Any) -> list[str]:
-    """How an answer departs from the bundle: an undocumented status, or a body its schema refuses."""
+def _at(pointer: str) -> Any:
+    """The bundle's node at a JSON pointer (``/components/headers/Retry-After``)."""
+    node: Any = bundle()
+    for token in pointer[1:].split("/"):
+        node = node[token.replace("~1", "/").replace("~0", "~")]
+    return node
+
+
+def contract_problems(operation_id: str, status: int, body: Any, headers: Mapping[str, str] | None = None) -> list[str]:
+    """How an answer departs from the bundle: an undocumented status, a body its schema refuses, or
+    (when ``headers`` are given) a header the response marks required missing or not of its schema."""
     operation = operations_by_id()[operation_id]
     if str(status) not in operation["responses"]:
         return [f"{operation_id} answered undocumented status {status}"]
     pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
-    response: Any = bundle()
-    for token in pointer[1:].split("/"):
-        response = response[token.replace("~1", "/").replace("~0", "~")]
+    response = _at(pointer)
     if "$ref" in response:
         pointer = response["$ref"][1:]
+        response = _at(pointer)
     validator = Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")}, registry=_registry())
-    return [f"{operation_id} {status} body at {'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(body)]
+    problems = [f"{operation_id} {status} body at {'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(body)]
+    if headers is not None:
+        problems += _header_problems(f"{operation_id} {status}", response.get("headers", {}), headers)
+    return problems
+
+
+def _header_problems(where: str, declared: dict[str, Any], headers: Mapping[str, str]) -> list[str]:
+    problems = []
+    for name, header in declared.items():
+        header = _at(header["$ref"][1:]) if "$ref" in header else header
+        value = headers.get(name)
+        if value is None:
+            if header.get("required"):
+                problems.append(f"{where} lacks the required header {name}")
+            continue
+        schema = header.get("schema", {})
+        # A header is text; an integer or number schema reads it as one (simple style, RFC 9110).
+        parsed: Any = value
+        if schema.get("type") in ("integer", "number"):
+            try:
+                parsed = int(value) if schema["type"] == "integer" else float(value)
+            except ValueError:
+                problems.append(f"{where} header {name}: {value!r} is not an {schema['type']}")
+                continue
+        problems += [f"{where} header {name}: {e.message}" for e in Draft202012Validator(schema).iter_errors(parsed)]
+    return problems

@@ -38,7 +38,12 @@ CLASSES: dict[str, str] = {
 }
 
 _ALL = [
-    Requirement("CORE-01", "core", "Every answer MUST have a status the contract documents for its operation and a body its schema accepts.", "contract"),
+    Requirement(
+        "CORE-01",
+        "core",
+        "Every answer MUST have a status the contract documents for its operation, a body its schema accepts and the headers it marks required.",
+        "contract",
+    ),
     Requirement("CORE-02", "core", "Every operation MUST answer 401 without a key and with an unknown key.", "§5"),
     Requirement("CORE-03", "core", "Where the seed gives an error's text, the error body MUST carry exactly that text.", "§7"),
     Requirement("CORE-04", "core", "A scrape timeout outside 1000..300000 ms MUST be refused with 400.", "§2.2, §8"),

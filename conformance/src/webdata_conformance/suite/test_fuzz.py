@@ -3,8 +3,9 @@
 data included, plus the suite's own checks (webdata_conformance/checks.py) on every response.
 
 Its options are the plugin's (``--webdata-seed``, ``--webdata-max-examples``...). Schemathesis runs
-as its own process with the suite's ``schemathesis.toml``, which registers the suite's hooks; the
-second team's key reaches the checks there through that process's environment.
+as its own processes (two by default, sharing the phases; ``--webdata-workers 1`` runs one) with the
+suite's ``schemathesis.toml``, which registers the suite's hooks; the second team's key reaches the
+checks there through the processes' environment.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import os
 import re
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,39 +37,91 @@ class SchemathesisFailed(AssertionError):
         self.details = details
 
 
-def schemathesis_argv(target: Target, report: Path, bundle: Path, config: pytest.Config, seed: int) -> list[str]:
-    """The `schemathesis run` command line for ``target``."""
+# Schemathesis' phases, shared between its processes: the coverage phase's many cheap cases in one,
+# the fuzzing and stateful phases' fewer, costlier ones in the other. Each process is one Schemathesis
+# worker; its own threads would share one core under the GIL, and CPython 3.11 can fail parsing
+# source in two threads at once ("AST constructor recursion depth mismatch"), which Hypothesis does
+# to describe strategies.
+PHASE_GROUPS = (("examples", "coverage"), ("fuzzing", "stateful"))
+
+
+def phase_shares(phases: str, processes: int) -> list[str]:
+    """The ``--phases`` of each Schemathesis process: one process runs them all; two share them."""
+    chosen = [phase.strip() for phase in phases.split(",") if phase.strip()]
+    if processes <= 1:
+        return [",".join(chosen)]
+    shares = [[phase for phase in chosen if phase in group] for group in PHASE_GROUPS]
+    # A phase Schemathesis may add later (or a misspelt one, which it refuses) goes with the first.
+    shares[0] += [phase for phase in chosen if not any(phase in group for group in PHASE_GROUPS)]
+    return [",".join(share) for share in shares if share] or [""]
+
+
+def rate_limit_share(rate_limit: str, processes: int) -> str:
+    """Each process's part of a rate limit such as ``10/s``, so that together they keep to it."""
+    count, slash, unit = rate_limit.partition("/")
+    if processes <= 1 or not slash or not count.strip().isdigit():
+        return rate_limit  # Schemathesis reads (or refuses) it as given
+    return f"{max(1, int(count) // processes)}/{unit}"
+
+
+def schemathesis_argv(
+    target: Target, report: Path, bundle: Path, config: pytest.Config, seed: int, *, phases: str | None = None, processes: int = 1
+) -> list[str]:
+    """The `schemathesis run` command line for ``target``: every phase asked for, or ``phases``."""
     schemathesis = str(Path(sys.executable).with_name("schemathesis"))
     argv = [schemathesis, "--config-file", str(CONFIG), "run", str(bundle), "--url", target.base_url]
     argv += ["--header", f"Authorization: Bearer {target.api_key}"]
-    argv += ["--phases", config.getoption("webdata_phases")]
+    argv += ["--phases", phases if phases is not None else config.getoption("webdata_phases")]
     if config.getoption("webdata_checks"):
         # Named checks replace the configuration's choice (use_after_free does not apply, §3).
         argv += ["--checks", config.getoption("webdata_checks")]
     argv += ["--max-examples", str(config.getoption("webdata_max_examples"))]
-    # One worker by default: CPython 3.11 can fail parsing source in two threads at once
-    # ("AST constructor recursion depth mismatch"), which Hypothesis does to describe strategies.
-    argv += ["--workers", str(config.getoption("webdata_workers")), "--no-color", "--continue-on-failure"]
+    argv += ["--workers", "1", "--no-color", "--continue-on-failure"]
     argv += ["--report", "junit", "--report-junit-path", str(report), "--seed", str(seed)]
     if config.getoption("webdata_rate_limit"):
-        argv += ["--rate-limit", config.getoption("webdata_rate_limit")]
+        argv += ["--rate-limit", rate_limit_share(config.getoption("webdata_rate_limit"), processes)]
     return argv
 
 
 def operation_results(report: Path) -> dict[str, str]:
-    """Operation label -> passed / failed / skipped, from Schemathesis' JUnit report."""
+    """Operation label -> passed / failed / skipped, from Schemathesis' JUnit report (an operation
+    tested by several processes failed if it failed in one, and passed if it passed in one)."""
+    rank = {"skipped": 0, "passed": 1, "failed": 2}
     results: dict[str, str] = {}
     if not report.exists():
         return results
     for case in ElementTree.parse(report).getroot().iter("testcase"):  # noqa: S314 - our own report file
         name = case.get("name", "?")
         if case.find("failure") is not None or case.find("error") is not None:
-            results[name] = "failed"
+            state = "failed"
         elif case.find("skipped") is not None:
-            results[name] = "skipped"
+            state = "skipped"
         else:
-            results.setdefault(name, "passed")
+            state = "passed"
+        if name not in results or rank[state] > rank[results[name]]:
+            results[name] = state
     return results
+
+
+def merge_junit(parts: list[tuple[str, Path]], into: Path) -> None:
+    """One JUnit file of the processes' reports: a test suite per process, named by its phases."""
+    root = ElementTree.Element("testsuites")
+    totals = dict.fromkeys(("errors", "failures", "skipped", "tests"), 0)
+    seconds = 0.0
+    for phases, path in parts:
+        if not path.exists():
+            continue
+        for suite in ElementTree.parse(path).getroot().iter("testsuite"):  # noqa: S314 - our own report file
+            suite.set("name", f"schemathesis ({phases})")
+            for key in totals:
+                totals[key] += int(suite.get(key, "0"))
+            seconds = max(seconds, float(suite.get("time", "0")))
+            root.append(suite)
+    for key, value in totals.items():
+        root.set(key, str(value))
+    root.set("time", f"{seconds:.6f}")
+    ElementTree.indent(root)
+    into.write_bytes(ElementTree.tostring(root, encoding="utf-8", xml_declaration=True))
 
 
 def observed_statuses(log: Path) -> set[tuple[str, int]]:
@@ -81,31 +136,70 @@ def observed_statuses(log: Path) -> set[tuple[str, int]]:
     return found
 
 
-def fuzzing_counts(output: str) -> tuple[int, float] | None:
-    """(test cases generated, seconds) from Schemathesis' summary."""
+def generated_cases(output: str) -> int | None:
+    """The test cases Schemathesis generated, from its summary."""
     generated = re.search(r"^\s*(\d+) generated", output, flags=re.MULTILINE)
-    seconds = re.findall(r" in ([\d.]+)s =+\s*$", output, flags=re.MULTILINE)
-    return (int(generated[1]), float(seconds[-1])) if generated and seconds else None
+    return int(generated[1]) if generated else None
+
+
+@dataclass
+class _Process:
+    phases: str
+    report: Path
+    statuses: Path
+    log: Path
+    process: subprocess.Popen[bytes]
+
+    @property
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
 
 
 @pytest.mark.requirement("CORE-01")
 def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdata_seed: int) -> None:
-    report_dir = Path(request.config.getoption("webdata_report_dir")).resolve()
+    config = request.config
+    report_dir = Path(config.getoption("webdata_report_dir")).resolve()
     report_dir.mkdir(parents=True, exist_ok=True)
-    report = report_dir / "schemathesis.xml"
-    statuses = report_dir / "statuses.log"
-    statuses.unlink(missing_ok=True)
-    env = {**os.environ, **target.env(), "WEBDATA_CONFORMANCE_STATUSES": str(statuses)}
-    # Schemathesis keeps a cache folder in its working directory: the report folder, not the user's.
+    shares = phase_shares(config.getoption("webdata_phases"), config.getoption("webdata_workers"))
+    running: list[_Process] = []
+    started = time.monotonic()
     with bundle_file() as bundle:
-        argv = schemathesis_argv(target, report, bundle, request.config, webdata_seed)
-        done = subprocess.run(argv, cwd=report_dir, env=env, capture_output=True, text=True, check=False, timeout=1200)
-    output = done.stdout + done.stderr
-    (report_dir / "schemathesis.txt").write_text(output, encoding="utf-8")
-    record_statuses(request.config, observed_statuses(statuses), fuzzing_counts(output))
-    if done.returncode != 0:
+        for phases in shares:
+            # Each process in its own folder: Schemathesis and Hypothesis keep caches in the working
+            # directory (the report folder's, not the user's), and two must not write one at once.
+            folder = report_dir / "schemathesis" / (phases.replace(",", "-") or "all")
+            folder.mkdir(parents=True, exist_ok=True)
+            report, statuses, log = folder / "junit.xml", folder / "statuses.log", folder / "output.txt"
+            report.unlink(missing_ok=True)
+            statuses.unlink(missing_ok=True)
+            env = {**os.environ, **target.env(), "WEBDATA_CONFORMANCE_STATUSES": str(statuses)}
+            argv = schemathesis_argv(target, report, bundle, config, webdata_seed, phases=phases, processes=len(shares))
+            with log.open("wb") as out:
+                process = subprocess.Popen(argv, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
+            running.append(_Process(phases, report, statuses, log, process))
+        try:
+            for each in running:
+                each.process.wait(timeout=max(1.0, 1200 - (time.monotonic() - started)))
+        finally:
+            for each in running:
+                if each.process.poll() is None:
+                    each.process.kill()
+                    each.process.wait()
+    seconds = time.monotonic() - started
+    (report_dir / "schemathesis.txt").write_text(
+        "".join(f"==== schemathesis --phases {each.phases} (exit {each.process.returncode}) ====\n{each.output}\n" for each in running), encoding="utf-8"
+    )
+    report = report_dir / "schemathesis.xml"
+    merge_junit([(each.phases, each.report) for each in running], report)
+    observed: set[tuple[str, int]] = set()
+    for each in running:
+        observed |= observed_statuses(each.statuses)
+    counts = [count for each in running if (count := generated_cases(each.output)) is not None]
+    record_statuses(config, observed, (sum(counts), seconds) if len(counts) == len(running) else None)
+    if any(each.process.returncode != 0 for each in running):
         failed = sorted({name for name, state in operation_results(report).items() if state == "failed"})
+        details = "\n".join(each.output[-20000 // len(running) :] for each in running if each.process.returncode != 0)
         raise SchemathesisFailed(
             f"Schemathesis failed on {', '.join(failed) or 'the run'} (seed {webdata_seed}); each failure with a curl command in schemathesis.txt",
-            details=output[-20000:],
+            details=details,
         )
