@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from webdata_conformance.contract import bundle_file
+from webdata_conformance.suite.test_fuzz import generated_cases
 from webdata_conformance.target import embedded_server
 
 BIN = Path(sys.executable).parent
@@ -39,10 +40,10 @@ def peer(seed: int) -> tuple[int, float]:
         started = time.monotonic()
         done = subprocess.run(argv, cwd=folder, capture_output=True, text=True, check=False)
         seconds = time.monotonic() - started
-    generated = re.search(r"^\s*(\d+) generated", done.stdout, flags=re.MULTILINE)
+    generated = generated_cases(done.stdout)
     if generated is None:
         raise SystemExit(f"schemathesis printed no summary:\n{done.stdout[-3000:]}{done.stderr[-2000:]}")
-    return int(generated[1]), seconds
+    return generated, seconds
 
 
 def suite(seed: int, *extra: str) -> tuple[int, float, float]:

@@ -16,7 +16,7 @@ import os
 from functools import cache
 from typing import Any
 
-from webdata_conformance.contract import bundle
+from webdata_conformance.contract import bundle, resolved
 
 __all__ = [
     "CHECKS",
@@ -38,15 +38,6 @@ def operations() -> dict[str, dict[str, Any]]:
         for method, op in item.items()
         if isinstance(op, dict) and "operationId" in op
     }
-
-
-def _resolve(node: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in node:
-        target: Any = bundle()
-        for token in node["$ref"][2:].split("/"):
-            target = target[token.replace("~1", "/").replace("~0", "~")]
-        node = target
-    return node
 
 
 def operation_id(case: Any) -> str | None:
@@ -88,9 +79,9 @@ def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
     documented = operation["responses"].get(str(response.status_code)) if operation else None
     if documented is None:
         return None  # an undocumented status is status_code_conformance's finding
-    component = _resolve(documented)
+    component = resolved(documented)
     media = component.get("content", {}).get("application/json", {})
-    schema = _resolve(media.get("schema", {}))
+    schema = resolved(media.get("schema", {}))
     if "§7" not in component.get("x-source", "") or "code" in schema.get("properties", {}):
         return None
     texts = sorted({example["value"]["error"] for example in media.get("examples", {}).values()})

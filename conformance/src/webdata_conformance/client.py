@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from webdata_conformance.contract import bundle
+from webdata_conformance.contract import at, bundle, pointer_token, resolved
 
 __all__ = ["Answer", "ConformanceClient", "ContractViolation", "contract_problems", "operations_by_id"]
 
@@ -127,12 +127,10 @@ class ConformanceClient:
             raise answer.fail("; ".join(problems[:5]), requirement="CORE-01")
 
 
-def _at(pointer: str) -> Any:
-    """The bundle's node at a JSON pointer (``/components/headers/Retry-After``)."""
-    node: Any = bundle()
-    for token in pointer[1:].split("/"):
-        node = node[token.replace("~1", "/").replace("~0", "~")]
-    return node
+@cache
+def _validator(pointer: str) -> Draft202012Validator:
+    """A validator of the schema at ``pointer`` in the bundle (its ``$ref``s resolved in the bundle)."""
+    return Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer, safe="/~")}, registry=_registry())
 
 
 def contract_problems(operation_id: str, status: int, body: Any, headers: Mapping[str, str] | None = None) -> list[str]:
@@ -141,35 +139,31 @@ def contract_problems(operation_id: str, status: int, body: Any, headers: Mappin
     operation = operations_by_id()[operation_id]
     if str(status) not in operation["responses"]:
         return [f"{operation_id} answered undocumented status {status}"]
-    pointer = "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/responses/{status}"
-    response = _at(pointer)
+    pointer = f"/paths/{pointer_token(operation['path'])}/{operation['method'].lower()}/responses/{status}"
+    response = at(pointer)
     if "$ref" in response:
         pointer = response["$ref"][1:]
-        response = _at(pointer)
-    validator = Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer + "/content/application~1json/schema", safe="/~")}, registry=_registry())
+        response = at(pointer)
+    validator = _validator(pointer + "/content/application~1json/schema")
     problems = [f"{operation_id} {status} body at {'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(body)]
     if headers is not None:
-        problems += _header_problems(f"{operation_id} {status}", response.get("headers", {}), headers)
+        for name, header in response.get("headers", {}).items():
+            where = header["$ref"][1:] if "$ref" in header else f"{pointer}/headers/{pointer_token(name)}"
+            problems += _header_problems(f"{operation_id} {status}", name, where, headers.get(name))
     return problems
 
 
-def _header_problems(where: str, declared: dict[str, Any], headers: Mapping[str, str]) -> list[str]:
-    problems = []
-    for name, header in declared.items():
-        header = _at(header["$ref"][1:]) if "$ref" in header else header
-        value = headers.get(name)
-        if value is None:
-            if header.get("required"):
-                problems.append(f"{where} lacks the required header {name}")
-            continue
-        schema = header.get("schema", {})
-        # A header is text; an integer or number schema reads it as one (simple style, RFC 9110).
-        parsed: Any = value
-        if schema.get("type") in ("integer", "number"):
-            try:
-                parsed = int(value) if schema["type"] == "integer" else float(value)
-            except ValueError:
-                problems.append(f"{where} header {name}: {value!r} is not an {schema['type']}")
-                continue
-        problems += [f"{where} header {name}: {e.message}" for e in Draft202012Validator(schema).iter_errors(parsed)]
-    return problems
+def _header_problems(where: str, name: str, pointer: str, value: str | None) -> list[str]:
+    """How header ``name`` (declared at ``pointer``) departs from its declaration; ``value`` None if absent."""
+    header = at(pointer)
+    if value is None:
+        return [f"{where} lacks the required header {name}"] if header.get("required") else []
+    kind = resolved(header.get("schema", {})).get("type")
+    # A header is text; an integer or number schema reads it as one (simple style, RFC 9110).
+    parsed: Any = value
+    if kind in ("integer", "number"):
+        try:
+            parsed = int(value) if kind == "integer" else float(value)
+        except ValueError:
+            return [f"{where} header {name}: {value!r} is not {'an integer' if kind == 'integer' else 'a number'}"]
+    return [f"{where} header {name}: {e.message}" for e in _validator(pointer + "/schema").iter_errors(parsed)]

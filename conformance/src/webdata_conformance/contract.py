@@ -10,7 +10,7 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
-__all__ = ["bundle", "bundle_file"]
+__all__ = ["at", "bundle", "bundle_file", "pointer_token", "resolved"]
 
 _RESOURCE = files("webdata_models").joinpath("openapi.json")
 
@@ -20,6 +20,26 @@ def bundle() -> dict[str, Any]:
     """The parsed bundle."""
     document: dict[str, Any] = json.loads(_RESOURCE.read_text(encoding="utf-8"))
     return document
+
+
+def pointer_token(name: str) -> str:
+    """``name`` as one token of a JSON pointer (RFC 6901: ``~`` and ``/`` escaped)."""
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def at(pointer: str) -> Any:
+    """The bundle's node at a JSON pointer (``/components/headers/Retry-After``)."""
+    node: Any = bundle()
+    for token in pointer[1:].split("/"):
+        node = node[token.replace("~1", "/").replace("~0", "~")]
+    return node
+
+
+def resolved(node: Any) -> Any:
+    """``node``, or what its ``$ref`` (into the bundle) names, followed until it names no other."""
+    while isinstance(node, dict) and "$ref" in node:
+        node = at(node["$ref"][1:])
+    return node
 
 
 @contextmanager

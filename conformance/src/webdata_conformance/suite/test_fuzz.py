@@ -124,11 +124,13 @@ def merge_junit(parts: list[tuple[str, Path]], into: Path) -> None:
     into.write_bytes(ElementTree.tostring(root, encoding="utf-8", xml_declaration=True))
 
 
-def observed_statuses(log: Path) -> set[tuple[str, int]]:
-    """(operationId, status) from the hooks' log of every answer Schemathesis received."""
+def observed_statuses(logs: list[Path]) -> set[tuple[str, int]]:
+    """(operationId, status) from the hooks' logs of every answer Schemathesis received."""
     by_route = {f"{op['method']} {op['path']}": op_id for op_id, op in operations_by_id().items()}
     found: set[tuple[str, int]] = set()
-    if log.exists():
+    for log in logs:
+        if not log.exists():
+            continue
         for line in log.read_text(encoding="utf-8").splitlines():
             route, _, status = line.rpartition(" ")
             if route in by_route and status.isdigit():
@@ -149,10 +151,7 @@ class _Process:
     statuses: Path
     log: Path
     process: subprocess.Popen[bytes]
-
-    @property
-    def output(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+    output: str = ""  # what it printed, read once it has ended
 
 
 @pytest.mark.requirement("CORE-01")
@@ -185,15 +184,14 @@ def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdat
                 if each.process.poll() is None:
                     each.process.kill()
                     each.process.wait()
+                each.output = each.log.read_text(encoding="utf-8", errors="replace")
     seconds = time.monotonic() - started
     (report_dir / "schemathesis.txt").write_text(
         "".join(f"==== schemathesis --phases {each.phases} (exit {each.process.returncode}) ====\n{each.output}\n" for each in running), encoding="utf-8"
     )
     report = report_dir / "schemathesis.xml"
     merge_junit([(each.phases, each.report) for each in running], report)
-    observed: set[tuple[str, int]] = set()
-    for each in running:
-        observed |= observed_statuses(each.statuses)
+    observed = observed_statuses([each.statuses for each in running])
     counts = [count for each in running if (count := generated_cases(each.output)) is not None]
     record_statuses(config, observed, (sum(counts), seconds) if len(counts) == len(running) else None)
     if any(each.process.returncode != 0 for each in running):
