@@ -11,6 +11,7 @@ import httpx
 from webdata_server.store import LedgerEntry
 
 from tests.server.conftest import Api, LiveServer, Server
+from tests.server.test_jobs import _wait_for
 
 
 def _remaining(api: Api) -> int:
@@ -30,27 +31,43 @@ def test_each_charge_is_a_ledger_row_at_15_tokens_per_credit(server: Server) -> 
     api = server.api
     before = _remaining(api)
     api("startExtract", json={"urls": ["https://a.example.com", "https://b.example.com/*", "bad url"]})
-    api("startBatchScrape", json={"urls": ["https://example.com/1", "https://example.com/2", "https://example.com/3"]})
     api("startAgent", json={"prompt": "p"})
-    api("startCrawl", json={"url": "https://example.com", "limit": 2})
     api("previewCrawlParams", json={"url": "https://example.com", "prompt": "blog"})
+    # Batch scrapes and crawls are charged page by page as they progress: not when they start.
+    api("startBatchScrape", json={"urls": ["https://example.com/1", "https://example.com/2", "https://example.com/3"]})
+    api("startCrawl", json={"url": "https://example.com", "limit": 2})
     found = server.store.teams.authenticate(api.key)
     assert found is not None
     key_id = found.key_id
     rows = [(row["operation"], row["credits"], row["key_id"]) for row in server.store.ledger.rows(api.team_id)]
     # The ledger names the key by its public identifier, never by the secret.
-    assert rows == [("startExtract", 2, key_id), ("startBatchScrape", 3, key_id), ("startAgent", 1, key_id), ("startCrawl", 2, key_id)]
-    assert before - _remaining(api) == 8 * 15
+    assert rows == [("startExtract", 2, key_id), ("startAgent", 1, key_id)]
+    assert before - _remaining(api) == 3 * 15
 
 
-def test_payment_required_when_credits_run_out(server: Server) -> None:
-    api = server.api_for(server.tenant(plan_tokens=15 * 3))
-    assert api("startBatchScrape", json={"urls": ["https://example.com/1", "https://example.com/2"]}).status_code == 200
-    refused = api("startBatchScrape", json={"urls": ["https://example.com/3", "https://example.com/4"]})
+def test_batch_and_crawl_pages_are_charged_as_they_are_scraped(quick_server: Server) -> None:
+    api = quick_server.api
+    batch = api("startBatchScrape", json={"urls": ["https://example.com/1", "https://example.com/2", "https://example.com/3"]}).json()["id"]
+    crawl = api("startCrawl", json={"url": "https://example.com", "limit": 2}).json()["id"]
+    assert _wait_for(api, "getBatchScrapeStatus", "completed", id=batch)["creditsUsed"] == 3
+    assert _wait_for(api, "getCrawlStatus", "completed", id=crawl)["creditsUsed"] == 2
+    rows = [(row["operation"], row["credits"], row["job_id"]) for row in quick_server.store.ledger.rows(api.team_id)]
+    assert sorted(rows) == sorted([("startBatchScrape", 1, batch)] * 3 + [("startCrawl", 1, crawl)] * 2)
+
+
+def test_a_team_out_of_credits_halfway_stops_the_job(quick_server: Server) -> None:
+    api = quick_server.api_for(quick_server.tenant(plan_tokens=15 * 3))
+    urls = [f"https://example.com/{n}" for n in range(5)]
+    job = api("startBatchScrape", json={"urls": urls}).json()["id"]
+    failed = _wait_for(api, "getBatchScrapeStatus", "failed", id=job)
+    # The three pages it could pay for stay readable, and it was charged for them alone.
+    assert (failed["completed"], failed["total"], failed["creditsUsed"]) == (3, 5, 3)
+    assert [d["metadata"]["sourceURL"] for d in failed["data"]] == urls[:3]
+    assert _remaining(api) == 0
+    refused = api("startBatchScrape", json={"urls": ["https://example.com/x"]})
     assert refused.status_code == 402
     assert refused.json() == {"success": False, "error": "Payment required to access this resource."}
-    assert _remaining(api) == 15  # the refused job charged nothing
-    assert api("startAgent", json={"prompt": "p"}).status_code == 200
+    assert api("startAgent", json={"prompt": "p"}).status_code == 402
     assert api("getActiveCrawls").status_code == 402
 
 
@@ -108,8 +125,7 @@ def test_concurrent_charges_add_up_exactly(live_server: LiveServer) -> None:
         before = client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
 
         def start(n: int) -> int:
-            urls = [f"https://example.com/{n}/{i}" for i in range(3)]
-            return client.post("/v2/batch/scrape", json={"urls": urls}).status_code
+            return client.post("/v2/extract", json={"urls": [f"https://example.com/{n}/{i}" for i in range(3)]}).status_code
 
         with ThreadPoolExecutor(max_workers=16) as pool:
             statuses = list(pool.map(start, range(64)))

@@ -103,11 +103,22 @@ def test_crawl_lifecycle_and_active_listing(server: Server) -> None:
     assert {k: echoed[k] for k in options} == options
     assert echoed["maxAge"] == 172800000  # defaults applied, as the crawl runs with them
     status = api("getCrawlStatus", id=start["id"]).json()
-    assert (status["status"], status["total"], status["creditsUsed"]) == ("scraping", 3, 3)
+    # Pages are scraped one by one over the job's 30 s: none is finished or charged yet.
+    assert (status["status"], status["completed"], status["creditsUsed"]) == ("scraping", 0, 0) and status["total"] <= 3
     assert api("cancelCrawl", id=start["id"]).json() == {"status": "cancelled"}
     assert api("getActiveCrawls").json()["crawls"] == []
-    ended = api("cancelCrawl", id=start["id"])
+    # As the service: cancelling a cancelled crawl answers the same; a completed one is refused.
+    again = api("cancelCrawl", id=start["id"])
+    assert again.status_code == 200 and again.json() == {"status": "cancelled"}
+
+
+def test_a_completed_crawl_cannot_be_cancelled(quick_server: Server) -> None:
+    api = quick_server.api
+    job = api("startCrawl", json={"url": "https://example.com", "limit": 1}).json()["id"]
+    done = _wait_for(api, "getCrawlStatus", "completed", id=job)
+    ended = api("cancelCrawl", id=job)
     assert ended.status_code == 409 and ended.json()["success"] is False
+    assert api("getCrawlStatus", id=job).json() == done
 
 
 def test_crawl_prompt_derives_options_explicit_ones_win(quick_server: Server) -> None:
@@ -141,10 +152,13 @@ def test_batch_and_crawl_documents_follow_their_scrape_options(quick_server: Ser
         "id"
     ]
     documents = _wait_for(api, "getCrawlStatus", "completed", id=crawl)["data"]
-    assert [d["metadata"]["sourceURL"] for d in documents] == ["https://example.com", "https://example.com/page-1"]
+    assert [d["metadata"]["sourceURL"] for d in documents] == ["https://example.com", "https://example.com/about"]
     assert all(d["markdown"].startswith("| Name | Value |") for d in documents)
     failing = api(
         "startBatchScrape", json={"urls": ["https://example.com/prompt-injection"], "formats": [{"type": "json", "checkPromptInjection": True}]}
     ).json()["id"]
-    [refused] = _wait_for(api, "getBatchScrapeStatus", "completed", id=failing)["data"]
-    assert refused["metadata"]["statusCode"] == 403 and "injection" in refused["metadata"]["error"].lower()
+    # A page that fails is no document (as the service): it is listed among the job's errors.
+    assert _wait_for(api, "getBatchScrapeStatus", "completed", id=failing)["data"] == []
+    [refused] = api("getBatchScrapeErrors", id=failing).json()["errors"]
+    assert refused["url"] == "https://example.com/prompt-injection" and refused["code"] == "SCRAPE_PROMPT_INJECTION"
+    assert "injection" in refused["error"].lower()

@@ -46,7 +46,8 @@ def test_kill_9_under_load_loses_nothing_acknowledged(live_server: LiveServer) -
         with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=5) as client:
             while not stop.is_set():
                 try:
-                    response = client.post("/v2/batch/scrape", json={"urls": ["https://example.com/a", "https://example.com/b"]})
+                    # Extract charges when it starts (batch scrapes and crawls page by page).
+                    response = client.post("/v2/extract", json={"urls": ["https://example.com/a", "https://example.com/b"]})
                 except httpx.HTTPError:
                     return  # the server died mid-request: that job was never acknowledged
                 if response.status_code == 200:
@@ -68,7 +69,7 @@ def test_kill_9_under_load_loses_nothing_acknowledged(live_server: LiveServer) -
     live_server.start()
     with httpx.Client(base_url=live_server.base_url, headers=headers) as client:
         for job_id in acknowledged:
-            assert client.get(f"/v2/batch/scrape/{job_id}").status_code == 200, job_id
+            assert client.get(f"/v2/extract/{job_id}").status_code == 200, job_id
         used = 15 * 100_000 - client.get("/v2/team/token-usage").json()["data"]["remainingTokens"]
     # Each acknowledged job charged 2 credits; a job committed but not yet answered may add more.
     assert used >= len(acknowledged) * 2 * 15

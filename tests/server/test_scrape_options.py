@@ -33,7 +33,8 @@ def test_the_synthetic_page(server: Server) -> None:
     markdown = scrape(server)["markdown"]
     assert markdown.startswith("# shop.example.com/products")
     assert "- Fast" in markdown and "| host | shop.example.com |" in markdown and "fetch('/products')" in markdown
-    assert "[the blog](https://shop.example.com/blog)" in markdown and "[the docs](https://shop.example.com/docs)" in markdown
+    # The site's structure (webdata_server.site): a section page links to its children.
+    assert "[1](https://shop.example.com/products/1)" not in markdown and "[Back to top](https://shop.example.com/products#top)" in markdown
     assert scrape(server)["markdown"] == markdown  # deterministic
 
 
@@ -132,7 +133,7 @@ def test_only_clean_content(server: Server, monkeypatch: pytest.MonkeyPatch) -> 
     assert "newsletter" in plain and "Share this page" in plain and "cookies" in plain
     for boilerplate in ("newsletter", "Share this page", "cookies", "Home ›"):
         assert boilerplate not in clean["markdown"]
-    for kept in ("# shop.example.com/products", "- Fast", "| host |", "fetch('/products')", "![Hero image]", "[the blog]"):
+    for kept in ("# shop.example.com/products", "- Fast", "| host |", "fetch('/products')", "![Hero image]", "[Back to top]"):
         assert kept in clean["markdown"]
     from webdata_server import content
 
@@ -222,7 +223,10 @@ def test_actions(server: Server) -> None:
     assert "More content loaded." in markdown and "Search results for: shoes" in markdown and "Lazy-loaded section." in markdown
     assert "We use cookies" not in data["actions"]["scrapes"][0]["html"]
     assert data["actions"]["scrapes"][0]["url"] == URL
-    assert data["actions"]["javascriptReturns"] == [{"type": "string", "value": "shop.example.com/products"}, {"type": "number", "value": 3}]
+    assert data["actions"]["javascriptReturns"] == [
+        {"type": "string", "value": "shop.example.com/products"},
+        {"type": "number", "value": 4},
+    ]  # three features and one related link
     assert _image(data["actions"]["screenshots"][0]).size == (320, 200)
     pdf = base64.b64decode(data["actions"]["pdfs"][0].split(",", 1)[1])
     assert pdf.startswith(b"%PDF") and b"/MediaBox [0 0 842 595]" in pdf

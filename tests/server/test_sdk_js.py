@@ -91,7 +91,7 @@ def test_batch_scrape(results: dict[str, Any]) -> None:
 def test_crawl(results: dict[str, Any]) -> None:
     started = _value(results, "startCrawl")
     assert started["id"] in [crawl["id"] for crawl in _value(results, "getActiveCrawls")["crawls"]]
-    assert _value(results, "getCrawlStatus")["total"] == 2
+    assert _value(results, "getCrawlStatus")["total"] <= 2  # pages are discovered as the crawl runs
     crawled = _value(results, "crawl")
     assert crawled["status"] == "completed" and len(crawled["data"]) == 2
     assert _value(results, "cancelCrawl") is True

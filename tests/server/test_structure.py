@@ -102,7 +102,17 @@ _RAISED_BY = {
     errors.NotCancellable: ["cancelAgent", "cancelCrawl"],
     errors.NoUsageInformation: ["getTokenUsage", "getCreditUsage"],
     errors.TooManyJobs: ["startExtract", "startBatchScrape", "startCrawl", "startAgent"],
-    errors.JobNotFound: ["getExtractStatus", "getBatchScrapeStatus", "cancelBatchScrape", "getCrawlStatus", "cancelCrawl", "getAgentStatus", "cancelAgent"],
+    errors.JobNotFound: [
+        "getExtractStatus",
+        "getBatchScrapeStatus",
+        "cancelBatchScrape",
+        "getCrawlStatus",
+        "cancelCrawl",
+        "getAgentStatus",
+        "cancelAgent",
+        "getCrawlErrors",
+        "getBatchScrapeErrors",
+    ],
 }
 
 

@@ -31,9 +31,13 @@ def test_catchup_then_done_with_the_documents(quick_server: Server, start: str, 
     assert messages[0]["type"] == "catchup" and messages[0]["data"]["status"] == "scraping"
     done = messages[-1]
     assert done["type"] == "done" and done["data"]["status"] == "completed"
-    assert len(done["data"]["data"]) == 2 and all("markdown" in document for document in done["data"]["data"])
-    # The final body is exactly what polling the same path returns.
-    assert done["data"] == quick_server.client.get(path.format(job), headers={"Authorization": f"Bearer {quick_server.api.key}"}).json()
+    # Every document once, in order: those finished when the socket opened in catchup, then one
+    # message each (the SDKs' watchers gather catchup, document and done documents alike).
+    documents = messages[0]["data"]["data"] + [m["data"] for m in messages if m["type"] == "document"]
+    assert [m["type"] for m in messages[1:-1]] == ["document"] * (len(messages) - 2) and done["data"]["data"] == []
+    polled = quick_server.client.get(path.format(job), headers={"Authorization": f"Bearer {quick_server.api.key}"}).json()
+    assert documents == polled["data"] and all("markdown" in document for document in documents)
+    assert {k: v for k, v in done["data"].items() if k != "data"} == {k: v for k, v in polled.items() if k != "data"}
 
 
 def test_the_key_as_subprotocol_is_accepted_and_echoed(quick_server: Server) -> None:

@@ -22,16 +22,19 @@ from .api.agent import cancel_agent as _cancel_agent
 from .api.agent import get_agent_status as _get_agent_status
 from .api.agent import start_agent as _start_agent
 from .api.batch_scrape import cancel_batch_scrape as _cancel_batch_scrape
+from .api.batch_scrape import get_batch_scrape_errors as _get_batch_scrape_errors
 from .api.batch_scrape import get_batch_scrape_status as _get_batch_scrape_status
 from .api.batch_scrape import start_batch_scrape as _start_batch_scrape
 from .api.crawl import cancel_crawl as _cancel_crawl
 from .api.crawl import get_active_crawls as _get_active_crawls
+from .api.crawl import get_crawl_errors as _get_crawl_errors
 from .api.crawl import get_crawl_status as _get_crawl_status
 from .api.crawl import preview_crawl_params as _preview_crawl_params
 from .api.crawl import start_crawl as _start_crawl
 from .api.extract import get_extract_status as _get_extract_status
 from .api.extract import start_extract as _start_extract
 from .api.scrape import scrape_url as _scrape_url
+from .api.team import get_concurrency as _get_concurrency
 from .api.team import get_credit_usage as _get_credit_usage
 from .api.team import get_historical_credit_usage as _get_historical_credit_usage
 from .api.team import get_token_usage as _get_token_usage
@@ -188,16 +191,34 @@ class BatchScrape:
             result=models.BatchScrapeCancelResponse,
         )
 
-    def get_status(self, id: str) -> models.JobStatusResponse:
+    def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+        """Read the pages a batch scrape could not scrape.
+
+        ``GET /v2/batch/scrape/{id}/errors`` (getBatchScrapeErrors).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
+        )
+
+    def get_status(self, id: str, *, skip: int | None = None, limit: int | None = None) -> models.JobStatusResponse:
         """Read a batch scrape job's status and documents.
 
         ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
 
         Args:
             id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
+            limit: At most this many documents in the answer (the server's page size caps it).
         """
         return self._client._call(
-            _get_batch_scrape_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+            _get_batch_scrape_status.OPERATION,
+            path={"id": id},
+            query={"skip": skip, "limit": limit},
+            body=None,
+            result=models.JobStatusResponse,
         )
 
     def start(
@@ -263,7 +284,7 @@ class BatchScrape:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         return self._client._call(
             _start_batch_scrape.OPERATION,
@@ -401,7 +422,7 @@ class BatchScrape:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         started = self.start(
             urls=urls,
@@ -474,16 +495,34 @@ class Crawl:
             _get_active_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
         )
 
-    def get_status(self, id: str) -> models.JobStatusResponse:
+    def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+        """Read the pages a crawl could not scrape.
+
+        ``GET /v2/crawl/{id}/errors`` (getCrawlErrors).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return self._client._call(
+            _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
+        )
+
+    def get_status(self, id: str, *, skip: int | None = None, limit: int | None = None) -> models.JobStatusResponse:
         """Read a crawl's status and documents.
 
         ``GET /v2/crawl/{id}`` (getCrawlStatus).
 
         Args:
             id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
+            limit: At most this many documents in the answer (the server's page size caps it).
         """
         return self._client._call(
-            _get_crawl_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+            _get_crawl_status.OPERATION,
+            path={"id": id},
+            query={"skip": skip, "limit": limit},
+            body=None,
+            result=models.JobStatusResponse,
         )
 
     def preview_params(self, prompt: str, url: str) -> models.CrawlParamsPreviewResponse:
@@ -533,12 +572,12 @@ class Crawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled.
-            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            limit: Maximum pages crawled (the start page included); below 1, none.
+            max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         return self._client._call(
             _start_crawl.OPERATION,
@@ -633,12 +672,12 @@ class Crawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled.
-            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            limit: Maximum pages crawled (the start page included); below 1, none.
+            max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         started = self.start(
             url=url,
@@ -922,6 +961,15 @@ class Team:
     def __init__(self, client: Webdata) -> None:
         self._client = client
 
+    def get_concurrency(self) -> models.ConcurrencyCheckResponse:
+        """Read the team's running jobs and its concurrency limit.
+
+        ``GET /v2/concurrency-check`` (getConcurrency).
+        """
+        return self._client._call(
+            _get_concurrency.OPERATION, path={}, query={}, body=None, result=models.ConcurrencyCheckResponse
+        )
+
     def get_credit_usage(self) -> models.CreditUsageResponse:
         """Read the team's credit usage in the current billing period.
 
@@ -1188,16 +1236,36 @@ class AsyncBatchScrape:
             result=models.BatchScrapeCancelResponse,
         )
 
-    async def get_status(self, id: str) -> models.JobStatusResponse:
+    async def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+        """Read the pages a batch scrape could not scrape.
+
+        ``GET /v2/batch/scrape/{id}/errors`` (getBatchScrapeErrors).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
+        )
+
+    async def get_status(
+        self, id: str, *, skip: int | None = None, limit: int | None = None
+    ) -> models.JobStatusResponse:
         """Read a batch scrape job's status and documents.
 
         ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
 
         Args:
             id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
+            limit: At most this many documents in the answer (the server's page size caps it).
         """
         return await self._client._call(
-            _get_batch_scrape_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+            _get_batch_scrape_status.OPERATION,
+            path={"id": id},
+            query={"skip": skip, "limit": limit},
+            body=None,
+            result=models.JobStatusResponse,
         )
 
     async def start(
@@ -1263,7 +1331,7 @@ class AsyncBatchScrape:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         return await self._client._call(
             _start_batch_scrape.OPERATION,
@@ -1401,7 +1469,7 @@ class AsyncBatchScrape:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         started = await self.start(
             urls=urls,
@@ -1474,16 +1542,36 @@ class AsyncCrawl:
             _get_active_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
         )
 
-    async def get_status(self, id: str) -> models.JobStatusResponse:
+    async def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+        """Read the pages a crawl could not scrape.
+
+        ``GET /v2/crawl/{id}/errors`` (getCrawlErrors).
+
+        Args:
+            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        return await self._client._call(
+            _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
+        )
+
+    async def get_status(
+        self, id: str, *, skip: int | None = None, limit: int | None = None
+    ) -> models.JobStatusResponse:
         """Read a crawl's status and documents.
 
         ``GET /v2/crawl/{id}`` (getCrawlStatus).
 
         Args:
             id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
+            limit: At most this many documents in the answer (the server's page size caps it).
         """
         return await self._client._call(
-            _get_crawl_status.OPERATION, path={"id": id}, query={}, body=None, result=models.JobStatusResponse
+            _get_crawl_status.OPERATION,
+            path={"id": id},
+            query={"skip": skip, "limit": limit},
+            body=None,
+            result=models.JobStatusResponse,
         )
 
     async def preview_params(self, prompt: str, url: str) -> models.CrawlParamsPreviewResponse:
@@ -1533,12 +1621,12 @@ class AsyncCrawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled.
-            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            limit: Maximum pages crawled (the start page included); below 1, none.
+            max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         return await self._client._call(
             _start_crawl.OPERATION,
@@ -1633,12 +1721,12 @@ class AsyncCrawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled.
-            max_discovery_depth: Link hops from the start URL; replaces v1 maxDepth.
+            limit: Maximum pages crawled (the start page included); below 1, none.
+            max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
-            webhook: Where job events are posted.
+            webhook: Where job events are posted (each a WebhookEvent).
         """
         started = await self.start(
             url=url,
@@ -1921,6 +2009,15 @@ class AsyncTeam:
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
+
+    async def get_concurrency(self) -> models.ConcurrencyCheckResponse:
+        """Read the team's running jobs and its concurrency limit.
+
+        ``GET /v2/concurrency-check`` (getConcurrency).
+        """
+        return await self._client._call(
+            _get_concurrency.OPERATION, path={}, query={}, body=None, result=models.ConcurrencyCheckResponse
+        )
 
     async def get_credit_usage(self) -> models.CreditUsageResponse:
         """Read the team's credit usage in the current billing period.

@@ -258,6 +258,26 @@ not forbid more; the public service and both official SDKs accept them.
 """
 
 
+class ConcurrencyCheckResponse(WireModel):
+    """
+    Answer of GET /v2/concurrency-check.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    concurrency: Annotated[StrictInt, Field(ge=0)]
+    """
+    Jobs of the team running now.
+    """
+    max_concurrency: Annotated[StrictInt, Field(alias="maxConcurrency", ge=0)]
+    """
+    Jobs the plan lets run at once (0 when it sets no limit).
+    """
+    success: StrictBool
+
+
 class CrawlCancelResponse(WireModel):
     """
     Answer of DELETE /v2/crawl/{id}.
@@ -268,6 +288,41 @@ class CrawlCancelResponse(WireModel):
         populate_by_name=True,
     )
     status: Literal["cancelled"] = "cancelled"
+
+
+class CrawlError(WireModel):
+    """
+    A page whose scrape failed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: StrictStr | None = None
+    """
+    The error code, such as SCRAPE_TIMEOUT or SCRAPE_SITE_ERROR.
+    """
+    error: StrictStr
+    id: StrictStr
+    timestamp: AwareDatetime | None = None
+    url: StrictStr
+
+
+class CrawlErrorsResponse(WireModel):
+    """
+    Answer of GET /v2/crawl/{id}/errors and GET /v2/batch/scrape/{id}/errors.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    errors: list[CrawlError]
+    robots_blocked: Annotated[list[StrictStr], Field(alias="robotsBlocked")]
+    """
+    URLs that robots.txt kept out of the crawl.
+    """
 
 
 class CrawlParamsPreviewRequest(WireModel):
@@ -1080,7 +1135,7 @@ class JobStatusResponse(WireModel):
     expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
     next: StrictStr | None = None
     """
-    URL of the next page of documents.
+    URL (on the same server) of the next page of documents, present while the job has more pages than this answer and those before it held; while the job runs it may lead to an empty page.
     """
     status: ScrapeJobStatus
     success: StrictBool
@@ -1141,8 +1196,54 @@ class ScreenshotFormat(WireModel):
 
 Webhook = TypeAliasType("Webhook", StrictStr | WebhookConfig)
 """
-Where job events are posted.
+Where job events are posted (each a WebhookEvent).
 """
+
+
+class WebhookEvent(WireModel):
+    """
+    What a job carrying `webhook` POSTs to the webhook's URL (with its `headers`), one request
+    per event, in order: `<kind>.started`, one `<kind>.page` per finished page (a failed page
+    has `success: false` and `error`), then `<kind>.completed`, `<kind>.failed` or
+    `<kind>.cancelled`; `<kind>` is `crawl` or `batch_scrape`. `events` in the webhook keeps
+    only the events named (by the part after the dot).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: list[Document]
+    """
+    The page's document on a page event; empty otherwise.
+    """
+    error: StrictStr | None = None
+    id: StrictStr
+    """
+    The job's id.
+    """
+    metadata: dict[str, Any] | None = None
+    """
+    The webhook's metadata
+    """
+    success: StrictBool
+    type: Literal[
+        "crawl.started",
+        "crawl.page",
+        "crawl.completed",
+        "crawl.failed",
+        "crawl.cancelled",
+        "batch_scrape.started",
+        "batch_scrape.page",
+        "batch_scrape.completed",
+        "batch_scrape.failed",
+        "batch_scrape.cancelled",
+    ]
+    webhook_id: Annotated[StrictStr, Field(alias="webhookId")]
+    """
+    Identifier of this delivery (the same on a retry of it).
+    """
 
 
 Action = TypeAliasType(
@@ -1364,14 +1465,14 @@ class CrawlOptions(WireModel):
     """
     Regular expressions of paths to include.
     """
-    limit: Annotated[StrictInt, Field(ge=1)] = 10000
+    limit: StrictInt = 10000
     """
-    Maximum pages crawled.
+    Maximum pages crawled (the start page included); below 1, none.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
     max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None
     """
-    Link hops from the start URL; replaces v1 maxDepth.
+    Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
     """
     scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
     sitemap: Literal["only", "skip", "include"] = "include"

@@ -32,6 +32,7 @@ from webdata_server import answers
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.domain import JobKind, Team, now_utc
+from webdata_server.engine import JobEngine, Notify
 from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.pricing import Pricing
@@ -41,6 +42,7 @@ from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Store
 from webdata_server.watch import watch_endpoint
 from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
+from webdata_server.webhooks import WebhookDispatcher
 from webdata_server.worker import run_worker
 
 __all__ = ["create_app", "ensure_development_team"]
@@ -50,7 +52,7 @@ _log = logging.getLogger("webdata_server")
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def _context(settings: Settings, store: Store, contract: Contract) -> Context:
+def _context(settings: Settings, store: Store, contract: Contract, *, notify: Notify | None = None) -> Context:
     pricing = Pricing.from_contract(contract)
     web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
     max_age = contract.document["components"]["schemas"]["ScrapeOptions"]["properties"]["maxAge"]
@@ -62,9 +64,16 @@ def _context(settings: Settings, store: Store, contract: Contract) -> Context:
         default_max_age=int(max_age["default"]),
         lockdown_max_age=int(max_age["x-lockdown-default"]),
         classifier_down=settings.threat_classifier_down,
-        describe=lambda refusal: answers.describe(contract, "scrapeUrl", refusal),
     )
-    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper)
+    engine = JobEngine(
+        store=store,
+        scraper=scraper,
+        pricing=pricing,
+        job_seconds=settings.job_seconds,
+        describe=lambda refusal: answers.describe(contract, "scrapeUrl", refusal),
+        notify=notify,
+    )
+    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, engine=engine)
 
 
 def _json_bytes(body: Any) -> bytes:
@@ -194,13 +203,17 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         if created is not None:
             team, key = created
             _log.warning("created the development team %s with API key %s", team.id, key)
-        ctx = _context(settings, active_store, contract)
+        webhooks = WebhookDispatcher(
+            allow_local=settings.local_webhooks, timeout=settings.webhook_timeout, retries=settings.webhook_retries, backoff=settings.webhook_backoff
+        )
+        webhooks.start()
+        ctx = _context(settings, active_store, contract, notify=webhooks.submit)
         threads = ThreadPoolExecutor(settings.threads, thread_name_prefix="webdata")
         state["running"] = _Running(ctx, Gate(active_store, validators), threads)
         # Every team's balance of its current period, read once now (from the ledger where the
         # period has no running balance yet), so no request pays for it.
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
-        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, render=ctx.scraper.job_page))
+        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, engine=ctx.engine))
         try:
             yield
         finally:
@@ -208,6 +221,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
             threads.shutdown(wait=True)
+            await webhooks.close()
             if own:
                 active_store.close()
 

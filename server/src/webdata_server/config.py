@@ -50,10 +50,25 @@ class Settings:
     allow_private_fetch: bool = False
     # Pretend the threat-protection classifier is unreachable (tests of failurePolicy).
     threat_classifier_down: bool = False
+    # Documents per answer of a batch scrape or crawl status (``next`` leads to the rest).
+    page_size: int = 10
+    # Webhooks to private, loopback or link-local receivers: None allows them when the server
+    # itself listens on a loopback address (local development), and refuses them otherwise.
+    allow_local_webhooks: bool | None = None
+    # Per delivery: seconds before it is abandoned, retries after a failure, first backoff.
+    webhook_timeout: float = 10.0
+    webhook_retries: int = 3
+    webhook_backoff: float = 1.0
+
+    @property
+    def local_webhooks(self) -> bool:
+        if self.allow_local_webhooks is not None:
+            return self.allow_local_webhooks
+        return self.host in ("127.0.0.1", "localhost", "::1") or self.host.startswith("127.")
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
@@ -64,6 +79,7 @@ class Settings:
             "threads": int(os.environ.get("WEBDATA_THREADS", str(cls.threads))),
             "web": os.environ.get("WEBDATA_WEB", cls.web),
             "allow_private_fetch": os.environ.get("WEBDATA_ALLOW_PRIVATE_FETCH") == "1",
+            "page_size": int(os.environ.get("WEBDATA_PAGE_SIZE", str(cls.page_size))),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -70,6 +70,10 @@ class InvalidRequest(Refusal):
     """The request is malformed or asks for something impossible (details say what)."""
 
 
+class SiteUnreachable(InvalidRequest):
+    """The page's server could not be reached (a crawl lists it among its errors)."""
+
+
 class InvalidJobId(InvalidRequest):
     """A job id that is not a UUID (agent endpoints distinguish it from an unknown id)."""
 

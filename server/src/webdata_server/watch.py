@@ -2,7 +2,7 @@
 getBatchScrapeStatus; spec/EXTENSIONS.md): a WebSocket that sends the job as it progresses.
 
 Messages: ``catchup`` (the status when the socket opens, or a terminal state), ``document`` (each
-new page), ``done`` (the completed status), ``error``. Every store read runs in a worker thread.
+page as it finishes, in order), ``done`` (the completed status), ``error``. Every store read runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -13,12 +13,35 @@ from collections.abc import Awaitable, Callable
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from webdata_server.domain import TERMINAL, JobKind, JobStatus
+from webdata_server.domain import TERMINAL, Job, JobKind, JobStatus
 from webdata_server.ingress import bearer_key
 from webdata_server.resources import Context
-from webdata_server.resources.base import job_status
 
 __all__ = ["watch_endpoint"]
+
+
+def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
+    """The status with every document finished so far, and how many pages that read."""
+    body = _status(ctx, job)
+    documents: list[dict[str, object]] = []
+    read = 0
+    while True:
+        more, after = ctx.engine.documents_after(job, read)
+        if after == read:
+            break
+        documents += more
+        read = after
+    body["data"] = documents
+    return body, read
+
+
+def _status(ctx: Context, job: Job) -> dict[str, object]:
+    """The job's status body without documents (they travel as ``document`` messages)."""
+    body = ctx.engine.status_body(job, skip=0, limit=1, url_of=lambda n: "")
+    body["data"] = []
+    body.pop("next", None)
+    return body
+
 
 # Close codes of the watch socket (RFC 6455 §7.4: 1000 normal, 1008 policy violation).
 _DONE, _REFUSED = 1000, 1008
@@ -47,24 +70,28 @@ def watch_endpoint(context: Callable[[], Context], kind: JobKind) -> Callable[[W
             await websocket.send_json({"type": "error", "error": "Unauthorized" if caller is None else "Job not found"})
             await websocket.close(code=_REFUSED)
             return
-        sent_documents = 0
-        first = True
+        # catchup carries the status with every document finished so far (firecrawl-js ends on a
+        # catchup of a finished job); each later document follows as its own message, and done
+        # carries none (the SDKs' watchers gather catchup, document and done documents alike, so
+        # each document is sent once).
         try:
+            catchup, read = await run_in_threadpool(_catchup, ctx, job)
+            await websocket.send_json({"type": "catchup", "data": catchup})
+            if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
+                await websocket.close(code=_DONE)
+                return
             while True:
-                job = await run_in_threadpool(ctx.advance, job)
-                status = job_status(job)
-                documents = status.get("data", [])
-                if job.status == JobStatus.COMPLETED:
-                    await websocket.send_json({"type": "done", "data": status})
-                    break
-                if first or job.status in TERMINAL:
-                    await websocket.send_json({"type": "catchup", "data": status})
-                    first = False
-                    if job.status in TERMINAL:
-                        break
-                for document in documents[sent_documents:]:
+                documents, read = await run_in_threadpool(ctx.engine.documents_after, job, read)
+                for document in documents:
                     await websocket.send_json({"type": "document", "data": document})
-                sent_documents = len(documents)
+                if read < job.completed:
+                    continue  # more finished pages than one read returns
+                if job.status == JobStatus.COMPLETED:
+                    await websocket.send_json({"type": "done", "data": await run_in_threadpool(_status, ctx, job)})
+                    break
+                if job.status in TERMINAL:
+                    await websocket.send_json({"type": "catchup", "data": await run_in_threadpool(_status, ctx, job)})
+                    break
                 await asyncio.sleep(ctx.settings.worker_interval)
                 refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
                 if refreshed is None:

@@ -1,7 +1,9 @@
-"""Jobs make progress on their own: each runs for ``job_seconds`` and then completes (or fails).
+"""Jobs make progress on their own. Extract and agent jobs run for ``job_seconds`` and then
+complete (or fail); batch scrapes and crawls progress page by page (:mod:`webdata_server.engine`).
 
-A background task finishes due jobs (off the event loop, in a worker thread); a read of a job
-whose time has come finishes it first, so a client never sees a job late.
+A background task advances every active job (off the event loop, in a worker thread). A read of
+an extract or agent job whose time has come finishes it first (one job, no pages), so a client
+never sees one late; batch scrapes and crawls are advanced by the worker alone.
 
 Results are deterministic functions of the request, so a client sees the same result every time.
 A prompt containing ``[fail]`` makes an extract or agent job fail, so every state is reachable.
@@ -11,23 +13,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from webdata_server.domain import ACTIVE, Job, JobKind, JobStatus, now_utc
 from webdata_server.store import Store
 
-__all__ = ["FAIL_MARKER", "Renderer", "advance", "crawl_page_urls", "finish_due", "run_worker", "value_for_schema"]
+if TYPE_CHECKING:  # the engine renders pages, and rendering uses value_for_schema from here
+    from webdata_server.engine import JobEngine
+
+__all__ = ["FAIL_MARKER", "PROGRESSIVE", "advance", "finish_due", "run_worker", "value_for_schema"]
+
+# Kinds whose jobs progress page by page in the engine.
+PROGRESSIVE = frozenset({JobKind.BATCH_SCRAPE, JobKind.CRAWL})
 
 FAIL_MARKER = "[fail]"
 _log = logging.getLogger("webdata_server.jobs")
-
-
-def crawl_page_urls(url: str, total: int) -> list[str]:
-    """The pages a crawl of ``url`` visits: the start page and its numbered siblings."""
-    base = url.rstrip("/")
-    return [url] + [f"{base}/page-{n}" for n in range(1, total)]
 
 
 def value_for_schema(schema: Any, name: str, host: str) -> Any:
@@ -65,10 +66,7 @@ def _extracted(request: dict[str, Any], urls: list[str]) -> dict[str, Any]:
     return {"summary": f"Extracted from {len(urls)} URL(s)", "prompt": request.get("prompt", ""), "urls": urls}
 
 
-Renderer = Callable[[str, dict[str, Any]], dict[str, Any]]
-
-
-def _result(job: Job, render: Renderer) -> tuple[JobStatus, Any, int, str | None]:
+def _result(job: Job) -> tuple[JobStatus, Any, int, str | None]:
     """(final status, result, completed count, error) of a job that ran its course."""
     request = job.request
     prompt = str(request.get("prompt") or "")
@@ -81,42 +79,39 @@ def _result(job: Job, render: Renderer) -> tuple[JobStatus, Any, int, str | None
         if request.get("showSources"):
             result["sources"] = {field: urls for field in data}
         return JobStatus.COMPLETED, result, len(urls), None
-    if job.kind == JobKind.AGENT:
-        data = _extracted(request, list(request.get("urls") or []))
-        return JobStatus.COMPLETED, {"data": data}, 1, None
-    if job.kind == JobKind.BATCH_SCRAPE:
-        urls = request.get("_validURLs", [])
-        options = {k: v for k, v in request.items() if k not in ("urls", "_validURLs", "ignoreInvalidURLs", "maxConcurrency", "zeroDataRetention", "webhook")}
-        return JobStatus.COMPLETED, {"data": [render(u, options) for u in urls]}, len(urls), None
-    pages = crawl_page_urls(job.url or "", job.total)
-    options = request.get("scrapeOptions", {})
-    return JobStatus.COMPLETED, {"data": [render(u, options) for u in pages]}, len(pages), None
+    data = _extracted(request, list(request.get("urls") or []))
+    return JobStatus.COMPLETED, {"data": data}, 1, None
 
 
-def advance(store: Store, job: Job, render: Renderer) -> Job:
-    """Finish ``job`` if its time has come; returns the job as it now stands.
-
-    ``render`` makes the document of one page of a batch scrape or crawl from its scrape options.
-    """
-    if not job.active or now_utc() < job.finishes_at:
+def advance(store: Store, job: Job) -> Job:
+    """Finish an extract or agent ``job`` if its time has come; returns the job as it now stands
+    (batch scrapes and crawls are returned as they are: the engine advances them)."""
+    if job.kind in PROGRESSIVE or not job.active or now_utc() < job.finishes_at:
         return job
-    status, result, completed, error = _result(job, render)
+    status, result, completed, error = _result(job)
     store.jobs.transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
     refreshed = store.jobs.get(job.id, team_id=job.team_id, kind=job.kind)
     return refreshed or job
 
 
-def finish_due(store: Store, render: Renderer) -> None:
-    """One pass of the worker: finish every job whose time has come."""
+def finish_due(store: Store, engine: JobEngine) -> None:
+    """One pass of the worker: finish every extract and agent job whose time has come, and move
+    every batch scrape and crawl on by the pages that are due."""
     for job in store.jobs.due(now_utc()):
-        advance(store, job, render)
+        try:
+            if job.kind in PROGRESSIVE:
+                engine.advance(job)
+            else:
+                advance(store, job)
+        except Exception:  # one bad job must not stop the others
+            _log.exception("job %s could not advance", job.id)
 
 
-async def run_worker(store: Store, *, interval: float, render: Renderer) -> None:
-    """Finish due jobs until cancelled; each pass runs in a worker thread, off the event loop."""
+async def run_worker(store: Store, *, interval: float, engine: JobEngine) -> None:
+    """Advance jobs until cancelled; each pass runs in a worker thread, off the event loop."""
     while True:
         try:
-            await asyncio.to_thread(finish_due, store, render)
+            await asyncio.to_thread(finish_due, store, engine)
         except Exception:  # the worker must outlive one bad job
             _log.exception("worker pass failed")
         await asyncio.sleep(interval)

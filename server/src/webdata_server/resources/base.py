@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import webdata_models as models
 from pydantic import BaseModel
 
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
-from webdata_server.domain import Caller, Charge, Job, JobKind, Team, iso, now_utc
-from webdata_server.errors import JobNotFound, TooManyJobs
+from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
+from webdata_server.engine import JobEngine
+from webdata_server.errors import InsufficientCredits, InvalidRequest, JobNotFound, TooManyJobs
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Store
-from webdata_server.worker import advance
+from webdata_server.worker import PROGRESSIVE, advance
 
 __all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
 
@@ -35,10 +35,11 @@ class Context:
     contract: Contract
     pricing: Pricing
     scraper: ScrapePipeline
+    engine: JobEngine
 
     def advance(self, job: Job) -> Job:
-        """The job as it stands now (finished first if its time has come)."""
-        return advance(self.store, job, self.scraper.job_page)
+        """The job as it stands now (an extract or agent job finished first if its time has come)."""
+        return advance(self.store, job)
 
 
 @dataclass(frozen=True)
@@ -94,18 +95,23 @@ def dump(model: BaseModel) -> dict[str, Any]:
 
 def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any], units: int, url: str | None = None, total: int = 0) -> Future[Job]:
     """A new job and its charge, one unit with the concurrency check (all or nothing), queued
-    for the writer: the future resolves to the job once committed."""
+    for the writer: the future resolves to the job once committed.
+
+    Batch scrapes and crawls are charged page by page as they progress (the engine): their start
+    only requires that the team can pay for one page."""
     caller = call.caller
     team = caller.team
-    credits = ctx.pricing.base[call.operation_id] * units
+    progressive = kind in PROGRESSIVE
+    credits = 0 if progressive else ctx.pricing.base[call.operation_id] * units
     moment = now_utc()
 
     def unit(tx: sqlite3.Connection) -> Job:
         if team.max_concurrency > 0 and ctx.store.jobs.count_active(team.id) >= team.max_concurrency:
             raise TooManyJobs(retry_after=max(1, math.ceil(ctx.settings.job_seconds)))
-        job = ctx.store.jobs.insert(
-            tx, caller=caller, kind=kind, request=request, seconds=ctx.settings.job_seconds, credits=credits, moment=moment, url=url, total=total
-        )
+        if progressive and remaining_tokens(ctx, team, moment) < ctx.pricing.tokens_per_credit:
+            raise InsufficientCredits()
+        seconds = 0 if progressive else ctx.settings.job_seconds
+        job = ctx.store.jobs.insert(tx, caller=caller, kind=kind, request=request, seconds=seconds, credits=credits, moment=moment, url=url, total=total)
         charges = [Charge(call.operation_id, credits, job.id)]
         ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
         return job
@@ -127,17 +133,25 @@ def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind) -> Job:
     return ctx.advance(job)
 
 
-def job_status(job: Job) -> dict[str, Any]:
-    """The status body of a batch scrape or crawl."""
-    result = job.result or {}
-    return dump(
-        models.JobStatusResponse(
-            success=True,
-            status=job.status,
-            completed=job.completed,
-            total=job.total,
-            credits_used=job.credits_used,
-            expires_at=iso(job.expires_at),
-            data=result.get("data", []),
-        )
-    )
+def _count(call: Call, name: str, *, default: int, low: int) -> int:
+    text = call.query.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = low - 1
+    if value < low:
+        raise InvalidRequest(details=[{"loc": ["query", name], "msg": f"{name} must be an integer of at least {low}", "input": text}])
+    return value
+
+
+def job_status(ctx: Context, call: Call, job: Job) -> dict[str, Any]:
+    """The status body of a batch scrape or crawl: one page of its documents from the query's
+    ``skip`` (default 0), at most ``limit`` of them (default and cap: the server's page size),
+    with ``next`` while more are left."""
+    skip = _count(call, "skip", default=0, low=0)
+    limit = min(_count(call, "limit", default=ctx.settings.page_size, low=1), ctx.settings.page_size)
+    path = call.url_for(f"/v2/{'crawl' if job.kind == JobKind.CRAWL else 'batch/scrape'}/{job.id}")
+    suffix = f"&limit={call.query['limit']}" if "limit" in call.query else ""
+    return ctx.engine.status_body(job, skip=skip, limit=limit, url_of=lambda n: f"{path}?skip={n}{suffix}")

@@ -28,13 +28,18 @@ def start(ctx: Context, call: Call) -> Pending:
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
-    return job_status(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE))
+    return job_status(ctx, call, find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE))
+
+
+def errors(ctx: Context, call: Call) -> dict[str, Any]:
+    return ctx.engine.errors_body(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE))
 
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
     # §3: an existing batch scrape is cancelled whatever its state.
     job = find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE)
-    ctx.store.jobs.transition(job.id, allowed_from=None, to=JobStatus.CANCELLED)
+    if ctx.store.jobs.transition(job.id, allowed_from=None, to=JobStatus.CANCELLED) and job.active:
+        ctx.engine.cancelled(job)
     return dump(models.BatchScrapeCancelResponse(status="cancelled"))
 
 
@@ -42,4 +47,5 @@ OPERATIONS = [
     Operation("startBatchScrape", models.BatchScrapeRequest, start, offload=False),
     Operation("getBatchScrapeStatus", None, status),
     Operation("cancelBatchScrape", None, cancel),
+    Operation("getBatchScrapeErrors", None, errors),
 ]

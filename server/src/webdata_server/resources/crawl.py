@@ -1,8 +1,10 @@
 """/v2/crawl: start a crawl (options explicit or derived from a prompt), read its status and pages,
-cancel it, list active crawls, and preview the options a prompt would give."""
+its errors, cancel it, list active crawls, and preview the options a prompt would give. The crawl
+itself runs in the job engine (:mod:`webdata_server.engine`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import webdata_models as models
@@ -16,7 +18,18 @@ from webdata_server.urls import is_valid_url
 
 __all__ = ["OPERATIONS"]
 
-_CRAWL_PAGES = 5  # pages of the synthetic site a crawl visits, before `limit`
+
+def _check_patterns(options: dict[str, Any]) -> None:
+    """includePaths and excludePaths must be regular expressions (the service refuses others)."""
+    problems = []
+    for name in ("includePaths", "excludePaths"):
+        for index, pattern in enumerate(options.get(name) or []):
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                problems.append({"loc": ["body", name, index], "msg": f"Invalid regular expression: {error}", "input": pattern})
+    if problems:
+        raise InvalidRequest(details=problems)
 
 
 def start(ctx: Context, call: Call) -> Pending:
@@ -31,20 +44,28 @@ def start(ctx: Context, call: Call) -> Pending:
         derived = derive_crawl_options(url=body.url, prompt=body.prompt)
         options = {k: v for k, v in derived.items() if k != "url"} | options
     options["scrapeOptions"] = dump(scrape_options)
-    limit = int(options.get("limit", models.CrawlOptions().limit))
-    total = min(limit, _CRAWL_PAGES)
-    job = start_job(ctx, call, kind=JobKind.CRAWL, request=options, units=total, url=body.url, total=total)
+    _check_patterns(options)
+    job = start_job(ctx, call, kind=JobKind.CRAWL, request=options, units=0, url=body.url)
     return Pending(job, lambda job: dump(models.CrawlStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/crawl/{job.id}"))))
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
-    return job_status(find_job(ctx, call, call.path["id"], JobKind.CRAWL))
+    return job_status(ctx, call, find_job(ctx, call, call.path["id"], JobKind.CRAWL))
+
+
+def errors(ctx: Context, call: Call) -> dict[str, Any]:
+    return ctx.engine.errors_body(find_job(ctx, call, call.path["id"], JobKind.CRAWL))
 
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
+    # As the service: a running crawl is cancelled, a cancelled one stays so (and the answer is
+    # the same), a crawl that ran its course cannot be.
     job = find_job(ctx, call, call.path["id"], JobKind.CRAWL)
+    if job.status == JobStatus.CANCELLED:
+        return dump(models.CrawlCancelResponse(status="cancelled"))
     if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.SCRAPING}, to=JobStatus.CANCELLED):
         raise NotCancellable()
+    ctx.engine.cancelled(job)
     return dump(models.CrawlCancelResponse(status="cancelled"))
 
 
@@ -54,7 +75,6 @@ def active(ctx: Context, call: Call) -> dict[str, Any]:
         raise InsufficientCredits()
     crawls = []
     for job in ctx.store.jobs.active(team_id=team.id, kind=JobKind.CRAWL):
-        job = ctx.advance(job)
         if job.status == JobStatus.SCRAPING:
             options = models.ActiveCrawlOptions.model_validate(job.request, extra="ignore")
             crawls.append(models.ActiveCrawl(id=job.id, team_id=job.team_id, url=job.url or "", options=options))
@@ -75,5 +95,6 @@ OPERATIONS = [
     Operation("getActiveCrawls", None, active),
     Operation("getCrawlStatus", None, status),
     Operation("cancelCrawl", None, cancel),
+    Operation("getCrawlErrors", None, errors),
     Operation("previewCrawlParams", models.CrawlParamsPreviewRequest, preview, offload=False),
 ]

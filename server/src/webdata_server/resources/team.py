@@ -1,4 +1,5 @@
-"""/v2/team: token and credit usage of the current billing period, and credit usage by month."""
+"""/v2/team: token and credit usage of the current billing period, credit usage by month, and the
+team's running jobs against its concurrency limit (/v2/concurrency-check)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ def credit_usage(ctx: Context, call: Call) -> dict[str, Any]:
     return dump(models.CreditUsageResponse(success=True, data=usage))
 
 
+def concurrency(ctx: Context, call: Call) -> dict[str, Any]:
+    # The team's running jobs against its plan's limit (0: the plan sets none).
+    team = call.caller.team
+    return dump(models.ConcurrencyCheckResponse(success=True, concurrency=ctx.store.jobs.count_active(team.id), max_concurrency=team.max_concurrency))
+
+
 def historical(ctx: Context, call: Call) -> dict[str, Any]:
     raw = call.query.get("byApiKey", "false")
     if raw not in ("true", "false"):
@@ -65,4 +72,5 @@ OPERATIONS = [
     Operation("getTokenUsage", None, token_usage, offload=False),
     Operation("getCreditUsage", None, credit_usage, offload=False),
     Operation("getHistoricalCreditUsage", None, historical),
+    Operation("getConcurrency", None, concurrency, offload=False),
 ]

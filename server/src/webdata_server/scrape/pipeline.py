@@ -10,8 +10,8 @@ returning what it produces:
 
 A refusal raised by a step carries the charges incurred before it (a scan that blocked the URL,
 a lockdown miss, a prompt-injection check); ``record`` bills them with the log line.
-Batch scrape and crawl pages go through the same steps (:meth:`ScrapePipeline.job_page`),
-billed when their job started.
+Batch scrape and crawl pages go through ``run`` too (:mod:`webdata_server.engine`), which records
+and bills each page as its job progresses.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import base64
 import difflib
 import hashlib
 import sqlite3
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,12 +28,12 @@ import webdata_models as models
 
 from webdata_server.actions import ActionError, ActionRun, run_actions
 from webdata_server.domain import Caller, Charge, iso, now_utc
-from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal
+from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal, SiteUnreachable
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
 from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from
 from webdata_server.store import Store
-from webdata_server.web import FetchContext, FetchRefused, Page, WebSource
+from webdata_server.web import FetchContext, FetchFailed, FetchRefused, Page, WebSource
 
 __all__ = ["CacheEntry", "ScrapeOutcome", "ScrapePipeline", "Source"]
 
@@ -101,7 +100,6 @@ class ScrapePipeline:
         default_max_age: int,
         lockdown_max_age: int,
         classifier_down: bool,
-        describe: Callable[[Refusal], tuple[int, str]],
     ) -> None:
         self.store = store
         self.web = web
@@ -110,8 +108,6 @@ class ScrapePipeline:
         self.default_max_age = default_max_age
         self.lockdown_max_age = lockdown_max_age
         self.classifier_down = classifier_down
-        # (status, text) a refusal answers with: a job page that cannot be scraped says why.
-        self.describe = describe
 
     # -- the operation ---------------------------------------------------------------------
     def scrape(self, caller: Caller, options: models.ScrapeRequest) -> dict[str, Any]:
@@ -169,6 +165,8 @@ class ScrapePipeline:
             return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
         try:
             page = self.web.fetch(url, fetch_context(options))
+        except FetchFailed as failed:
+            raise SiteUnreachable(str(failed), details=[{"msg": str(failed)}]) from None
         except FetchRefused as refused:
             raise InvalidRequest(details=[{"msg": str(refused)}]) from None
         if page.delay_ms + options.wait_for > options.timeout:
@@ -238,27 +236,6 @@ class ScrapePipeline:
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
 
         store.write(unit)
-
-    # -- pages of jobs ---------------------------------------------------------------------
-    def job_page(self, url: str, options: dict[str, Any]) -> dict[str, Any]:
-        """The document of one page of a batch scrape or crawl (billed when the job started).
-
-        A page that cannot be scraped under the options yields a document whose metadata says why.
-        """
-        moment = now_utc()
-        try:
-            request = models.ScrapeRequest.model_validate({**options, "url": url}, extra="ignore")
-            page = self.web.fetch(url, fetch_context(request))
-            acted = self.act(page, request)
-            rendered = self.renderer.render(page, request, html=acted.html if acted else None)
-            tracked = self.track(request, rendered, page)
-        except (Refusal, FetchRefused, ValueError) as failure:
-            status, reason = self.describe(failure) if isinstance(failure, Refusal) else (500, str(failure))
-            return {"metadata": {"sourceURL": url, "url": url, "statusCode": status, "error": reason}}
-        if tracked is not None:
-            history = tracked[1]
-            self.store.write(lambda tx: self.store.pages.put(tx, history.url, history.document, moment, history.tag))
-        return _document(page, rendered, acted, tracked, moment)
 
 
 def _document(page: Page, rendered: Rendered, acted: ActionRun | None, tracked: tuple[dict[str, Any], CacheEntry] | None, moment: datetime) -> dict[str, Any]:

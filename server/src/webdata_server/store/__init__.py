@@ -3,7 +3,7 @@
 - ``database``: the connection, its transactions and migrations;
 - ``teams``: teams, plans and API keys (hashed);
 - ``ledger``: the credit ledger and its running totals (balance per period, usage per month);
-- ``jobs``: jobs and their states;
+- ``jobs``: jobs and their states; ``job_pages``: the pages of batch scrapes and crawls;
 - ``pages``: the scrape cache, change-tracking history and the scrape log.
 
 A request's writes go through several parts as one unit: ``store.write(unit)``.
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from webdata_server.store.database import Database
+from webdata_server.store.job_pages import JobPages
 from webdata_server.store.jobs import Jobs
 from webdata_server.store.ledger import Ledger, LedgerEntry
 from webdata_server.store.pages import PageCache, ScrapeLog
@@ -37,6 +38,7 @@ class Store:
         self.teams = Teams(self.db)
         self.ledger = Ledger(self.db)
         self.jobs = Jobs(self.db)
+        self.job_pages = JobPages(self.db)
         self.pages = PageCache(self.db)
         self.scrape_log = ScrapeLog(self.db)
 

@@ -144,6 +144,33 @@ _MIGRATIONS = [
     INSERT INTO usage_by_month (team_id, month, key_id, credits)
         SELECT team_id, substr(created_at, 1, 7), key_id, SUM(credits) FROM ledger GROUP BY team_id, substr(created_at, 1, 7), key_id
     """,
+    # 5: batch scrapes and crawls progress page by page. `job_runs` holds a job's pace from its
+    # kickoff; `job_pages` every page it will visit (or that robots.txt kept out), in visiting
+    # order, with the order it finished in, its document or error, and what it was charged.
+    """
+    CREATE TABLE job_runs (
+        job_id TEXT PRIMARY KEY REFERENCES jobs(id),
+        kicked_off_at TEXT NOT NULL,
+        interval REAL NOT NULL,
+        group_size INTEGER NOT NULL
+    );
+    CREATE TABLE job_pages (
+        job_id TEXT NOT NULL REFERENCES jobs(id),
+        seq INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        depth INTEGER NOT NULL,
+        parent INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        finished INTEGER,
+        finished_at TEXT,
+        document TEXT,
+        code TEXT,
+        error TEXT,
+        credits INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (job_id, seq)
+    );
+    CREATE INDEX job_pages_finished ON job_pages(job_id, finished)
+    """,
 ]
 
 # The migration after which no secret may be left anywhere in the file (see Database._migrate).

@@ -113,6 +113,23 @@ class Jobs:
         rows = self._db.read(f"SELECT * FROM jobs WHERE status IN {_IN_ACTIVE} AND finishes_at <= ? ORDER BY finishes_at", (*_ACTIVE, iso(moment)))  # noqa: S608
         return [_job(row) for row in rows]
 
+    @staticmethod
+    def progress(
+        tx: sqlite3.Connection,
+        job_id: str,
+        *,
+        total: int,
+        completed: int,
+        credits_used: int,
+        status: JobStatus | None = None,
+        error: str | None = None,
+    ) -> None:
+        """A running job's counters (and its final state, when it ended), inside the caller's unit."""
+        tx.execute(
+            "UPDATE jobs SET total = ?, completed = ?, credits_used = ?, status = COALESCE(?, status), error = COALESCE(?, error), updated_at = ? WHERE id = ?",
+            (total, completed, credits_used, status, error, iso(now_utc()), job_id),
+        )
+
     def transition(
         self,
         job_id: str,

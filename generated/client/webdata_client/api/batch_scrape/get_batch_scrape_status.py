@@ -9,7 +9,10 @@ OPERATION = Operation(
     method="GET",
     path="/v2/batch/scrape/{id}",
     path_params=(("id", "id"),),
-    query_params=(),
+    query_params=(
+        ("skip", "skip"),
+        ("limit", "limit"),
+    ),
     has_body=False,
     statuses=(
         200,

@@ -1,0 +1,188 @@
+"""Which pages a crawl visits, and in what order: the crawl options applied to the links of the
+pages it finds, breadth first from the start URL, as the public service applies them.
+
+- The start URL is always visited (depth 0). With ``sitemap`` ``include`` (the default) or
+  ``only``, the start site's sitemap entries are found at kickoff, at depth 1; with ``only`` no
+  link is followed.
+- A link found on a page of depth ``d`` has depth ``d + 1``; a page at ``maxDiscoveryDepth`` is
+  not searched for links (``0``: the start page alone).
+- A link is followed when: its scheme is http or https; it is not a file (images, styles,
+  scripts, archives, media, fonts); its host is the start host (``www.`` aside), a subdomain of it
+  only with ``allowSubdomains``, any other only with ``allowExternalLinks``; its path matches no
+  ``excludePaths`` pattern and, when ``includePaths`` is given, one of them (regular expressions
+  searched in the path); its path starts with the start URL's path unless ``crawlEntireDomain``;
+  it was not seen before; robots.txt of its site allows it unless ``ignoreRobotsTxt`` (a
+  disallowed link is recorded, not visited); and fewer than ``limit`` pages are planned.
+- Seen means: the same URL without its fragment, without its query under
+  ``ignoreQueryParameters``, and, under ``deduplicateSimilarURLs`` (the default), ignoring the
+  scheme, a ``www.`` prefix, a trailing slash and a trailing ``index.html``/``index.php``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit, urlunsplit
+from urllib.robotparser import RobotFileParser
+
+from webdata_server.store.job_pages import PlannedPage
+from webdata_server.web import sitemap_locations
+
+__all__ = ["CrawlRules", "plan_crawl"]
+
+_FILE_EXTENSIONS = (
+    ".png", ".jpg", ".jpeg", ".gif", ".css", ".js", ".ico", ".svg", ".tiff", ".zip", ".exe", ".dmg", ".mp4", ".mp3",
+    ".wav", ".pptx", ".xlsx", ".avi", ".flv", ".woff", ".ttf", ".woff2", ".webp", ".inc",
+)  # fmt: skip
+_INDEX = re.compile(r"/index\.(html?|php)$")
+
+
+@dataclass(frozen=True)
+class CrawlRules:
+    """The crawl options that decide which pages are visited (the request's, defaults applied)."""
+
+    include_paths: tuple[re.Pattern[str], ...] = ()
+    exclude_paths: tuple[re.Pattern[str], ...] = ()
+    max_discovery_depth: int | None = None
+    limit: int = 10000
+    crawl_entire_domain: bool = False
+    allow_subdomains: bool = False
+    allow_external_links: bool = False
+    ignore_robots_txt: bool = False
+    ignore_query_parameters: bool = False
+    deduplicate_similar_urls: bool = True
+    sitemap: str = "include"
+
+    @classmethod
+    def from_request(cls, options: dict[str, object]) -> CrawlRules:
+        """The rules of a crawl request's options (wire names); :class:`re.error` for a bad pattern."""
+
+        def patterns(name: str) -> tuple[re.Pattern[str], ...]:
+            values = options.get(name) or []
+            return tuple(re.compile(str(p)) for p in values if str(p)) if isinstance(values, list) else ()
+
+        depth = options.get("maxDiscoveryDepth")
+        limit = options.get("limit", 10000)
+        return cls(
+            include_paths=patterns("includePaths"),
+            exclude_paths=patterns("excludePaths"),
+            max_discovery_depth=int(depth) if isinstance(depth, int | float) else None,
+            limit=int(limit) if isinstance(limit, int | float) else 10000,
+            crawl_entire_domain=bool(options.get("crawlEntireDomain", False)),
+            allow_subdomains=bool(options.get("allowSubdomains", False)),
+            allow_external_links=bool(options.get("allowExternalLinks", False)),
+            ignore_robots_txt=bool(options.get("ignoreRobotsTxt", False)),
+            ignore_query_parameters=bool(options.get("ignoreQueryParameters", False)),
+            deduplicate_similar_urls=bool(options.get("deduplicateSimilarURLs", True)),
+            sitemap=str(options.get("sitemap", "include")),
+        )
+
+
+def _bare_host(host: str) -> str:
+    return host[4:] if host.startswith("www.") else host
+
+
+@dataclass
+class _Walk:
+    start: str
+    rules: CrawlRules
+    read_text: Callable[[str], str | None]
+    planned: list[PlannedPage] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    robots: dict[str, RobotFileParser | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        parts = urlsplit(self.start)
+        self.start_host = _bare_host((parts.hostname or "").lower())
+        self.start_path = parts.path or "/"
+
+    @property
+    def full(self) -> bool:
+        return sum(1 for p in self.planned if not p.blocked) >= self.rules.limit
+
+    def normal(self, url: str) -> str:
+        parts = urlsplit(url)
+        query = "" if self.rules.ignore_query_parameters else parts.query
+        return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
+
+    def key(self, url: str) -> str:
+        if not self.rules.deduplicate_similar_urls:
+            return url
+        parts = urlsplit(url)
+        path = _INDEX.sub("/", parts.path).rstrip("/")
+        return f"{_bare_host((parts.hostname or '').lower())}{path}?{parts.query}"
+
+    def allowed_by_robots(self, url: str) -> bool:
+        if self.rules.ignore_robots_txt:
+            return True
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if origin not in self.robots:
+            text = self.read_text(origin + "/robots.txt")
+            parser: RobotFileParser | None = None
+            if text is not None:
+                parser = RobotFileParser()
+                parser.parse(text.splitlines())
+            self.robots[origin] = parser
+        parser = self.robots[origin]
+        return parser is None or parser.can_fetch("FirecrawlAgent", url)
+
+    def in_scope(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or parts.path.lower().endswith(_FILE_EXTENSIONS):
+            return False
+        host = _bare_host((parts.hostname or "").lower())
+        if host != self.start_host:
+            subdomain = host.endswith("." + self.start_host)
+            if not (self.rules.allow_subdomains if subdomain else self.rules.allow_external_links):
+                return False
+        path = parts.path or "/"
+        if any(p.search(path) for p in self.rules.exclude_paths):
+            return False
+        if self.rules.include_paths and not any(p.search(path) for p in self.rules.include_paths):
+            return False
+        return self.rules.crawl_entire_domain or path.startswith(self.start_path)
+
+    def offer(self, url: str, *, depth: int, parent: int) -> None:
+        """Plan ``url`` if the rules let it in (or record it as kept out by robots.txt)."""
+        if self.full:
+            return
+        url = self.normal(url)
+        key = self.key(url)
+        if key in self.seen or not self.in_scope(url):
+            return
+        self.seen.add(key)
+        self.planned.append(PlannedPage(url, depth, parent, blocked=not self.allowed_by_robots(url)))
+
+
+def plan_crawl(start: str, rules: CrawlRules, *, links_of: Callable[[str], list[str]], read_text: Callable[[str], str | None]) -> list[PlannedPage]:
+    """Every page the crawl visits, in visiting order (breadth first), and those robots.txt kept
+    out (``blocked``). ``links_of`` gives a page's links (absolute); ``read_text`` a robots.txt or
+    sitemap.xml (None when the site has none)."""
+    walk = _Walk(start, rules, read_text)
+    if rules.limit < 1:
+        return []
+    first = start.split("#", 1)[0]  # visited as given; its normal form is what later links match
+    walk.seen.add(walk.key(walk.normal(first)))
+    walk.planned.append(PlannedPage(first, 0, -1))
+    can_descend = rules.max_discovery_depth is None or rules.max_discovery_depth > 0
+    if rules.sitemap in ("include", "only") and can_descend:
+        parts = urlsplit(first)
+        xml = read_text(f"{parts.scheme}://{parts.netloc}/sitemap.xml")
+        for location in sitemap_locations(xml or ""):
+            walk.offer(location, depth=1, parent=-1)
+    if rules.sitemap == "only":
+        return walk.planned
+    queue = deque(i for i, p in enumerate(walk.planned) if not p.blocked)
+    while queue and not walk.full:
+        seq = queue.popleft()
+        page = walk.planned[seq]
+        if rules.max_discovery_depth is not None and page.depth >= rules.max_discovery_depth:
+            continue
+        before = len(walk.planned)
+        for link in links_of(page.url):
+            walk.offer(link, depth=page.depth + 1, parent=seq)
+        queue.extend(i for i in range(before, len(walk.planned)) if not walk.planned[i].blocked)
+    return walk.planned

@@ -1,0 +1,325 @@
+"""The job engine of batch scrapes and crawls: kickoff, progress page by page, per-page charges,
+paged status, failures and webhook events, in one place that the resources and the worker call.
+
+Time comes from ``clock`` (tests pass their own). A job is kicked off at the first pass of the
+worker after it started: a batch scrape plans its URLs, a crawl walks the site
+(:func:`webdata_server.crawler.plan_crawl`), robots.txt and sitemap included. Its pages then
+finish one after another so that the whole job takes about ``job_seconds`` (at least ``delay``
+between pages; ``maxConcurrency`` pages at a time). Each finished page is scraped with the job's
+scrape options through the scrape pipeline (cache, threat protection, formats), charged what a
+scrape of it costs, and recorded with its document in the same unit of writes; ``total`` counts
+the pages discovered so far (a page's links are discovered when it finishes), ``completed`` the
+pages finished, ``creditsUsed`` what was charged. A team that cannot pay for a page stops the job:
+it ends ``failed`` with the pages it had. Reads never do a job's work.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import math
+import re
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.crawler import CrawlRules, plan_crawl
+from webdata_server.domain import ACTIVE, Caller, Charge, Job, JobKind, JobStatus, iso, now_utc
+from webdata_server.errors import InsufficientCredits, PageTimedOut, Refusal, SiteUnreachable
+from webdata_server.pricing import Pricing
+from webdata_server.scrape import ScrapePipeline
+from webdata_server.scrape.pipeline import CacheEntry, fetch_context
+from webdata_server.store import Store
+from webdata_server.store.job_pages import PageRow, PageState, PlannedPage
+from webdata_server.web import FetchFailed, FetchRefused, links_in
+
+__all__ = ["INSUFFICIENT_CREDITS", "PAGES_PER_PASS", "JobEngine", "Notify"]
+
+_log = logging.getLogger("webdata_server.engine")
+
+# A pass of the worker finishes at most this many pages of one job, so no pass runs long.
+PAGES_PER_PASS = 100
+INSUFFICIENT_CREDITS = "Insufficient credits to scrape the next page; the job stopped."
+# Scrape options a batch scrape request carries beside its own fields.
+_BATCH_FIELDS = ("urls", "_validURLs", "ignoreInvalidURLs", "maxConcurrency", "zeroDataRetention", "webhook")
+_OPERATION = {JobKind.CRAWL: "startCrawl", JobKind.BATCH_SCRAPE: "startBatchScrape"}
+_EVENT_PREFIX = {JobKind.CRAWL: "crawl", JobKind.BATCH_SCRAPE: "batch_scrape"}
+
+# (job, event type without its prefix, payload fields): what the engine tells webhook delivery.
+Notify = Callable[[Job, str, dict[str, Any]], None]
+_Result = tuple[int, dict[str, Any] | None, Exception | None, list[Charge], list[CacheEntry]]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A kicked-off job's pages in visiting order (robots-blocked ones aside), and when each is
+    discovered: page ``i`` counts in ``total`` once ``discovered_at[i]`` pages have finished."""
+
+    seqs: list[int]
+    urls: list[str]
+    discovered_sorted: list[int]
+    interval: float
+    group_size: int
+    kicked_off_at: datetime
+
+    def total(self, finished: int) -> int:
+        return bisect.bisect_right(self.discovered_sorted, finished)
+
+    def due(self, moment: datetime) -> int:
+        """How many pages should have finished by ``moment``."""
+        if self.interval <= 0:
+            return len(self.seqs)
+        step = self.interval * self.group_size
+        elapsed = (moment - self.kicked_off_at).total_seconds()
+        return min(len(self.seqs), self.group_size * max(0, math.floor(elapsed / step + 1e-9)))
+
+
+def _plan_of(rows: list[PageRow], *, interval: float, group_size: int, kicked_off_at: datetime) -> _Plan:
+    visiting = [r for r in rows if r.state != PageState.BLOCKED]
+    index = {r.seq: i for i, r in enumerate(visiting)}
+    discovered = sorted(0 if r.parent < 0 else index.get(r.parent, 0) + 1 for r in visiting)
+    return _Plan([r.seq for r in visiting], [r.url for r in visiting], discovered, interval, group_size, kicked_off_at)
+
+
+def scrape_options_of(job: Job) -> dict[str, Any]:
+    """The scrape options every page of the job is scraped with (wire names)."""
+    if job.kind == JobKind.CRAWL:
+        options = job.request.get("scrapeOptions") or {}
+        return dict(options) if isinstance(options, dict) else {}
+    return {k: v for k, v in job.request.items() if k not in _BATCH_FIELDS}
+
+
+def _error_code(failure: Exception) -> str:
+    if isinstance(failure, PageTimedOut):
+        return "SCRAPE_TIMEOUT"
+    if isinstance(failure, FetchFailed | SiteUnreachable):
+        return "SCRAPE_SITE_ERROR"
+    if isinstance(failure, Refusal):
+        return "SCRAPE_" + re.sub(r"(?<!^)(?=[A-Z])", "_", type(failure).__name__).upper()
+    return "SCRAPE_FAILED"
+
+
+class JobEngine:
+    """Kicks off and advances batch scrapes and crawls; reads their pages."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        scraper: ScrapePipeline,
+        pricing: Pricing,
+        job_seconds: float,
+        describe: Callable[[Refusal], tuple[int, str]],
+        clock: Callable[[], datetime] = now_utc,
+        notify: Notify | None = None,
+    ) -> None:
+        self.store = store
+        self.scraper = scraper
+        self.pricing = pricing
+        self.job_seconds = job_seconds
+        self.describe = describe
+        self.clock = clock
+        self.notify = notify
+        self._plans: dict[str, _Plan] = {}
+        self._lock = threading.Lock()
+
+    # -- progress ------------------------------------------------------------------------------
+    def advance(self, job: Job) -> None:
+        """Kick the job off if it was not yet, then finish the pages that are due (at most
+        :data:`PAGES_PER_PASS`); the job completes when its last page has finished."""
+        if not job.active:
+            return
+        moment = self.clock()
+        plan = self._plan(job) or self._kick_off(job, moment)
+        finished = job.completed
+        due = min(plan.due(moment), finished + PAGES_PER_PASS)
+        if due <= finished and finished < len(plan.seqs):
+            return
+        caller = self._caller(job)
+        options = scrape_options_of(job)
+        results = [self._scrape(caller, plan.seqs[i], plan.urls[i], options, moment) for i in range(finished, due)]
+        self._record(job, plan, results, moment)
+
+    def _caller(self, job: Job) -> Caller | None:
+        team = self.store.teams.get(job.team_id)
+        return Caller(team, job.key_id) if team is not None else None
+
+    def _plan(self, job: Job) -> _Plan | None:
+        with self._lock:
+            cached = self._plans.get(job.id)
+        if cached is not None:
+            return cached
+        run = self.store.job_pages.run(job.id)
+        if run is None:
+            return None
+        plan = _plan_of(self.store.job_pages.plan(job.id), interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at)
+        with self._lock:
+            self._plans[job.id] = plan
+        return plan
+
+    def _kick_off(self, job: Job, moment: datetime) -> _Plan:
+        if job.kind == JobKind.CRAWL:
+            pages = self._crawl_pages(job)
+        else:
+            pages = [PlannedPage(url, 0, -1) for url in job.request.get("_validURLs", [])]
+        visiting = sum(1 for p in pages if not p.blocked)
+        delay = float(job.request.get("delay") or 0)
+        interval = max(self.job_seconds / max(visiting, 1), delay)
+        group = 1 if delay else int(job.request.get("maxConcurrency") or 1)
+        rows = [
+            PageRow(seq, p.url, p.depth, p.parent, PageState.BLOCKED if p.blocked else PageState.PLANNED, None, None, None, None, None, 0)
+            for seq, p in enumerate(pages)
+        ]
+        plan = _plan_of(rows, interval=interval, group_size=group, kicked_off_at=moment)
+
+        def unit(tx: sqlite3.Connection) -> None:
+            self.store.job_pages.kick_off(tx, job_id=job.id, moment=moment, interval=interval, group_size=group, pages=pages)
+            self.store.jobs.progress(tx, job.id, total=plan.total(0), completed=0, credits_used=0)
+
+        self.store.write(unit)
+        with self._lock:
+            self._plans[job.id] = plan
+        self._tell(job, "started", {"success": True, "data": []})
+        return plan
+
+    def _crawl_pages(self, job: Job) -> list[PlannedPage]:
+        options = scrape_options_of(job)
+        context = fetch_context(models.ScrapeRequest.model_validate({**options, "url": job.url or ""}, extra="ignore"))
+        web = self.scraper.web
+
+        def links_of(url: str) -> list[str]:
+            try:
+                page = web.fetch(url, context)
+            except FetchRefused:
+                return []
+            return links_in(page.html, page.url) if page.html and not page.is_pdf else []
+
+        return plan_crawl(job.url or "", CrawlRules.from_request(job.request), links_of=links_of, read_text=web.text)
+
+    def _scrape(self, caller: Caller | None, seq: int, url: str, options: dict[str, Any], moment: datetime) -> _Result:
+        """One page: (seq, document, failure, charges, cache entries)."""
+        try:
+            if caller is None:
+                raise InsufficientCredits()
+            request = models.ScrapeRequest.model_validate({**options, "url": url}, extra="ignore")
+            outcome = self.scraper.run(caller, request, moment)
+        except Refusal as refusal:
+            return seq, None, refusal, list(refusal.charges), []
+        except (FetchRefused, ValueError) as failure:
+            return seq, None, failure, [], []
+        return seq, outcome.document, None, outcome.charges, outcome.cache_entries
+
+    def _record(self, job: Job, plan: _Plan, results: list[_Result], moment: datetime) -> None:
+        """The finished pages, their charges and the job's counters, as one unit; events after it."""
+        operation = _OPERATION[job.kind]
+        caller = self._caller(job)
+        ledger, pages = self.store.ledger, self.store.job_pages
+        events: list[tuple[str, dict[str, Any]]] = []
+
+        def unit(tx: sqlite3.Connection) -> None:
+            events.clear()
+            row = tx.execute("SELECT status, completed, credits_used FROM jobs WHERE id = ?", (job.id,)).fetchone()
+            if row is None or row["status"] not in ACTIVE:
+                return  # cancelled meanwhile: nothing more is scraped or charged
+            finished, credits = int(row["completed"]), int(row["credits_used"])
+            for seq, document, failure, charges, entries in results:
+                owed = sum(c.credits for c in charges)
+                if owed and caller is not None:
+                    try:
+                        ledger.charge(
+                            tx, caller=caller, charges=[Charge(operation, owed, job.id)], tokens_per_credit=self.pricing.tokens_per_credit, moment=moment
+                        )
+                    except InsufficientCredits:
+                        failure = InsufficientCredits()
+                if isinstance(failure, InsufficientCredits) or caller is None:
+                    self.store.jobs.progress(
+                        tx, job.id, total=plan.total(finished), completed=finished, credits_used=credits, status=JobStatus.FAILED, error=INSUFFICIENT_CREDITS
+                    )
+                    events.append(("failed", {"success": False, "data": [], "error": INSUFFICIENT_CREDITS}))
+                    return
+                finished += 1
+                credits += owed
+                for entry in entries:
+                    self.store.pages.put(tx, entry.url, entry.document, moment, entry.tag)
+                if document is not None:
+                    document["metadata"]["creditsUsed"] = owed
+                    pages.finish(tx, job_id=job.id, seq=seq, finished=finished, state=PageState.DONE, moment=moment, document=document, credits=owed)
+                    events.append(("page", {"success": True, "data": [document]}))
+                else:
+                    assert failure is not None
+                    text = self.describe(failure)[1] if isinstance(failure, Refusal) and not isinstance(failure, SiteUnreachable) else str(failure)
+                    pages.finish(
+                        tx,
+                        job_id=job.id,
+                        seq=seq,
+                        finished=finished,
+                        state=PageState.FAILED,
+                        moment=moment,
+                        code=_error_code(failure),
+                        error=text,
+                        credits=owed,
+                    )
+                    events.append(("page", {"success": False, "data": [], "error": text}))
+            done = finished >= len(plan.seqs)
+            self.store.jobs.progress(
+                tx, job.id, total=plan.total(finished), completed=finished, credits_used=credits, status=JobStatus.COMPLETED if done else None
+            )
+            if done:
+                events.append(("completed", {"success": True, "data": []}))
+
+        self.store.write(unit)
+        for event, payload in events:
+            self._tell(job, event, payload)
+        if any(event in ("completed", "failed") for event, _ in events):
+            with self._lock:
+                self._plans.pop(job.id, None)
+
+    def cancelled(self, job: Job) -> None:
+        """The job was cancelled: its webhook hears of it, and its plan is dropped."""
+        with self._lock:
+            self._plans.pop(job.id, None)
+        self._tell(job, "cancelled", {"success": False, "data": [], "error": "The job was cancelled."})
+
+    def _tell(self, job: Job, event: str, payload: dict[str, Any]) -> None:
+        if self.notify is not None and job.request.get("webhook"):
+            self.notify(job, f"{_EVENT_PREFIX[job.kind]}.{event}", payload)
+
+    # -- reads ---------------------------------------------------------------------------------
+    def status_body(self, job: Job, *, skip: int, limit: int, url_of: Callable[[int], str]) -> dict[str, Any]:
+        """The status of a batch scrape or crawl with at most ``limit`` documents from the
+        ``skip``-th finished page on; ``next`` (from ``url_of``) while pages are left beyond them."""
+        rows = self.store.job_pages.finished(job.id, after=skip, limit=limit)
+        documents = [r.document for r in rows if r.state == PageState.DONE and r.document is not None]
+        read = len(rows)
+        body = models.JobStatusResponse(
+            success=True,
+            status=job.status,
+            completed=job.completed,
+            total=job.total,
+            credits_used=job.credits_used,
+            expires_at=iso(job.expires_at),
+            data=[],
+        ).model_dump(mode="json", by_alias=True, exclude_none=True)
+        body["data"] = documents
+        if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
+            body["next"] = url_of(skip + read)
+        return body
+
+    def documents_after(self, job: Job, after: int) -> tuple[list[dict[str, Any]], int]:
+        """Documents of the pages finished after the ``after``-th, and how many pages that read."""
+        rows = self.store.job_pages.finished(job.id, after=after, limit=PAGES_PER_PASS)
+        return [r.document for r in rows if r.state == PageState.DONE and r.document is not None], after + len(rows)
+
+    def errors_body(self, job: Job) -> dict[str, Any]:
+        """The pages that failed and the URLs robots.txt kept out (those already discovered)."""
+        failed, blocked = self.store.job_pages.failures(job.id)
+        errors = [
+            {"id": f"{job.id}-{r.seq}", "timestamp": iso(r.finished_at) if r.finished_at else None, "url": r.url, "code": r.code, "error": r.error or ""}
+            for r in failed
+        ]
+        return {"errors": [{k: v for k, v in e.items() if v is not None} for e in errors], "robotsBlocked": [r.url for r in blocked]}

@@ -1,0 +1,146 @@
+"""Webhook delivery: the events of a job carrying ``webhook`` are POSTed to its receiver, in order.
+
+The body is the contract's ``WebhookEvent`` (``success``, ``type`` such as ``crawl.page``, ``id``
+of the job, ``webhookId`` of the delivery, ``data``, ``error``, ``metadata``); the request carries
+the webhook's ``headers``. ``events`` filters by the part after the dot (``page``) or the full
+type. Each job has its own queue and sender on the event loop, so a slow or failing receiver
+delays only its own job's events: a delivery that fails (an error, a timeout or a status outside
+2xx) is retried ``retries`` times with doubling backoff, then dropped with a warning. Receivers on
+private, loopback or link-local addresses are refused unless ``allow_local`` (the server's
+``--allow-local-webhooks``), so a shared server cannot be pointed at its own network.
+Deliveries are kept in memory: a restart loses those not yet made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import socket
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from webdata_server.domain import Job
+
+__all__ = ["WebhookDispatcher", "webhook_config"]
+
+_log = logging.getLogger("webdata_server.webhooks")
+
+
+@dataclass(frozen=True)
+class _Config:
+    url: str
+    headers: dict[str, str]
+    metadata: dict[str, Any] | None
+    events: list[str] | None
+
+
+def webhook_config(value: Any) -> _Config | None:
+    """A job's ``webhook`` option (a URL or an object) as a configuration."""
+    if isinstance(value, str):
+        return _Config(value, {}, None, None)
+    if isinstance(value, dict) and isinstance(value.get("url"), str):
+        headers = value.get("headers") or {}
+        return _Config(value["url"], {str(k): str(v) for k, v in headers.items()}, value.get("metadata"), value.get("events"))
+    return None
+
+
+def _wanted(config: _Config, event: str) -> bool:
+    if not config.events:
+        return True
+    return event in config.events or event.split(".", 1)[1] in config.events
+
+
+def _is_local(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    return ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved or ip.is_multicast or ip.is_unspecified
+
+
+class WebhookDispatcher:
+    """Queues events per job (from any thread) and delivers them on the event loop."""
+
+    def __init__(self, *, allow_local: bool, timeout: float = 10.0, retries: int = 3, backoff: float = 1.0) -> None:
+        self.allow_local = allow_local
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queues: dict[str, asyncio.Queue[dict[str, Any] | None]] = {}
+        self._senders: set[asyncio.Task[None]] = set()
+        self._client: httpx.AsyncClient | None = None
+
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._client = httpx.AsyncClient(timeout=self.timeout, follow_redirects=False)
+
+    async def close(self) -> None:
+        for task in list(self._senders):
+            task.cancel()
+        await asyncio.gather(*self._senders, return_exceptions=True)
+        if self._client is not None:
+            await self._client.aclose()
+
+    def submit(self, job: Job, event: str, payload: dict[str, Any]) -> None:
+        """Queue ``event`` of ``job`` (safe from any thread); nothing when the job has no webhook
+        or its filter leaves the event out."""
+        config = webhook_config(job.request.get("webhook"))
+        if config is None or self._loop is None or not _wanted(config, event):
+            return
+        body = {"success": payload.get("success", True), "type": event, "id": job.id, "webhookId": str(uuid.uuid4()), "data": payload.get("data", [])}
+        if payload.get("error"):
+            body["error"] = payload["error"]
+        if config.metadata is not None:
+            body["metadata"] = config.metadata
+        message = {"config": config, "body": body, "final": event.split(".", 1)[1] in ("completed", "failed", "cancelled")}
+        self._loop.call_soon_threadsafe(self._enqueue, job.id, message)
+
+    def _enqueue(self, job_id: str, message: dict[str, Any]) -> None:
+        queue = self._queues.get(job_id)
+        if queue is None:
+            queue = self._queues[job_id] = asyncio.Queue()
+            task = asyncio.create_task(self._send_all(job_id, queue))
+            self._senders.add(task)
+            task.add_done_callback(self._senders.discard)
+        queue.put_nowait(message)
+
+    async def _send_all(self, job_id: str, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+        while True:
+            message = await queue.get()
+            if message is None:
+                return
+            await self._deliver(message["config"], message["body"])
+            if message["final"] and queue.empty():
+                self._queues.pop(job_id, None)
+                return
+
+    async def _allowed(self, url: str) -> bool:
+        if self.allow_local:
+            return True
+        host = urlsplit(url).hostname or ""
+        try:
+            infos = await asyncio.get_running_loop().getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        except OSError:
+            return False
+        return not any(_is_local(str(info[4][0])) for info in infos)
+
+    async def _deliver(self, config: _Config, body: dict[str, Any]) -> None:
+        if not await self._allowed(config.url):
+            _log.warning("webhook to %s not sent: a private or loopback receiver needs --allow-local-webhooks", config.url)
+            return
+        assert self._client is not None
+        headers = {"Content-Type": "application/json", **config.headers}
+        for attempt in range(self.retries + 1):
+            try:
+                response = await self._client.post(config.url, json=body, headers=headers)
+                if 200 <= response.status_code < 300:
+                    return
+                problem = f"status {response.status_code}"
+            except httpx.HTTPError as error:
+                problem = type(error).__name__
+            if attempt < self.retries:
+                await asyncio.sleep(self.backoff * 2**attempt)
+        _log.warning("webhook %s to %s dropped after %d attempts (%s)", body["type"], config.url, self.retries + 1, problem)
