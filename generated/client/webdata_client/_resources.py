@@ -572,7 +572,7 @@ class Crawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled (the start page included); below 1, none.
+            limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -672,7 +672,7 @@ class Crawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled (the start page included); below 1, none.
+            limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -1621,7 +1621,7 @@ class AsyncCrawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled (the start page included); below 1, none.
+            limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -1721,7 +1721,7 @@ class AsyncCrawl:
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
-            limit: Maximum pages crawled (the start page included); below 1, none.
+            limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             prompt: Natural-language description from which paths and limits are derived.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.

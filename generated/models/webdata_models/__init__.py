@@ -1465,9 +1465,9 @@ class CrawlOptions(WireModel):
     """
     Regular expressions of paths to include.
     """
-    limit: StrictInt = 10000
+    limit: Annotated[StrictInt, Field(ge=1)] = 10000
     """
-    Maximum pages crawled (the start page included); below 1, none.
+    Maximum pages crawled, the start page included.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
     max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None

@@ -73,7 +73,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.add_argument("--db", type=Path)
-    serve.add_argument("--job-seconds", type=float, help="how long a job runs before it completes")
+    serve.add_argument("--job-seconds", type=float, help="how long a job runs before it completes (a batch scrape or crawl: all its pages)")
+    serve.add_argument("--page-size", type=int, help="documents per answer of a batch scrape or crawl status (default 10; next leads to the rest)")
+    serve.add_argument(
+        "--allow-local-webhooks",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="deliver webhooks to private and loopback receivers (default: only when listening on loopback)",
+    )
     serve.add_argument("--web", choices=("synthetic", "real"), help="where pages come from (default synthetic: no network)")
     serve.add_argument("--allow-private-fetch", action="store_true", default=None, help="with --web real, allow private and loopback targets")
     serve.add_argument("--threads", type=int, help="worker threads that run handlers off the event loop (default 8)")
@@ -154,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
                 "host": args.host,
                 "port": args.port,
                 "job_seconds": args.job_seconds,
+                "page_size": args.page_size,
+                "allow_local_webhooks": args.allow_local_webhooks,
                 "web": args.web,
                 "allow_private_fetch": args.allow_private_fetch,
                 "threads": args.threads,
