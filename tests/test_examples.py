@@ -21,11 +21,11 @@ EXAMPLES = sorted((ROOT / "examples").glob("0*.py"))
 FIRECRAWL = sorted((ROOT / "examples" / "firecrawl").glob("0*.py"))
 # What each task must print (a line containing each text), the same for both clients.
 EXPECTED = {
-    "01_scrape.py": ["example.com/pricing 5 links", "'title'"],
+    "01_scrape.py": ["example.com/pricing 9 links", "'title'"],
     "02_extract.py": ["completed {'title': 'title from example.com'}"],
     "03_batch_scrape.py": ["https://example.com/item/0 ", "https://example.com/item/11 "],
     "04_cancel.py": ["cancelled\n", "cancelled after"],
-    "05_crawl.py": ["completed 5 credits", "https://example.com/page-4"],
+    "05_crawl.py": ["completed 5 credits", "https://example.com/about/3"],
     "06_usage.py": ["tokens left until 2", "key_"],
     "07_errors.py": ["401 ", "402 ", "429 ", "400 ", "404 "],
     "08_async.py": ["https://example.com/a 200", "https://example.com/c 200"],
