@@ -79,11 +79,17 @@ class _Plan:
         return min(len(self.seqs), self.group_size * max(0, math.floor(elapsed / step + 1e-9)))
 
 
-def _plan_of(rows: list[PageRow], *, interval: float, group_size: int, kicked_off_at: datetime) -> _Plan:
-    visiting = [r for r in rows if r.state != PageState.BLOCKED]
-    index = {r.seq: i for i, r in enumerate(visiting)}
-    discovered = sorted(0 if r.parent < 0 else index.get(r.parent, 0) + 1 for r in visiting)
-    return _Plan([r.seq for r in visiting], [r.url for r in visiting], discovered, interval, group_size, kicked_off_at)
+def _plan_of(pages: list[PlannedPage], *, interval: float, group_size: int, kicked_off_at: datetime) -> _Plan:
+    """The plan of a job's pages, given in sequence order (robots-blocked ones are never visited)."""
+    visiting = [(seq, page) for seq, page in enumerate(pages) if not page.blocked]
+    index = {seq: i for i, (seq, _) in enumerate(visiting)}
+    discovered = sorted(0 if page.parent < 0 else index.get(page.parent, 0) + 1 for _, page in visiting)
+    return _Plan([seq for seq, _ in visiting], [page.url for _, page in visiting], discovered, interval, group_size, kicked_off_at)
+
+
+def _documents(rows: list[PageRow]) -> list[dict[str, Any]]:
+    """The documents of finished pages (a failed page has none)."""
+    return [r.document for r in rows if r.state == PageState.DONE and r.document is not None]
 
 
 def scrape_options_of(job: Job) -> dict[str, Any]:
@@ -143,7 +149,7 @@ class JobEngine:
         caller = self._caller(job)
         options = scrape_options_of(job)
         results = [self._scrape(caller, plan.seqs[i], plan.urls[i], options, moment) for i in range(finished, due)]
-        self._record(job, plan, results, moment)
+        self._record(job, caller, plan, results, moment)
 
     def _caller(self, job: Job) -> Caller | None:
         team = self.store.teams.get(job.team_id)
@@ -157,7 +163,8 @@ class JobEngine:
         run = self.store.job_pages.run(job.id)
         if run is None:
             return None
-        plan = _plan_of(self.store.job_pages.plan(job.id), interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at)
+        pages = [PlannedPage(r.url, r.depth, r.parent, blocked=r.state == PageState.BLOCKED) for r in self.store.job_pages.plan(job.id)]
+        plan = _plan_of(pages, interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at)
         with self._lock:
             self._plans[job.id] = plan
         return plan
@@ -171,11 +178,7 @@ class JobEngine:
         delay = float(job.request.get("delay") or 0)
         interval = max(self.job_seconds / max(visiting, 1), delay)
         group = 1 if delay else int(job.request.get("maxConcurrency") or 1)
-        rows = [
-            PageRow(seq, p.url, p.depth, p.parent, PageState.BLOCKED if p.blocked else PageState.PLANNED, None, None, None, None, None, 0)
-            for seq, p in enumerate(pages)
-        ]
-        plan = _plan_of(rows, interval=interval, group_size=group, kicked_off_at=moment)
+        plan = _plan_of(pages, interval=interval, group_size=group, kicked_off_at=moment)
 
         def unit(tx: sqlite3.Connection) -> None:
             self.store.job_pages.kick_off(tx, job_id=job.id, moment=moment, interval=interval, group_size=group, pages=pages)
@@ -214,10 +217,9 @@ class JobEngine:
             return seq, None, failure, [], []
         return seq, outcome.document, None, outcome.charges, outcome.cache_entries
 
-    def _record(self, job: Job, plan: _Plan, results: list[_Result], moment: datetime) -> None:
+    def _record(self, job: Job, caller: Caller | None, plan: _Plan, results: list[_Result], moment: datetime) -> None:
         """The finished pages, their charges and the job's counters, as one unit; events after it."""
         operation = _OPERATION[job.kind]
-        caller = self._caller(job)
         ledger, pages = self.store.ledger, self.store.job_pages
         events: list[tuple[str, dict[str, Any]]] = []
 
@@ -294,9 +296,17 @@ class JobEngine:
         """The status of a batch scrape or crawl with at most ``limit`` documents from the
         ``skip``-th finished page on; ``next`` (from ``url_of``) while pages are left beyond them."""
         rows = self.store.job_pages.finished(job.id, after=skip, limit=limit)
-        documents = [r.document for r in rows if r.state == PageState.DONE and r.document is not None]
         read = len(rows)
-        body = models.JobStatusResponse(
+        body = self.summary(job)
+        body["data"] = _documents(rows)
+        if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
+            body["next"] = url_of(skip + read)
+        return body
+
+    @staticmethod
+    def summary(job: Job) -> dict[str, Any]:
+        """The status body of a batch scrape or crawl with no documents (and no ``next``)."""
+        body: dict[str, Any] = models.JobStatusResponse(
             success=True,
             status=job.status,
             completed=job.completed,
@@ -305,18 +315,15 @@ class JobEngine:
             expires_at=iso(job.expires_at),
             data=[],
         ).model_dump(mode="json", by_alias=True, exclude_none=True)
-        body["data"] = documents
-        if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
-            body["next"] = url_of(skip + read)
         return body
 
     def documents_after(self, job: Job, after: int) -> tuple[list[dict[str, Any]], int]:
         """Documents of the pages finished after the ``after``-th, and how many pages that read."""
         rows = self.store.job_pages.finished(job.id, after=after, limit=PAGES_PER_PASS)
-        return [r.document for r in rows if r.state == PageState.DONE and r.document is not None], after + len(rows)
+        return _documents(rows), after + len(rows)
 
     def errors_body(self, job: Job) -> dict[str, Any]:
-        """The pages that failed and the URLs robots.txt kept out (those already discovered)."""
+        """The pages that failed so far and the URLs robots.txt kept out (known from the kickoff)."""
         failed, blocked = self.store.job_pages.failures(job.id)
         errors = [
             {"id": f"{job.id}-{r.seq}", "timestamp": iso(r.finished_at) if r.finished_at else None, "url": r.url, "code": r.code, "error": r.error or ""}

@@ -22,7 +22,7 @@ __all__ = ["watch_endpoint"]
 
 def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
     """The status with every document finished so far, and how many pages that read."""
-    body = _status(ctx, job)
+    body = ctx.engine.summary(job)
     documents: list[dict[str, object]] = []
     read = 0
     while True:
@@ -33,14 +33,6 @@ def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
         read = after
     body["data"] = documents
     return body, read
-
-
-def _status(ctx: Context, job: Job) -> dict[str, object]:
-    """The job's status body without documents (they travel as ``document`` messages)."""
-    body = ctx.engine.status_body(job, skip=0, limit=1, url_of=lambda n: "")
-    body["data"] = []
-    body.pop("next", None)
-    return body
 
 
 # Close codes of the watch socket (RFC 6455 §7.4: 1000 normal, 1008 policy violation).
@@ -87,10 +79,10 @@ def watch_endpoint(context: Callable[[], Context], kind: JobKind) -> Callable[[W
                 if read < job.completed:
                     continue  # more finished pages than one read returns
                 if job.status == JobStatus.COMPLETED:
-                    await websocket.send_json({"type": "done", "data": await run_in_threadpool(_status, ctx, job)})
+                    await websocket.send_json({"type": "done", "data": ctx.engine.summary(job)})
                     break
                 if job.status in TERMINAL:
-                    await websocket.send_json({"type": "catchup", "data": await run_in_threadpool(_status, ctx, job)})
+                    await websocket.send_json({"type": "catchup", "data": ctx.engine.summary(job)})
                     break
                 await asyncio.sleep(ctx.settings.worker_interval)
                 refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
