@@ -3,8 +3,11 @@ one run: requests per second and p50/p99 latency, one wrk thread and 16 connecti
 
 Cases: GET /v2/team/token-usage and POST /v2/extract (both servers), POST /v2/scrape of a cached
 page and of a fresh synthetic page (maxAge 0; the reference server only: Prism returns examples).
-Every case of the reference server runs twice: on a fresh database and on one whose team has
-1,000,000 ledger rows in the current billing period.
+Every case of the reference server runs three times: on a fresh database, on one whose team has
+1,000,000 ledger rows in the current billing period, and while a 1,000-page crawl and a 500-URL
+batch scrape run in the background (`--job-seconds 60`, so they last the whole run; their progress
+is printed after it). Last, how long a 100-page crawl takes on a server started with
+`--job-seconds 2` (it should be about 2 s).
 
 Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--seconds 8] [--ledger-rows N]`).
 Set-up: wrk from Debian (installed with apt-get when missing and run as root), Prism from npm
@@ -161,6 +164,48 @@ def _database(path: Path, ledger_rows: int) -> str:
     return key
 
 
+_BUSY_CRAWL = {"url": "https://depth-6.busy.example.com", "limit": 1000, "sitemap": "skip"}  # 1,457 pages at depth 6
+_BUSY_BATCH = {"urls": [f"https://busy.example.com/batch/{n}" for n in range(500)]}
+
+
+def _start_background_jobs(base_url: str, key: str) -> list[str]:
+    """Start the busy run's crawl and batch scrape; the status paths to read their progress from."""
+    headers = {"Authorization": f"Bearer {key}"}
+    crawl = httpx.post(base_url + "/v2/crawl", json=_BUSY_CRAWL, headers=headers, timeout=30).raise_for_status().json()["id"]
+    batch = httpx.post(base_url + "/v2/batch/scrape", json=_BUSY_BATCH, headers=headers, timeout=30).raise_for_status().json()["id"]
+    return [f"/v2/crawl/{crawl}", f"/v2/batch/scrape/{batch}"]
+
+
+def _progress(base_url: str, key: str, paths: list[str]) -> str:
+    parts = []
+    for path in paths:
+        body = httpx.get(base_url + path, params={"limit": "1"}, headers={"Authorization": f"Bearer {key}"}, timeout=30).json()
+        parts.append(f"{path.split('/')[2]} {body['status']} {body['completed']}/{body['total']} pages, {body['creditsUsed']} credits")
+    return "; ".join(parts)
+
+
+def _hundred_page_crawl(workdir: Path) -> float:
+    """Seconds from starting a 100-page crawl to reading it completed, on a server with --job-seconds 2."""
+    key = _database(workdir / "quick.sqlite3", 0)
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    serve = [sys.executable, "-m", "webdata_server", "serve", "--db", str(workdir / "quick.sqlite3"), "--port", str(port), "--job-seconds", "2"]
+    headers = {"Authorization": f"Bearer {key}"}
+    with _running(serve, base_url + "/openapi.json"):
+        started = time.perf_counter()
+        body = {"url": "https://depth-4.quick.example.com", "limit": 100, "sitemap": "skip"}
+        job = httpx.post(base_url + "/v2/crawl", json=body, headers=headers, timeout=30).raise_for_status().json()["id"]
+        while True:
+            status = httpx.get(f"{base_url}/v2/crawl/{job}", params={"limit": "1"}, headers=headers, timeout=30).json()
+            if status["status"] != "scraping":
+                break
+            time.sleep(0.02)
+        elapsed = time.perf_counter() - started
+        if (status["status"], status["completed"]) != ("completed", 100):
+            raise RuntimeError(f"the 100-page crawl ended {status['status']} with {status['completed']} pages")
+    return elapsed
+
+
 def _cell(result: Result) -> str:
     return f"{result.rps:,.0f}/s p99 {result.p99_ms:.1f}ms"
 
@@ -181,7 +226,7 @@ def main() -> None:
     figures: dict[tuple[str, str], Result] = {}
     with tempfile.TemporaryDirectory() as temporary:
         workdir = Path(temporary)
-        for name, rows in (("fresh", 0), ("grown", args.ledger_rows)):
+        for name, rows in (("fresh", 0), ("grown", args.ledger_rows), ("busy", 0)):
             started = time.perf_counter()
             key = _database(workdir / f"{name}.sqlite3", rows)
             if rows:
@@ -189,12 +234,18 @@ def main() -> None:
             port = _free_port()
             base_url = f"http://127.0.0.1:{port}"
             serve = [sys.executable, "-m", "webdata_server", "serve", "--db", str(workdir / f"{name}.sqlite3"), "--port", str(port)]
+            if name == "busy":
+                serve += ["--job-seconds", "60"]
             with _running(serve, base_url + "/openapi.json"):
                 # Warm the scrape cache, so the cached case only hits.
                 httpx.post(base_url + "/v2/scrape", json={"url": _CACHED_URL}, headers={"Authorization": f"Bearer {key}"}, timeout=30).raise_for_status()
+                background = _start_background_jobs(base_url, key) if name == "busy" else []
                 for case in CASES:
                     figures[(name, case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir)
                     print(_row(f"reference ({name}) {case.label}", result), flush=True)
+                if background:
+                    print(f"background jobs after the busy run: {_progress(base_url, key, background)}", flush=True)
+        quick = _hundred_page_crawl(workdir)
         port = _free_port()
         with _running([str(prism), "mock", "-h", "127.0.0.1", "-p", str(port), str(bundle)], f"http://127.0.0.1:{port}/v2/team/token-usage"):
             for case in CASES:
@@ -205,14 +256,19 @@ def main() -> None:
     print(
         f"\nwrk -t1 -c{CONNECTIONS} -d{args.seconds}s on {os.cpu_count()} cores (benchmarks/server.py --seconds {args.seconds} --ledger-rows {args.ledger_rows})"
     )
-    print(f"{'case':<40} {'fresh db':>20} {'prism':>20} {'vs prism':>9} {f'{args.ledger_rows:,} rows':>22} {'vs fresh':>9}")
+    print(
+        f"{'case':<40} {'fresh db':>20} {'prism':>20} {'vs prism':>9} {f'{args.ledger_rows:,} rows':>22} {'vs fresh':>9}"
+        f" {'crawl+batch running':>22} {'vs fresh':>9}"
+    )
     for case in CASES:
-        fresh, grown = figures[("fresh", case.label)], figures[("grown", case.label)]
+        fresh, grown, busy = figures[("fresh", case.label)], figures[("grown", case.label)], figures[("busy", case.label)]
         peer = figures.get(("prism", case.label))
         print(
             f"{case.label:<40} {_cell(fresh):>20} {_cell(peer) if peer else '-':>20} {f'{fresh.rps / peer.rps:.2f}x' if peer else '-':>9}"
             f" {_cell(grown):>22} {f'{(grown.rps / fresh.rps - 1) * 100:+.0f}%':>9}"
+            f" {_cell(busy):>22} {f'{(busy.rps / fresh.rps - 1) * 100:+.0f}%':>9}"
         )
+    print(f"a 100-page crawl on a server with --job-seconds 2: completed in {quick:.2f} s")
 
 
 if __name__ == "__main__":

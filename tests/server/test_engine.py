@@ -80,6 +80,14 @@ def test_status_pages_join_into_the_whole_job(quick_server: Server) -> None:
     assert quick_server.settings.page_size == 10
 
 
+@pytest.mark.parametrize("skip", ["25", "543407992982670016512"])
+def test_a_skip_past_the_end_reads_an_empty_page(quick_server: Server, skip: str) -> None:
+    job = quick_server.api("startBatchScrape", json={"urls": [f"{SITE}/a"]}).json()["id"]
+    _wait_for(quick_server.api, "getBatchScrapeStatus", "completed", id=job)
+    body = quick_server.api("getBatchScrapeStatus", id=job, params={"skip": skip}).json()
+    assert (body["status"], body["completed"], body["data"], body.get("next")) == ("completed", 1, [], None)
+
+
 def test_a_job_progresses_page_by_page(make_server: Any) -> None:
     server = make_server(job_seconds=1.5)
     api = server.api
@@ -174,4 +182,50 @@ def test_a_loopback_receiver_is_refused_unless_allowed(make_server: Any) -> None
         time.sleep(0.5)
         assert _Receiver.events == []
     finally:
+        receiver.shutdown()
+
+
+class _Hanging(BaseHTTPRequestHandler):
+    """A receiver that holds every request until ``release`` is set, then records it."""
+
+    release = threading.Event()
+    arrived: ClassVar[list[str]] = []
+    events: ClassVar[list[str]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        _Hanging.arrived.append(body["type"])
+        _Hanging.release.wait(20)
+        _Hanging.events.append(body["type"])
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_a_hanging_receiver_slows_neither_the_job_nor_other_requests(make_server: Any) -> None:
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), _Hanging)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    _Hanging.release.clear()
+    _Hanging.arrived, _Hanging.events = [], []
+    try:
+        server = make_server(job_seconds=0.2, allow_local_webhooks=True, webhook_timeout=15.0)
+        url = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
+        job = server.api("startBatchScrape", json={"urls": [f"{SITE}/a", f"{SITE}/b"], "webhook": url}).json()["id"]
+        _wait_for(server.api, "getBatchScrapeStatus", "completed", id=job)
+        # The job finished while its first event is still held by the receiver.
+        assert _Hanging.arrived == ["batch_scrape.started"] and _Hanging.events == []
+        for _ in range(20):
+            began = time.monotonic()
+            assert server.api("getTokenUsage").status_code == 200
+            assert time.monotonic() - began < 1.0, "a request waited for the hanging receiver"
+        _Hanging.release.set()
+        deadline = time.monotonic() + 10
+        while len(_Hanging.events) < 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        # Once the receiver answers, the held events follow in order, none lost.
+        assert _Hanging.events == ["batch_scrape.started", "batch_scrape.page", "batch_scrape.page", "batch_scrape.completed"]
+    finally:
+        _Hanging.release.set()
         receiver.shutdown()

@@ -149,6 +149,38 @@ def test_include_and_exclude_tags(server: Server) -> None:
     assert "| host |" not in without and "fetch(" not in without and "- Fast" in without
 
 
+@pytest.mark.parametrize(
+    ("include", "only_main", "expected", "absent"),
+    [
+        # includeTags are applied to the whole page first, as the service does; onlyMainContent then
+        # removes header, nav, footer and aside from what they kept, and no longer narrows to <main>.
+        (["main"], True, ["# shop.example.com/products", "- Fast", "| host |"], ["Advertisement", "© 2026"]),
+        (["main"], False, ["# shop.example.com/products", "- Fast", "| host |"], ["© 2026"]),
+        (["article"], True, ["Welcome to the synthetic page", "- Fast"], ["# shop.example.com", "| host |"]),
+        (["article"], False, ["Welcome to the synthetic page", "- Fast"], ["| host |"]),
+        ([".breadcrumbs"], True, ["Home › products"], ["- Fast"]),
+        ([".breadcrumbs", "footer"], False, ["Home › products", "© 2026 shop.example.com"], ["- Fast"]),
+        (["footer"], True, [], ["© 2026", "- Fast"]),
+        (["main", "article"], True, ["# shop.example.com/products", "- Fast"], []),
+    ],
+)
+def test_include_tags_come_before_only_main_content(server: Server, include: list[str], only_main: bool, expected: list[str], absent: list[str]) -> None:
+    data = scrape(server, includeTags=include, onlyMainContent=only_main, formats=["markdown", "summary"])
+    for text in expected:
+        assert text in data["markdown"], (text, data["markdown"])
+    for text in absent:
+        assert text not in data["markdown"], (text, data["markdown"])
+    if expected:
+        assert data["summary"]
+    if include == ["main", "article"]:
+        assert data["markdown"].count("- Fast") == 1  # an element inside another kept one is kept once
+
+
+def test_exclude_tags_apply_to_what_include_tags_kept(server: Server) -> None:
+    data = scrape(server, includeTags=["main"], excludeTags=[".post", "table"])["markdown"]
+    assert "# shop.example.com/products" in data and "- Fast" not in data and "| host |" not in data
+
+
 def test_invalid_selectors_match_nothing(server: Server) -> None:
     assert scrape(server, includeTags=["a/b", "table"])["markdown"].startswith("| Name | Value |")
     assert "- Fast" in scrape(server, excludeTags=["::nonsense("])["markdown"]

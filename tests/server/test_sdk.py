@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from firecrawl import AsyncFirecrawl, Firecrawl
-from firecrawl.v2.types import JsonFormat
+from firecrawl.v2.types import JsonFormat, PaginationConfig
 
 from tests.server.conftest import LiveServer
 
@@ -168,3 +168,55 @@ def test_async_watcher_follows_a_crawl_over_websocket(sdk: Firecrawl, live_serve
     assert live_server.process is not None and live_server.process.stdout is not None
     live_server.process.terminate()
     assert f'"WebSocket /v2/crawl/{job_id}" [accepted]' in live_server.process.stdout.read().decode()
+
+
+def test_auto_pagination_over_a_multi_page_crawl(sdk: Firecrawl) -> None:
+    # 25 pages are three status pages at the server's default page size of 10.
+    crawled = sdk.crawl("https://example.com", limit=25, poll_interval=1, timeout=60)
+    urls = [d.metadata_typed.source_url for d in crawled.data]
+    assert crawled.status == "completed" and crawled.total == 25
+    assert len(urls) == 25 and len(set(urls)) == 25 and urls[0] == "https://example.com"
+    first = sdk.get_crawl_status(crawled.id, pagination_config=PaginationConfig(auto_paginate=False))
+    assert len(first.data) == 10 and first.next is not None and "skip=10" in first.next
+    second = sdk.v2.get_crawl_status_page(first.next)
+    assert [d.metadata_typed.source_url for d in second.data] == urls[10:20]
+    capped = sdk.get_crawl_status(crawled.id, pagination_config=PaginationConfig(max_results=12))
+    assert [d.metadata_typed.source_url for d in capped.data] == urls[:12]
+
+
+def test_auto_pagination_while_a_crawl_runs(sdk: Firecrawl) -> None:
+    # What the SDK joins from the pages read while the crawl runs is, each time, a prefix of what it returns at the end.
+    started = sdk.start_crawl("https://example.com", limit=25)
+    reads: list[list[str | None]] = []
+    completed: list[int] = []
+    deadline = time.monotonic() + 30
+    while (status := sdk.get_crawl_status(started.id)).status == "scraping" and time.monotonic() < deadline:
+        reads.append([d.metadata_typed.source_url for d in status.data])
+        completed.append(status.completed)
+        assert len(reads[-1]) >= status.completed
+        time.sleep(0.02)
+    final = [d.metadata_typed.source_url for d in status.data]
+    assert status.status == "completed" and len(final) == len(set(final)) == 25
+    assert completed == sorted(completed), "completed went down"
+    assert all(read == final[: len(read)] for read in reads)
+
+
+def test_batch_scrape_pages_through_next(sdk: Firecrawl) -> None:
+    urls = [f"https://example.com/item-{i}" for i in range(12)]
+    batch = sdk.batch_scrape(urls, formats=["markdown"], poll_interval=1, wait_timeout=60)
+    assert batch.status == "completed" and [d.metadata_typed.source_url for d in batch.data] == urls
+    started = sdk.start_batch_scrape(urls)
+    one_page = PaginationConfig(auto_paginate=False)
+    deadline = time.monotonic() + 30
+    while (first := sdk.get_batch_scrape_status(started.id, pagination_config=one_page)).status == "scraping" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert first.status == "completed" and len(first.data) == 10 and first.next is not None and "skip=10" in first.next
+
+
+def test_crawl_errors_and_concurrency(sdk: Firecrawl) -> None:
+    crawled = sdk.crawl("https://example.com", limit=100, max_discovery_depth=2, poll_interval=1, timeout=60)
+    errors = sdk.get_crawl_errors(crawled.id)
+    assert [e.url for e in errors.errors] == ["https://example.com/docs/broken"]
+    assert errors.robots_blocked == ["https://example.com/private"]
+    concurrency = sdk.get_concurrency()
+    assert (concurrency.concurrency, concurrency.max_concurrency) == (0, 0)  # nothing running; 0: the plan sets no limit

@@ -120,3 +120,22 @@ def test_watcher_over_websocket(results: dict[str, Any], name: str, path: str) -
     assert watched["status"] == "completed" and watched["documents"] == 2
     started = _value(results, "startCrawl" if name == "watchCrawl" else "startBatchScrape")
     assert f'"WebSocket {path}{started["id"]}" [accepted]' in results["_log"], "the watcher fell back to polling"
+
+
+def test_auto_pagination_joins_every_page(results: dict[str, Any]) -> None:
+    crawled = _value(results, "crawlPaged")
+    assert crawled["status"] == "completed" and crawled["total"] == 25
+    assert len(crawled["urls"]) == 25 and len(set(crawled["urls"])) == 25 and crawled["urls"][0] == "https://example.com"
+    one = _value(results, "crawlPageOne")
+    assert one["status"] == "completed" and one["documents"] == 10 and one["capped"] == 12
+    assert one["next"].startswith("http://127.0.0.1:") and f"/v2/crawl/{one['id']}?skip=10" in one["next"]
+    batch = _value(results, "batchPaged")
+    assert batch["status"] == "completed" and batch["urls"] == [f"https://example.com/item-{i}" for i in range(12)]
+
+
+def test_crawl_errors_and_concurrency(results: dict[str, Any]) -> None:
+    errors = _value(results, "getCrawlErrors")
+    assert [e["url"] for e in errors["errors"]] == ["https://example.com/docs/broken"]
+    assert errors["robotsBlocked"] == []
+    concurrency = _value(results, "getConcurrency")
+    assert concurrency["maxConcurrency"] == 0 and concurrency["concurrency"] >= 0  # 0: the plan sets no limit

@@ -68,6 +68,30 @@ _ALL = [
         'Cancelling a running agent MUST answer success and leave it cancelled; a second cancel MUST answer 409 "Agent already finished" and change nothing; a jobId that is not a UUID MUST answer 400.',
         "§3, §7",
     ),
+    Requirement(
+        "CRAWL-01",
+        "jobs",
+        "A crawl MUST return at most limit pages, and with maxDiscoveryDepth 0 only its start URL.",
+        "inferred: the service's crawler (crawl-redis and WebCrawler.filterLinks of apps/api)",
+    ),
+    Requirement(
+        "CRAWL-02",
+        "jobs",
+        "The pages of a crawl's status, read from the first through each next, MUST join into all its completed pages with no URL twice, each next being a URL of the server's own origin.",
+        "inferred: paging of the service's crawl status; both official SDKs follow next",
+    ),
+    Requirement(
+        "CRAWL-03",
+        "jobs",
+        "A crawl's completed count MUST never decrease between two reads of its status.",
+        "inferred: the service's crawl status",
+    ),
+    Requirement(
+        "CRAWL-04",
+        "pages",
+        "Every page a crawl returns, except its start URL, MUST have a path that one of includePaths matches and none of excludePaths does (regular expressions searched in the path).",
+        "inferred: WebCrawler.filterLinks of apps/api",
+    ),
     Requirement("CACHE-01", "cache", "A scrape with minAge and no cached copy MUST answer 404 SCRAPE_NO_CACHED_DATA.", "§2.2"),
     Requirement(
         "CACHE-02",

@@ -38,7 +38,7 @@ class Settings:
     # How long a job runs before it completes on its own, in seconds.
     job_seconds: float = 5.0
     # How often the background worker advances jobs, in seconds.
-    worker_interval: float = 0.2
+    worker_interval: float = 0.05
     max_body_bytes: int = 10 * 1024 * 1024
     # Worker threads that run handlers (SQLite writes, rendering) off the event loop.
     threads: int = 8

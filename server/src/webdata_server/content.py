@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 from bs4 import BeautifulSoup
-from markdownify import markdownify
+from markdownify import MarkdownConverter
 from PIL import Image, ImageDraw
 from soupsieve import SelectorSyntaxError
 
@@ -41,33 +41,49 @@ BASE64_PLACEHOLDER = "<Base64-Image-Removed>"
 # Over this many characters the onlyCleanContent pass is skipped with a warning (the public
 # service's cleaning model has an output limit; this stands in for it).
 CLEAN_LIMIT = 100_000
-_AD_SELECTORS = ("[data-ad]", ".ad", ".ads", ".advert", ".cookie-banner", "#cookie-banner")
+_AD_SELECTORS = "[data-ad], .ad, .ads, .advert, .cookie-banner, #cookie-banner"  # one selector: one walk of the tree
 _BOILERPLATE = re.compile(r"(cookie|newsletter|share this|share on|breadcrumb|^home ›|comments?\b|related (posts|articles)|advertisement)", re.IGNORECASE)
+_MARKDOWN = MarkdownConverter(heading_style="ATX", bullets="-")
 _PAPER = {"A0": (2384, 3370), "A1": (1684, 2384), "A2": (1191, 1684), "A3": (842, 1191), "A4": (595, 842), "A5": (420, 595), "A6": (298, 420),
           "Letter": (612, 792), "Legal": (612, 1008), "Tabloid": (792, 1224), "Ledger": (1224, 792)}  # fmt: skip
 
 
-def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, exclude_tags: list[str] | None, block_ads: bool) -> str:
-    """The HTML the content formats are made from."""
+def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, exclude_tags: list[str] | None, block_ads: bool) -> Any:
+    """The element the content formats are made from, in the service's order: ``includeTags``
+    keeps only what they match in the whole page, then scripts and styles go, then ads,
+    ``excludeTags``, and last what is not main content (header, nav, footer, aside). Without
+    ``includeTags``, main content is also narrowed to the page's ``<main>`` when it has one.
+
+    One parse: :func:`to_markdown` takes the returned element (take ``str()`` of it first for the
+    html format, since the markdown step edits it)."""
     soup = BeautifulSoup(html, "html.parser")
-    for element in soup(["script", "style", "noscript"]):
-        element.decompose()
-    if block_ads:
-        for selector in _AD_SELECTORS:
-            for element in soup.select(selector):
-                element.decompose()
     root: Any = soup.body or soup
-    if only_main:
-        for element in root.select("header, nav, footer, aside"):
-            element.decompose()
-        root = root.select_one("main") or root
     if include_tags:
         kept = [element for selector in include_tags for element in _select(root, selector)]
-        root = BeautifulSoup("".join(str(element) for element in kept), "html.parser")
+        root = BeautifulSoup("", "html.parser")
+        for element in _outermost(kept):
+            root.append(element.extract())
+    for element in root(["script", "style", "noscript"]):
+        element.decompose()
+    if block_ads:
+        for element in root.select(_AD_SELECTORS):
+            element.decompose()
     for selector in exclude_tags or []:
         for element in _select(root, selector):
             element.decompose()
-    return str(root)
+    if only_main:
+        for element in root.select("header, nav, footer, aside"):
+            element.decompose()
+        if not include_tags:
+            root = root.select_one("main") or root
+    return root
+
+
+def _outermost(elements: list[Any]) -> list[Any]:
+    """The elements in page order, once each, without those inside another of them."""
+    chosen = {id(e) for e in elements}
+    unique = list({id(e): e for e in elements}.values())
+    return [e for e in unique if not any(id(parent) in chosen for parent in e.parents)]
 
 
 def _select(root: Any, selector: str) -> list[Any]:
@@ -77,14 +93,13 @@ def _select(root: Any, selector: str) -> list[Any]:
         return []
 
 
-def to_markdown(html: str, base_url: str) -> str:
-    """Markdown of cleaned HTML, with links made absolute."""
-    soup = BeautifulSoup(html, "html.parser")
-    for anchor in soup.find_all("a", href=True):
+def to_markdown(root: Any, base_url: str) -> str:
+    """Markdown of the element :func:`filter_html` returned, with links made absolute (edits it)."""
+    for anchor in root.find_all("a", href=True):
         anchor["href"] = urljoin(base_url, str(anchor["href"]))
-    for element in soup.select("button, input"):
+    for element in root.select("button, input"):
         element.decompose()
-    markdown = markdownify(str(soup), heading_style="ATX", bullets="-")
+    markdown = _MARKDOWN.convert_soup(root)
     return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
 
 

@@ -174,6 +174,9 @@ class JobEngine:
             pages = self._crawl_pages(job)
         else:
             pages = [PlannedPage(url, 0, -1) for url in job.request.get("_validURLs", [])]
+        # The schedule counts from the start request, not from this pass, so that the job ends
+        # ``job_seconds`` after it was started whatever the wait for the worker and the planning took.
+        moment = min(moment, job.created_at)
         visiting = sum(1 for p in pages if not p.blocked)
         delay = float(job.request.get("delay") or 0)
         interval = max(self.job_seconds / max(visiting, 1), delay)

@@ -202,8 +202,9 @@ class SyntheticWeb:
             f'<div id="cookie-banner" class="cookie-banner">We use cookies to improve your experience. <button id="cookie-accept">Accept cookies</button></div>'
             f'<div class="breadcrumbs">Home › {path.strip("/") or "index"}</div>'
             f"<main><h1>{title}</h1>"
+            + '<article class="post">'
             + "".join(f"<p>{p}</p>" for p in paragraphs)
-            + "<h2>Features</h2><ul><li>Fast</li><li>Reliable</li><li>Deterministic</li></ul>"
+            + "<h2>Features</h2><ul><li>Fast</li><li>Reliable</li><li>Deterministic</li></ul></article>"
             "<h2>Data</h2><table><thead><tr><th>Name</th><th>Value</th></tr></thead>"
             f"<tbody><tr><td>host</td><td>{host}</td></tr><tr><td>path</td><td>{path}</td></tr></tbody></table>"
             f"<h2>Code</h2><pre><code>fetch('{path}')</code></pre>"

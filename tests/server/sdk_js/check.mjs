@@ -43,6 +43,29 @@ await record("getCrawlStatus", () => app.getCrawlStatus(results.startCrawl.value
 await record("watchCrawl", () => watch(results.startCrawl.value.id, "crawl"));
 await record("crawl", () => app.crawl("https://example.com", { limit: 2, pollInterval: 1, timeout: 30 }));
 await record("cancelCrawl", async () => app.cancelCrawl((await app.startCrawl("https://example.com", { limit: 2 })).id));
+// Paging: 25 pages are three status pages of at most 10 (the server's default page size).
+await record("crawlPaged", async () => {
+  const job = await app.crawl("https://example.com", { limit: 25, pollInterval: 1, timeout: 60 });
+  return { status: job.status, total: job.total, urls: job.data.map((d) => d.metadata?.sourceURL) };
+});
+await record("crawlPageOne", async () => {
+  const started = await app.startCrawl("https://example.com", { limit: 25 });
+  let job = await app.getCrawlStatus(started.id, { autoPaginate: false });
+  const deadline = Date.now() + 30000;
+  while (job.status === "scraping" && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    job = await app.getCrawlStatus(started.id, { autoPaginate: false });
+  }
+  const capped = await app.getCrawlStatus(started.id, { maxResults: 12 });
+  return { status: job.status, documents: job.data.length, next: job.next ?? null, capped: capped.data.length, id: started.id };
+});
+await record("batchPaged", async () => {
+  const urls = Array.from({ length: 12 }, (_, i) => `https://example.com/item-${i}`);
+  const job = await app.batchScrape(urls, { options: { formats: ["markdown"] }, pollInterval: 1, timeout: 60 });
+  return { status: job.status, urls: job.data.map((d) => d.metadata?.sourceURL) };
+});
+await record("getCrawlErrors", async () => app.getCrawlErrors((await app.crawl("https://example.com/docs", { limit: 10, pollInterval: 1, timeout: 60 })).id));
+await record("getConcurrency", () => app.getConcurrency());
 await record("crawlParamsPreview", () => app.crawlParamsPreview("https://example.com", "only the /blog, up to 50 pages"));
 await record("startAgent", () => app.startAgent({ prompt: "find the price" }));
 await record("getAgentStatus", () => app.getAgentStatus(results.startAgent.value.id));

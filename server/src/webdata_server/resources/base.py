@@ -150,7 +150,9 @@ def job_status(ctx: Context, call: Call, job: Job) -> dict[str, Any]:
     """The status body of a batch scrape or crawl: one page of its documents from the query's
     ``skip`` (default 0), at most ``limit`` of them (default and cap: the server's page size),
     with ``next`` while more are left."""
-    skip = _count(call, "skip", default=0, low=0)
+    # No job has 2**62 pages: a skip beyond that reads past the end, as any skip past the last page
+    # does, instead of overflowing SQLite's 64-bit integers.
+    skip = min(_count(call, "skip", default=0, low=0), 2**62)
     limit = min(_count(call, "limit", default=ctx.settings.page_size, low=1), ctx.settings.page_size)
     path = call.url_for(f"/v2/{'crawl' if job.kind == JobKind.CRAWL else 'batch/scrape'}/{job.id}")
     suffix = f"&limit={call.query['limit']}" if "limit" in call.query else ""

@@ -154,10 +154,11 @@ class Renderer:
             # Refused, and the check that found it is billed (an exception: never memoised).
             raise PromptInjection().with_charges(Charge("scrapeUrl", checks))
 
-        filtered = content.filter_html(
+        root = content.filter_html(
             html, only_main=options.only_main_content, include_tags=options.include_tags, exclude_tags=options.exclude_tags, block_ads=options.block_ads
         )
-        markdown = content.to_markdown(filtered, page.url)
+        filtered = str(root) if "html" in kinds else ""
+        markdown = content.to_markdown(root, page.url)
         warning = None
         if options.only_clean_content:
             markdown, warning = content.clean_markdown(markdown)
