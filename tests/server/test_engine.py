@@ -113,8 +113,11 @@ def test_errors_list_failed_pages_and_robots(quick_server: Server) -> None:
     [error] = api("getCrawlErrors", id=job).json()["errors"]
     assert (error["url"], error["code"]) == (f"{SITE}/docs/broken", "SCRAPE_SITE_ERROR")
     root = api("startCrawl", json={"url": SITE, "sitemap": "skip", "maxDiscoveryDepth": 1}).json()["id"]
-    _wait_for(api, "getCrawlStatus", "completed", id=root)
+    ended = _wait_for(api, "getCrawlStatus", "completed", id=root)
     assert api("getCrawlErrors", id=root).json() == {"errors": [], "robotsBlocked": [f"{SITE}/private"]}
+    # As the service, an ended crawl that robots.txt kept from a page says so; one it did not, does not.
+    assert ended["warning"].startswith("One or more pages were unable to be crawled because the robots.txt file prevented this.")
+    assert "warning" not in done
 
 
 def test_bad_patterns_and_concurrency(server: Server) -> None:

@@ -117,7 +117,7 @@ def test_a_completed_crawl_cannot_be_cancelled(quick_server: Server) -> None:
     job = api("startCrawl", json={"url": "https://example.com", "limit": 1}).json()["id"]
     done = _wait_for(api, "getCrawlStatus", "completed", id=job)
     ended = api("cancelCrawl", id=job)
-    assert ended.status_code == 409 and ended.json()["success"] is False
+    assert ended.status_code == 409 and ended.json() == {"error": "Crawl is already completed"}
     assert api("getCrawlStatus", id=job).json() == done
 
 

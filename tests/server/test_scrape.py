@@ -3,6 +3,7 @@ parsing charges, prompt-injection checks and threat protection, each with its ex
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import pytest
@@ -72,7 +73,12 @@ def test_pdf_is_billed_per_page(server: Server) -> None:
 def test_pdf_without_parsers_is_base64_at_a_flat_credit(server: Server) -> None:
     status, body, credits = _scrape(server, server.api, {"url": "https://example.com/raw.pdf?pages=7", "parsers": []})
     assert (status, credits) == (200, 1)
-    assert "rawBase64" in body["data"] and "markdown" not in body["data"]
+    # As the service: the file's base64 stands in the markdown; rawBase64 only when asked for.
+    assert base64.b64decode(body["data"]["markdown"]).startswith(b"%PDF-") and "rawBase64" not in body["data"]
+    status, body, credits = _scrape(
+        server, server.api, {"url": "https://example.com/raw.pdf?pages=7", "parsers": [], "formats": ["markdown", "rawBase64"], "maxAge": 0}
+    )
+    assert (status, credits) == (200, 1) and body["data"]["rawBase64"] == body["data"]["markdown"]
 
 
 def test_page_markers(server: Server) -> None:

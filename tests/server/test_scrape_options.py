@@ -95,11 +95,11 @@ def test_change_tracking(server: Server) -> None:
     assert "-This page has been fetched 1 time(s)." in second["diff"]["text"] and "+This page has been fetched 2 time(s)." in second["diff"]["text"]
     assert second["json"] == {}  # the title did not change
     stable = "https://news.example.com/stable"
-    scrape(server, stable, formats=[tracking])
-    assert scrape(server, stable, formats=[tracking])["changeTracking"]["changeStatus"] == "same"
+    scrape(server, stable, formats=["markdown", tracking])
+    assert scrape(server, stable, formats=["markdown", tracking])["changeTracking"]["changeStatus"] == "same"
     # A tag keeps a history of its own.
-    assert scrape(server, stable, formats=[{**tracking, "tag": "weekly"}])["changeTracking"]["changeStatus"] == "new"
-    assert scrape(server, stable, formats=[{**tracking, "tag": "weekly"}])["changeTracking"]["tag"] == "weekly"
+    assert scrape(server, stable, formats=["markdown", {**tracking, "tag": "weekly"}])["changeTracking"]["changeStatus"] == "new"
+    assert scrape(server, stable, formats=["markdown", {**tracking, "tag": "weekly"}])["changeTracking"]["tag"] == "weekly"
 
 
 def test_change_tracking_json_of_a_schema_that_is_not_an_object(server: Server) -> None:
@@ -107,8 +107,8 @@ def test_change_tracking_json_of_a_schema_that_is_not_an_object(server: Server) 
     and no 500 (found by the conformance suite's fuzzing, seed 111)."""
     tracking = {"type": "changeTracking", "modes": ["json"], "schema": {"type": "string"}}
     url = "https://news.example.com/stable"
-    assert scrape(server, url, formats=[tracking])["changeTracking"]["changeStatus"] == "new"
-    again = scrape(server, url, formats=[tracking])["changeTracking"]
+    assert scrape(server, url, formats=["markdown", tracking])["changeTracking"]["changeStatus"] == "new"
+    again = scrape(server, url, formats=["markdown", tracking])["changeTracking"]
     assert again["changeStatus"] == "same" and again["json"] == {}
 
 

@@ -54,6 +54,18 @@ _ALL = [
         "§2.1, §2.6",
     ),
     Requirement(
+        "CORE-06",
+        "core",
+        "A request body with a key the operation does not take MUST be refused with 400, on every operation with a body.",
+        "contract (additionalProperties false); inferred: the service's v2 request schemas are strict",
+    ),
+    Requirement(
+        "CORE-07",
+        "core",
+        "A URL without a scheme MUST be taken as http: a scrape of example.com MUST succeed as a scrape of http://example.com.",
+        "inferred: the service's v2 URL schema prepends http://",
+    ),
+    Requirement(
         "TEN-01", "tenancy", "A job of another team MUST answer exactly as an unknown id, and MUST NOT be listed among the caller's active crawls.", "§5.3"
     ),
     Requirement(
@@ -98,6 +110,12 @@ _ALL = [
         "cache",
         "A lockdown scrape MUST answer 404 SCRAPE_LOCKDOWN_CACHE_MISS with nothing cached and MUST serve the cached copy once there is one.",
         "§2.2",
+    ),
+    Requirement(
+        "CACHE-03",
+        "cache",
+        "A cached copy MUST NOT be served to a scrape that asks for another location or for the mobile page: such a scrape MUST report cacheState miss.",
+        "§2.2.2; inferred: the service keys its cache by location and mobile",
     ),
     Requirement("BILL-01", "billing", "A lockdown miss MUST cost 1 credit and a lockdown hit 5.", "§8"),
     Requirement("BILL-02", "billing", "checkPromptInjection MUST add 4 credits to a scrape.", "§8"),

@@ -77,8 +77,10 @@ class Agent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        integration: str | None = None,
         max_credits: int | None = None,
         model: str | None = None,
+        origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
@@ -90,6 +92,8 @@ class Agent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
         """
         return self._client._call(
@@ -101,8 +105,10 @@ class Agent:
                 {
                     "prompt": prompt,
                     "audit_metadata": audit_metadata,
+                    "integration": integration,
                     "max_credits": max_credits,
                     "model": model,
+                    "origin": origin,
                     "schema": schema,
                     "strict_constrain_to_urls": strict_constrain_to_urls,
                     "threat_protection": threat_protection,
@@ -139,8 +145,10 @@ class Agent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        integration: str | None = None,
         max_credits: int | None = None,
         model: str | None = None,
+        origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
@@ -154,13 +162,17 @@ class Agent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
         """
         started = self.start(
             prompt=prompt,
             audit_metadata=audit_metadata,
+            integration=integration,
             max_credits=max_credits,
             model=model,
+            origin=origin,
             schema=schema,
             strict_constrain_to_urls=strict_constrain_to_urls,
             threat_protection=threat_protection,
@@ -229,10 +241,12 @@ class BatchScrape:
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: Mapping[str, str] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
+        integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
@@ -241,6 +255,7 @@ class BatchScrape:
         mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
+        origin: str | None = None,
         parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
         profile: models.Profile | Mapping[str, Any] | None = None,
         proxy: Literal["basic", "enhanced", "auto"] | None = None,
@@ -259,14 +274,16 @@ class BatchScrape:
         ``POST /v2/batch/scrape`` (startBatchScrape).
 
         Args:
-            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             exclude_tags: Tags to exclude from the output.
+            fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: Headers sent with the request (cookies, user-agent, …).
             include_tags: Tags to include in the output.
+            integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -274,6 +291,7 @@ class BatchScrape:
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
             profile: Persistent browser storage shared by scrapes with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
@@ -298,10 +316,12 @@ class BatchScrape:
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
                     "exclude_tags": exclude_tags,
+                    "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
                     "ignore_invalid_urls": ignore_invalid_urls,
                     "include_tags": include_tags,
+                    "integration": integration,
                     "location": location,
                     "lockdown": lockdown,
                     "max_age": max_age,
@@ -310,6 +330,7 @@ class BatchScrape:
                     "mobile": mobile,
                     "only_clean_content": only_clean_content,
                     "only_main_content": only_main_content,
+                    "origin": origin,
                     "parsers": parsers,
                     "profile": profile,
                     "proxy": proxy,
@@ -365,10 +386,12 @@ class BatchScrape:
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: Mapping[str, str] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
+        integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
@@ -377,6 +400,7 @@ class BatchScrape:
         mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
+        origin: str | None = None,
         parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
         profile: models.Profile | Mapping[str, Any] | None = None,
         proxy: Literal["basic", "enhanced", "auto"] | None = None,
@@ -397,14 +421,16 @@ class BatchScrape:
         ``POST /v2/batch/scrape`` (startBatchScrape).
 
         Args:
-            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             exclude_tags: Tags to exclude from the output.
+            fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: Headers sent with the request (cookies, user-agent, …).
             include_tags: Tags to include in the output.
+            integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -412,6 +438,7 @@ class BatchScrape:
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
             profile: Persistent browser storage shared by scrapes with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
@@ -430,10 +457,12 @@ class BatchScrape:
             audit_metadata=audit_metadata,
             block_ads=block_ads,
             exclude_tags=exclude_tags,
+            fast_mode=fast_mode,
             formats=formats,
             headers=headers,
             ignore_invalid_urls=ignore_invalid_urls,
             include_tags=include_tags,
+            integration=integration,
             location=location,
             lockdown=lockdown,
             max_age=max_age,
@@ -442,6 +471,7 @@ class BatchScrape:
             mobile=mobile,
             only_clean_content=only_clean_content,
             only_main_content=only_main_content,
+            origin=origin,
             parsers=parsers,
             profile=profile,
             proxy=proxy,
@@ -525,19 +555,27 @@ class Crawl:
             result=models.JobStatusResponse,
         )
 
-    def preview_params(self, prompt: str, url: str) -> models.CrawlParamsPreviewResponse:
+    def preview_params(
+        self, prompt: str, url: str, *, integration: str | None = None, origin: str | None = None
+    ) -> models.CrawlParamsPreviewResponse:
         """Preview the crawl options derived from a prompt.
 
         ``POST /v2/crawl/params-preview`` (previewCrawlParams).
 
         Args:
             prompt: Natural-language description of the crawl.
+            url: The URL to start from, http or https.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
         """
         return self._client._call(
             _preview_crawl_params.OPERATION,
             path={},
             query={},
-            body=request_body(models.CrawlParamsPreviewRequest, {"prompt": prompt, "url": url}),
+            body=request_body(
+                models.CrawlParamsPreviewRequest,
+                {"prompt": prompt, "url": url, "integration": integration, "origin": origin},
+            ),
             result=models.CrawlParamsPreviewResponse,
         )
 
@@ -554,10 +592,13 @@ class Crawl:
         ignore_query_parameters: bool | None = None,
         ignore_robots_txt: bool | None = None,
         include_paths: Sequence[str] | None = None,
+        integration: str | None = None,
         limit: int | None = None,
         max_concurrency: int | None = None,
         max_discovery_depth: int | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
+        regex_on_full_url: bool | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -568,13 +609,17 @@ class Crawl:
         ``POST /v2/crawl`` (startCrawl).
 
         Args:
+            url: The URL to start from, http or https.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
+            integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
+            regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -596,10 +641,13 @@ class Crawl:
                     "ignore_query_parameters": ignore_query_parameters,
                     "ignore_robots_txt": ignore_robots_txt,
                     "include_paths": include_paths,
+                    "integration": integration,
                     "limit": limit,
                     "max_concurrency": max_concurrency,
                     "max_discovery_depth": max_discovery_depth,
+                    "origin": origin,
                     "prompt": prompt,
+                    "regex_on_full_url": regex_on_full_url,
                     "scrape_options": scrape_options,
                     "sitemap": sitemap,
                     "webhook": webhook,
@@ -652,10 +700,13 @@ class Crawl:
         ignore_query_parameters: bool | None = None,
         ignore_robots_txt: bool | None = None,
         include_paths: Sequence[str] | None = None,
+        integration: str | None = None,
         limit: int | None = None,
         max_concurrency: int | None = None,
         max_discovery_depth: int | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
+        regex_on_full_url: bool | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -668,13 +719,17 @@ class Crawl:
         ``POST /v2/crawl`` (startCrawl).
 
         Args:
+            url: The URL to start from, http or https.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
+            integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
+            regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -690,10 +745,13 @@ class Crawl:
             ignore_query_parameters=ignore_query_parameters,
             ignore_robots_txt=ignore_robots_txt,
             include_paths=include_paths,
+            integration=integration,
             limit=limit,
             max_concurrency=max_concurrency,
             max_discovery_depth=max_discovery_depth,
+            origin=origin,
             prompt=prompt,
+            regex_on_full_url=regex_on_full_url,
             scrape_options=scrape_options,
             sitemap=sitemap,
             webhook=webhook,
@@ -738,6 +796,8 @@ class Extract:
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
+        integration: str | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
@@ -754,6 +814,8 @@ class Extract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -772,6 +834,8 @@ class Extract:
                     "ignore_invalid_urls": ignore_invalid_urls,
                     "ignore_sitemap": ignore_sitemap,
                     "include_subdomains": include_subdomains,
+                    "integration": integration,
+                    "origin": origin,
                     "prompt": prompt,
                     "schema": schema,
                     "scrape_options": scrape_options,
@@ -812,6 +876,8 @@ class Extract:
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
+        integration: str | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
@@ -830,6 +896,8 @@ class Extract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -842,6 +910,8 @@ class Extract:
             ignore_invalid_urls=ignore_invalid_urls,
             ignore_sitemap=ignore_sitemap,
             include_subdomains=include_subdomains,
+            integration=integration,
+            origin=origin,
             prompt=prompt,
             schema=schema,
             scrape_options=scrape_options,
@@ -865,9 +935,11 @@ class Scrape:
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: Mapping[str, str] | None = None,
         include_tags: Sequence[str] | None = None,
+        integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
@@ -875,6 +947,7 @@ class Scrape:
         mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
+        origin: str | None = None,
         parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
         profile: models.Profile | Mapping[str, Any] | None = None,
         proxy: Literal["basic", "enhanced", "auto"] | None = None,
@@ -885,6 +958,7 @@ class Scrape:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
         wait_for: int | None = None,
+        zero_data_retention: bool | None = None,
     ) -> models.ScrapeResponse:
         """Scrape one URL.
 
@@ -896,9 +970,11 @@ class Scrape:
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             exclude_tags: Tags to exclude from the output.
+            fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: Headers sent with the request (cookies, user-agent, …).
             include_tags: Tags to include in the output.
+            integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -906,6 +982,7 @@ class Scrape:
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
             profile: Persistent browser storage shared by scrapes with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
@@ -916,6 +993,7 @@ class Scrape:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+            zero_data_retention: Keep nothing of the request or its result after answering.
         """
         return self._client._call(
             _scrape_url.OPERATION,
@@ -929,9 +1007,11 @@ class Scrape:
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
                     "exclude_tags": exclude_tags,
+                    "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
                     "include_tags": include_tags,
+                    "integration": integration,
                     "location": location,
                     "lockdown": lockdown,
                     "max_age": max_age,
@@ -939,6 +1019,7 @@ class Scrape:
                     "mobile": mobile,
                     "only_clean_content": only_clean_content,
                     "only_main_content": only_main_content,
+                    "origin": origin,
                     "parsers": parsers,
                     "profile": profile,
                     "proxy": proxy,
@@ -949,6 +1030,7 @@ class Scrape:
                     "threat_protection": threat_protection,
                     "timeout": timeout,
                     "wait_for": wait_for,
+                    "zero_data_retention": zero_data_retention,
                 },
             ),
             result=models.ScrapeResponse,
@@ -1122,8 +1204,10 @@ class AsyncAgent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        integration: str | None = None,
         max_credits: int | None = None,
         model: str | None = None,
+        origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
@@ -1135,6 +1219,8 @@ class AsyncAgent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
         """
         return await self._client._call(
@@ -1146,8 +1232,10 @@ class AsyncAgent:
                 {
                     "prompt": prompt,
                     "audit_metadata": audit_metadata,
+                    "integration": integration,
                     "max_credits": max_credits,
                     "model": model,
+                    "origin": origin,
                     "schema": schema,
                     "strict_constrain_to_urls": strict_constrain_to_urls,
                     "threat_protection": threat_protection,
@@ -1184,8 +1272,10 @@ class AsyncAgent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        integration: str | None = None,
         max_credits: int | None = None,
         model: str | None = None,
+        origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
@@ -1199,13 +1289,17 @@ class AsyncAgent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
         """
         started = await self.start(
             prompt=prompt,
             audit_metadata=audit_metadata,
+            integration=integration,
             max_credits=max_credits,
             model=model,
+            origin=origin,
             schema=schema,
             strict_constrain_to_urls=strict_constrain_to_urls,
             threat_protection=threat_protection,
@@ -1276,10 +1370,12 @@ class AsyncBatchScrape:
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: Mapping[str, str] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
+        integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
@@ -1288,6 +1384,7 @@ class AsyncBatchScrape:
         mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
+        origin: str | None = None,
         parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
         profile: models.Profile | Mapping[str, Any] | None = None,
         proxy: Literal["basic", "enhanced", "auto"] | None = None,
@@ -1306,14 +1403,16 @@ class AsyncBatchScrape:
         ``POST /v2/batch/scrape`` (startBatchScrape).
 
         Args:
-            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             exclude_tags: Tags to exclude from the output.
+            fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: Headers sent with the request (cookies, user-agent, …).
             include_tags: Tags to include in the output.
+            integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -1321,6 +1420,7 @@ class AsyncBatchScrape:
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
             profile: Persistent browser storage shared by scrapes with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
@@ -1345,10 +1445,12 @@ class AsyncBatchScrape:
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
                     "exclude_tags": exclude_tags,
+                    "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
                     "ignore_invalid_urls": ignore_invalid_urls,
                     "include_tags": include_tags,
+                    "integration": integration,
                     "location": location,
                     "lockdown": lockdown,
                     "max_age": max_age,
@@ -1357,6 +1459,7 @@ class AsyncBatchScrape:
                     "mobile": mobile,
                     "only_clean_content": only_clean_content,
                     "only_main_content": only_main_content,
+                    "origin": origin,
                     "parsers": parsers,
                     "profile": profile,
                     "proxy": proxy,
@@ -1412,10 +1515,12 @@ class AsyncBatchScrape:
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: Mapping[str, str] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
+        integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
@@ -1424,6 +1529,7 @@ class AsyncBatchScrape:
         mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
+        origin: str | None = None,
         parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
         profile: models.Profile | Mapping[str, Any] | None = None,
         proxy: Literal["basic", "enhanced", "auto"] | None = None,
@@ -1444,14 +1550,16 @@ class AsyncBatchScrape:
         ``POST /v2/batch/scrape`` (startBatchScrape).
 
         Args:
-            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+            urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             exclude_tags: Tags to exclude from the output.
+            fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: Headers sent with the request (cookies, user-agent, …).
             include_tags: Tags to include in the output.
+            integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -1459,6 +1567,7 @@ class AsyncBatchScrape:
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
             profile: Persistent browser storage shared by scrapes with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
@@ -1477,10 +1586,12 @@ class AsyncBatchScrape:
             audit_metadata=audit_metadata,
             block_ads=block_ads,
             exclude_tags=exclude_tags,
+            fast_mode=fast_mode,
             formats=formats,
             headers=headers,
             ignore_invalid_urls=ignore_invalid_urls,
             include_tags=include_tags,
+            integration=integration,
             location=location,
             lockdown=lockdown,
             max_age=max_age,
@@ -1489,6 +1600,7 @@ class AsyncBatchScrape:
             mobile=mobile,
             only_clean_content=only_clean_content,
             only_main_content=only_main_content,
+            origin=origin,
             parsers=parsers,
             profile=profile,
             proxy=proxy,
@@ -1574,19 +1686,27 @@ class AsyncCrawl:
             result=models.JobStatusResponse,
         )
 
-    async def preview_params(self, prompt: str, url: str) -> models.CrawlParamsPreviewResponse:
+    async def preview_params(
+        self, prompt: str, url: str, *, integration: str | None = None, origin: str | None = None
+    ) -> models.CrawlParamsPreviewResponse:
         """Preview the crawl options derived from a prompt.
 
         ``POST /v2/crawl/params-preview`` (previewCrawlParams).
 
         Args:
             prompt: Natural-language description of the crawl.
+            url: The URL to start from, http or https.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
         """
         return await self._client._call(
             _preview_crawl_params.OPERATION,
             path={},
             query={},
-            body=request_body(models.CrawlParamsPreviewRequest, {"prompt": prompt, "url": url}),
+            body=request_body(
+                models.CrawlParamsPreviewRequest,
+                {"prompt": prompt, "url": url, "integration": integration, "origin": origin},
+            ),
             result=models.CrawlParamsPreviewResponse,
         )
 
@@ -1603,10 +1723,13 @@ class AsyncCrawl:
         ignore_query_parameters: bool | None = None,
         ignore_robots_txt: bool | None = None,
         include_paths: Sequence[str] | None = None,
+        integration: str | None = None,
         limit: int | None = None,
         max_concurrency: int | None = None,
         max_discovery_depth: int | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
+        regex_on_full_url: bool | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -1617,13 +1740,17 @@ class AsyncCrawl:
         ``POST /v2/crawl`` (startCrawl).
 
         Args:
+            url: The URL to start from, http or https.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
+            integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
+            regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -1645,10 +1772,13 @@ class AsyncCrawl:
                     "ignore_query_parameters": ignore_query_parameters,
                     "ignore_robots_txt": ignore_robots_txt,
                     "include_paths": include_paths,
+                    "integration": integration,
                     "limit": limit,
                     "max_concurrency": max_concurrency,
                     "max_discovery_depth": max_discovery_depth,
+                    "origin": origin,
                     "prompt": prompt,
+                    "regex_on_full_url": regex_on_full_url,
                     "scrape_options": scrape_options,
                     "sitemap": sitemap,
                     "webhook": webhook,
@@ -1701,10 +1831,13 @@ class AsyncCrawl:
         ignore_query_parameters: bool | None = None,
         ignore_robots_txt: bool | None = None,
         include_paths: Sequence[str] | None = None,
+        integration: str | None = None,
         limit: int | None = None,
         max_concurrency: int | None = None,
         max_discovery_depth: int | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
+        regex_on_full_url: bool | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -1717,13 +1850,17 @@ class AsyncCrawl:
         ``POST /v2/crawl`` (startCrawl).
 
         Args:
+            url: The URL to start from, http or https.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
             include_paths: Regular expressions of paths to include.
+            integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
+            regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -1739,10 +1876,13 @@ class AsyncCrawl:
             ignore_query_parameters=ignore_query_parameters,
             ignore_robots_txt=ignore_robots_txt,
             include_paths=include_paths,
+            integration=integration,
             limit=limit,
             max_concurrency=max_concurrency,
             max_discovery_depth=max_discovery_depth,
+            origin=origin,
             prompt=prompt,
+            regex_on_full_url=regex_on_full_url,
             scrape_options=scrape_options,
             sitemap=sitemap,
             webhook=webhook,
@@ -1787,6 +1927,8 @@ class AsyncExtract:
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
+        integration: str | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
@@ -1803,6 +1945,8 @@ class AsyncExtract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -1821,6 +1965,8 @@ class AsyncExtract:
                     "ignore_invalid_urls": ignore_invalid_urls,
                     "ignore_sitemap": ignore_sitemap,
                     "include_subdomains": include_subdomains,
+                    "integration": integration,
+                    "origin": origin,
                     "prompt": prompt,
                     "schema": schema,
                     "scrape_options": scrape_options,
@@ -1861,6 +2007,8 @@ class AsyncExtract:
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
+        integration: str | None = None,
+        origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
@@ -1879,6 +2027,8 @@ class AsyncExtract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
+            integration: The integration the request came through, if any; recorded, no effect.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
@@ -1891,6 +2041,8 @@ class AsyncExtract:
             ignore_invalid_urls=ignore_invalid_urls,
             ignore_sitemap=ignore_sitemap,
             include_subdomains=include_subdomains,
+            integration=integration,
+            origin=origin,
             prompt=prompt,
             schema=schema,
             scrape_options=scrape_options,
@@ -1914,9 +2066,11 @@ class AsyncScrape:
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: Mapping[str, str] | None = None,
         include_tags: Sequence[str] | None = None,
+        integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
@@ -1924,6 +2078,7 @@ class AsyncScrape:
         mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
+        origin: str | None = None,
         parsers: Sequence[models.ParserItem | Mapping[str, Any]] | None = None,
         profile: models.Profile | Mapping[str, Any] | None = None,
         proxy: Literal["basic", "enhanced", "auto"] | None = None,
@@ -1934,6 +2089,7 @@ class AsyncScrape:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
         wait_for: int | None = None,
+        zero_data_retention: bool | None = None,
     ) -> models.ScrapeResponse:
         """Scrape one URL.
 
@@ -1945,9 +2101,11 @@ class AsyncScrape:
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             exclude_tags: Tags to exclude from the output.
+            fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: Headers sent with the request (cookies, user-agent, …).
             include_tags: Tags to include in the output.
+            integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -1955,6 +2113,7 @@ class AsyncScrape:
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
+            origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
             profile: Persistent browser storage shared by scrapes with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
@@ -1965,6 +2124,7 @@ class AsyncScrape:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
+            zero_data_retention: Keep nothing of the request or its result after answering.
         """
         return await self._client._call(
             _scrape_url.OPERATION,
@@ -1978,9 +2138,11 @@ class AsyncScrape:
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
                     "exclude_tags": exclude_tags,
+                    "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
                     "include_tags": include_tags,
+                    "integration": integration,
                     "location": location,
                     "lockdown": lockdown,
                     "max_age": max_age,
@@ -1988,6 +2150,7 @@ class AsyncScrape:
                     "mobile": mobile,
                     "only_clean_content": only_clean_content,
                     "only_main_content": only_main_content,
+                    "origin": origin,
                     "parsers": parsers,
                     "profile": profile,
                     "proxy": proxy,
@@ -1998,6 +2161,7 @@ class AsyncScrape:
                     "threat_protection": threat_protection,
                     "timeout": timeout,
                     "wait_for": wait_for,
+                    "zero_data_retention": zero_data_retention,
                 },
             ),
             result=models.ScrapeResponse,

@@ -110,6 +110,44 @@ class AuditMetadata(WireModel):
     username: StrictStr | None = None
 
 
+class Detail(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: StrictStr
+    """
+    What kind of problem: invalid_type, unrecognized_keys, too_small, too_big, invalid_string, invalid_enum_value, invalid_union, custom.
+    """
+    keys: list[StrictStr] | None = None
+    """
+    The unknown keys (unrecognized_keys).
+    """
+    message: StrictStr
+    path: list[StrictStr | StrictInt]
+
+
+class BadRequestError(WireModel):
+    """
+    A refused request body or query: `{success: false, code: BAD_REQUEST, error, details}`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Literal["BAD_REQUEST"] | StrictStr
+    details: list[Detail] | None = None
+    """
+    Every problem found, each with the `path` of the field it concerns (empty for the body itself).
+    """
+    error: StrictStr
+    """
+    The unknown-key message, the failed rule's message, or Bad Request.
+    """
+    success: Literal[False] = False
+
+
 BasicFormatName = TypeAliasType("BasicFormatName", Literal["markdown", "html", "rawHtml", "links", "summary", "images"])
 """
 String shorthand of a basic format.
@@ -334,11 +372,22 @@ class CrawlParamsPreviewRequest(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
+    integration: StrictStr | None = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    origin: StrictStr = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
     prompt: StrictStr
     """
     Natural-language description of the crawl.
     """
-    url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
+    url: Annotated[StrictStr, Field(pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")]
+    """
+    The URL to start from, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
+    """
 
 
 class CrawlStartResponse(WireModel):
@@ -424,9 +473,19 @@ class DocumentMetadata(WireModel):
     content_type: Annotated[StrictStr | None, Field(alias="contentType")] = None
     credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
     description: StrictStr | None = None
+    """
+    The page's meta description.
+    """
     error: StrictStr | None = None
     language: StrictStr | None = None
+    """
+    The language the page declares (its html lang); absent when it declares none.
+    """
     num_pages: Annotated[StrictInt | None, Field(alias="numPages", ge=0)] = None
+    og_locale_alternate: Annotated[list[StrictStr] | None, Field(alias="ogLocaleAlternate")] = None
+    """
+    The page's og:locale:alternate values (empty when it has none).
+    """
     proxy_used: Annotated[Literal["basic", "enhanced"] | StrictStr | None, Field(alias="proxyUsed")] = None
     scrape_id: Annotated[StrictStr | None, Field(alias="scrapeId")] = None
     source_url: Annotated[StrictStr, Field(alias="sourceURL")]
@@ -1072,8 +1131,16 @@ class AgentRequest(WireModel):
         populate_by_name=True,
     )
     audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    integration: StrictStr | None = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
     max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
     model: StrictStr | None = None
+    origin: StrictStr = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
     prompt: Annotated[StrictStr, Field(min_length=1)]
     schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
     strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
@@ -1140,6 +1207,10 @@ class JobStatusResponse(WireModel):
     status: ScrapeJobStatus
     success: StrictBool
     total: Annotated[StrictInt, Field(ge=0)]
+    warning: StrictStr | None = None
+    """
+    Set on an ended crawl that robots.txt kept from some pages (they are listed by its errors operation).
+    """
 
 
 ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser)
@@ -1296,16 +1367,19 @@ A format, as an object selected by `type` or the string shorthand of a format wi
 
 class ScrapeOptions(WireModel):
     """
-    Options shared by scrape, batch scrape, crawl and extract. All optional.
+    Options shared by scrape, batch scrape, crawl and extract. All optional; an unknown key is refused.
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
-    actions: list[Action] | None = None
+    actions: Annotated[list[Action] | None, Field(max_length=50)] = None
     """
     Performed on the page, in order, before content is taken. Forces storeInCache to false.
+    At most 50; waitFor and the wait actions together at most 60 s (a wait on a selector
+    counts 1 s), else 400 `Total wait time (waitFor + wait actions) cannot exceed 60 seconds`.
+
     """
     audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
     block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
@@ -1316,9 +1390,17 @@ class ScrapeOptions(WireModel):
     """
     Tags to exclude from the output.
     """
+    fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
+    """
+    Accepted as the service accepts it; the reference server's pages are fast already.
+    """
     formats: list[FormatItem] | None = None
     """
-    Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
+    Output formats; objects select a variant by `type`, strings are the shorthand of the basic
+    formats. At most one screenshot (400 `You may only specify one screenshot format`);
+    changeTracking only together with markdown (400 `The changeTracking format requires the
+    markdown format to be specified as well`).
+
     """
     headers: dict[str, StrictStr] | None = None
     """
@@ -1383,24 +1465,137 @@ class ScrapeOptions(WireModel):
     """
     Milliseconds before the scrape fails.
     """
-    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0)] = 0
+    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
     """
-    Milliseconds to wait before fetching, in addition to the automatic wait.
+    Milliseconds to wait before fetching, in addition to the automatic wait. With `timeout`
+    given, at most half of it (400 `waitFor must not exceed half of timeout`); with
+    `actions`, waitFor and the wait actions together at most 60 s.
+
     """
 
 
-class ScrapeRequest(ScrapeOptions):
+class ScrapeRequest(WireModel):
     """
-    Body of POST /v2/scrape; scrape options sit at the top level.
+    Body of POST /v2/scrape; the scrape options sit at the top level beside `url`. An unknown key is refused.
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
-    url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
+    actions: Annotated[list[Action] | None, Field(max_length=50)] = None
     """
-    The URL to scrape, http or https.
+    Performed on the page, in order, before content is taken. Forces storeInCache to false.
+    At most 50; waitFor and the wait actions together at most 60 s (a wait on a selector
+    counts 1 s), else 400 `Total wait time (waitFor + wait actions) cannot exceed 60 seconds`.
+
+    """
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
+    """
+    Ad and cookie-popup blocking.
+    """
+    exclude_tags: Annotated[list[StrictStr] | None, Field(alias="excludeTags")] = None
+    """
+    Tags to exclude from the output.
+    """
+    fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
+    """
+    Accepted as the service accepts it; the reference server's pages are fast already.
+    """
+    formats: list[FormatItem] | None = None
+    """
+    Output formats; objects select a variant by `type`, strings are the shorthand of the basic
+    formats. At most one screenshot (400 `You may only specify one screenshot format`);
+    changeTracking only together with markdown (400 `The changeTracking format requires the
+    markdown format to be specified as well`).
+
+    """
+    headers: dict[str, StrictStr] | None = None
+    """
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false.
+    """
+    include_tags: Annotated[list[StrictStr] | None, Field(alias="includeTags")] = None
+    """
+    Tags to include in the output.
+    """
+    integration: StrictStr | None = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
+    lockdown: StrictBool = False
+    """
+    Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged. Zero data retention; maxAge defaults to two years.
+    """
+    max_age: Annotated[StrictInt, Field(alias="maxAge", ge=0)] = 172800000
+    """
+    Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape. Defaults to two years under lockdown.
+    """
+    min_age: Annotated[StrictInt | None, Field(alias="minAge", ge=0)] = None
+    """
+    Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
+    """
+    mobile: StrictBool = False
+    """
+    Emulate a mobile device.
+    """
+    only_clean_content: Annotated[StrictBool, Field(alias="onlyCleanContent")] = False
+    """
+    Beta. An extra pass removing residual boilerplate; skipped with a warning when the markdown is too long.
+    """
+    only_main_content: Annotated[StrictBool, Field(alias="onlyMainContent")] = True
+    """
+    Deterministic HTML-level filter removing headers, navigation and footers.
+    """
+    origin: StrictStr = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
+    parsers: Annotated[list[ParserItem], Field(validate_default=True)] = ["pdf"]
+    """
+    With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+    """
+    profile: Profile | None = None
+    proxy: Literal["basic", "enhanced", "auto"] = "auto"
+    """
+    basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+    """
+    redact_pii: Annotated[StrictBool | RedactPIIOptions, Field(alias="redactPII", validate_default=True)] = False
+    """
+    Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+    """
+    remove_base64_images: Annotated[StrictBool, Field(alias="removeBase64Images")] = True
+    """
+    Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+    """
+    skip_tls_verification: Annotated[StrictBool, Field(alias="skipTlsVerification")] = True
+    """
+    Skip TLS certificate verification.
+    """
+    store_in_cache: Annotated[StrictBool, Field(alias="storeInCache")] = True
+    """
+    When false, the page is not stored in the index and cache. actions and headers force it false.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(ge=1000, le=300000)] = 60000
+    """
+    Milliseconds before the scrape fails.
+    """
+    url: Annotated[StrictStr, Field(pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")]
+    """
+    The URL to scrape, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
+    """
+    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
+    """
+    Milliseconds to wait before fetching, in addition to the automatic wait. With `timeout`
+    given, at most half of it (400 `waitFor must not exceed half of timeout`); with
+    `actions`, waitFor and the wait actions together at most 60 s.
+
+    """
+    zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
+    """
+    Keep nothing of the request or its result after answering.
     """
 
 
@@ -1416,20 +1611,126 @@ class ActiveCrawlOptions(WireModel):
     scrape_options: Annotated[ScrapeOptions, Field(alias="scrapeOptions")]
 
 
-class BatchScrapeRequest(ScrapeOptions):
+class BatchScrapeRequest(WireModel):
     """
-    Body of POST /v2/batch/scrape; scrape options sit at the top level.
+    Body of POST /v2/batch/scrape; the scrape options sit at the top level beside `urls`. An unknown key is refused.
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
+    actions: Annotated[list[Action] | None, Field(max_length=50)] = None
+    """
+    Performed on the page, in order, before content is taken. Forces storeInCache to false.
+    At most 50; waitFor and the wait actions together at most 60 s (a wait on a selector
+    counts 1 s), else 400 `Total wait time (waitFor + wait actions) cannot exceed 60 seconds`.
+
+    """
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
+    """
+    Ad and cookie-popup blocking.
+    """
+    exclude_tags: Annotated[list[StrictStr] | None, Field(alias="excludeTags")] = None
+    """
+    Tags to exclude from the output.
+    """
+    fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
+    """
+    Accepted as the service accepts it; the reference server's pages are fast already.
+    """
+    formats: list[FormatItem] | None = None
+    """
+    Output formats; objects select a variant by `type`, strings are the shorthand of the basic
+    formats. At most one screenshot (400 `You may only specify one screenshot format`);
+    changeTracking only together with markdown (400 `The changeTracking format requires the
+    markdown format to be specified as well`).
+
+    """
+    headers: dict[str, StrictStr] | None = None
+    """
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false.
+    """
     ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = True
+    include_tags: Annotated[list[StrictStr] | None, Field(alias="includeTags")] = None
+    """
+    Tags to include in the output.
+    """
+    integration: StrictStr | None = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
+    lockdown: StrictBool = False
+    """
+    Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged. Zero data retention; maxAge defaults to two years.
+    """
+    max_age: Annotated[StrictInt, Field(alias="maxAge", ge=0)] = 172800000
+    """
+    Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape. Defaults to two years under lockdown.
+    """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    min_age: Annotated[StrictInt | None, Field(alias="minAge", ge=0)] = None
+    """
+    Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
+    """
+    mobile: StrictBool = False
+    """
+    Emulate a mobile device.
+    """
+    only_clean_content: Annotated[StrictBool, Field(alias="onlyCleanContent")] = False
+    """
+    Beta. An extra pass removing residual boilerplate; skipped with a warning when the markdown is too long.
+    """
+    only_main_content: Annotated[StrictBool, Field(alias="onlyMainContent")] = True
+    """
+    Deterministic HTML-level filter removing headers, navigation and footers.
+    """
+    origin: StrictStr = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
+    parsers: Annotated[list[ParserItem], Field(validate_default=True)] = ["pdf"]
+    """
+    With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+    """
+    profile: Profile | None = None
+    proxy: Literal["basic", "enhanced", "auto"] = "auto"
+    """
+    basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+    """
+    redact_pii: Annotated[StrictBool | RedactPIIOptions, Field(alias="redactPII", validate_default=True)] = False
+    """
+    Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+    """
+    remove_base64_images: Annotated[StrictBool, Field(alias="removeBase64Images")] = True
+    """
+    Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+    """
+    skip_tls_verification: Annotated[StrictBool, Field(alias="skipTlsVerification")] = True
+    """
+    Skip TLS certificate verification.
+    """
+    store_in_cache: Annotated[StrictBool, Field(alias="storeInCache")] = True
+    """
+    When false, the page is not stored in the index and cache. actions and headers force it false.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(ge=1000, le=300000)] = 60000
+    """
+    Milliseconds before the scrape fails.
+    """
     urls: list[StrictStr]
     """
-    URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs.
+    URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
+    """
+    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
+    """
+    Milliseconds to wait before fetching, in addition to the automatic wait. With `timeout`
+    given, at most half of it (400 `waitFor must not exceed half of timeout`); with
+    `actions`, waitFor and the wait actions together at most 60 s.
+
     """
     webhook: Webhook | None = None
     zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
@@ -1474,8 +1775,12 @@ class CrawlOptions(WireModel):
     """
     Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
     """
+    regex_on_full_url: Annotated[StrictBool, Field(alias="regexOnFullURL")] = False
+    """
+    Match includePaths and excludePaths against the whole URL instead of its path.
+    """
     scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
-    sitemap: Literal["only", "skip", "include"] = "include"
+    sitemap: Literal["only", "skip", "include"] | StrictStr = "include"
     """
     Use of sitemap.xml; replaces v1 ignoreSitemap.
     """
@@ -1509,20 +1814,72 @@ class CrawlParamsPreviewResponse(WireModel):
     warning: StrictStr | None = None
 
 
-class CrawlRequest(CrawlOptions):
+class CrawlRequest(WireModel):
     """
-    Body of POST /v2/crawl.
+    Body of POST /v2/crawl; the crawl options sit at the top level beside `url`. An unknown key is refused.
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
+    allow_external_links: Annotated[StrictBool, Field(alias="allowExternalLinks")] = False
+    allow_subdomains: Annotated[StrictBool, Field(alias="allowSubdomains")] = False
+    crawl_entire_domain: Annotated[StrictBool, Field(alias="crawlEntireDomain")] = False
+    """
+    Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+    """
+    deduplicate_similar_urls: Annotated[StrictBool, Field(alias="deduplicateSimilarURLs")] = True
+    delay: Annotated[StrictFloat | None, Field(ge=0.0)] = None
+    """
+    Seconds between page fetches.
+    """
+    exclude_paths: Annotated[list[StrictStr] | None, Field(alias="excludePaths")] = None
+    """
+    Regular expressions of paths to exclude.
+    """
+    ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = False
+    ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
+    include_paths: Annotated[list[StrictStr] | None, Field(alias="includePaths")] = None
+    """
+    Regular expressions of paths to include.
+    """
+    integration: StrictStr | None = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    limit: Annotated[StrictInt, Field(ge=1)] = 10000
+    """
+    Maximum pages crawled, the start page included.
+    """
+    max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None
+    """
+    Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
+    """
+    origin: StrictStr = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
     prompt: StrictStr | None = None
     """
     Natural-language description from which paths and limits are derived.
     """
-    url: Annotated[StrictStr, Field(pattern="^https?://([^\\s/?#@]*@)?[^\\s/?#@:]+")]
+    regex_on_full_url: Annotated[StrictBool, Field(alias="regexOnFullURL")] = False
+    """
+    Match includePaths and excludePaths against the whole URL instead of its path.
+    """
+    scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
+    sitemap: Literal["only", "skip", "include"] = "include"
+    """
+    Use of sitemap.xml; replaces v1 ignoreSitemap.
+    """
+    url: Annotated[StrictStr, Field(pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")]
+    """
+    The URL to start from, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
+    """
+    webhook: Webhook | None = None
+    zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
 
 
 class ExtractRequest(WireModel):
@@ -1550,6 +1907,14 @@ class ExtractRequest(WireModel):
     """
     Scan subdomains of the given URLs too.
     """
+    integration: StrictStr | None = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    origin: StrictStr = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
     prompt: StrictStr | None = None
     """
     Guides the extraction.
@@ -1569,6 +1934,7 @@ class ExtractRequest(WireModel):
     URLs to extract from, in glob format (`https://example.com/*`). The seed types them as
     `format: uri`; whether an invalid one is an error depends on `ignoreInvalidURLs`, so the
     format is carried by `x-format` and checked by the server, not asserted by the schema.
+    As the service does, a URL without a scheme is taken as http before it is checked.
 
     """
 

@@ -1,7 +1,8 @@
 """Every refusal mapped to the operation's documented answer, in one table.
 
 The body is the documented example of the status (the named one, else the first) from the
-bundle, with ``details`` added when the refusal has them; ``retry_after`` becomes the
+bundle, with ``details`` added when the refusal has them (and, in the service's ``BAD_REQUEST``
+bodies, ``error`` saying which rule failed: :class:`errors.InvalidRequest`); ``retry_after`` becomes the
 ``Retry-After`` header. Any other exception answers the operation's documented 500 body.
 """
 
@@ -53,6 +54,9 @@ def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> An
     body = contract.error_body(operation_id, status, example)
     if refusal.details is not None:
         body["details"] = refusal.details
+    text = refusal.text if isinstance(refusal, errors.InvalidRequest) else None
+    if text is not None and body.get("code") == "BAD_REQUEST":
+        body["error"] = text
     headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after is not None else {}
     return status, body, headers
 

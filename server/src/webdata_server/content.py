@@ -11,6 +11,7 @@ import base64
 import io
 import re
 from collections.abc import Callable
+from html import unescape
 from typing import Any
 from urllib.parse import urljoin
 
@@ -27,6 +28,7 @@ __all__ = [
     "branding",
     "clean_markdown",
     "filter_html",
+    "head_metadata",
     "images",
     "links",
     "pdf_data_url",
@@ -101,6 +103,30 @@ def to_markdown(root: Any, base_url: str) -> str:
         element.decompose()
     markdown = _MARKDOWN.convert_soup(root)
     return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
+
+
+_HEAD_TAG = re.compile(r"<(html|meta)\b([^>]*)>", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"""([a-zA-Z:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+
+
+def head_metadata(html: str) -> dict[str, Any]:
+    """What the page declares about itself, as the service's metadata: ``language`` (its html
+    ``lang``, only when it has one), ``description`` (its meta description) and
+    ``ogLocaleAlternate`` (its og:locale:alternate values, [] when none)."""
+    found: dict[str, Any] = {"ogLocaleAlternate": []}
+    head = html[: html.lower().find("<body")] if "<body" in html.lower() else html[:20_000]
+    for tag, raw in _HEAD_TAG.findall(head):
+        attributes = {name.lower(): unescape(value.strip("\"'")) for name, value in _ATTRIBUTE.findall(raw)}
+        if tag.lower() == "html":
+            if attributes.get("lang"):
+                found["language"] = attributes["lang"]
+            continue
+        key = (attributes.get("name") or attributes.get("property") or "").lower()
+        if key == "description" and "content" in attributes:
+            found["description"] = attributes["content"]
+        elif key == "og:locale:alternate" and "content" in attributes:
+            found["ogLocaleAlternate"].append(attributes["content"])
+    return found
 
 
 def remove_base64_images(markdown: str) -> str:

@@ -54,6 +54,7 @@ class CrawlRules:
     ignore_query_parameters: bool = False
     deduplicate_similar_urls: bool = True
     sitemap: str = "include"
+    regex_on_full_url: bool = False
 
     @classmethod
     def from_request(cls, options: dict[str, object]) -> CrawlRules:
@@ -77,6 +78,7 @@ class CrawlRules:
             ignore_query_parameters=bool(options.get("ignoreQueryParameters", False)),
             deduplicate_similar_urls=bool(options.get("deduplicateSimilarURLs", True)),
             sitemap=str(options.get("sitemap", "include")),
+            regex_on_full_url=bool(options.get("regexOnFullURL", False)),
         )
 
 
@@ -139,9 +141,11 @@ class _Walk:
             if not (self.rules.allow_subdomains if subdomain else self.rules.allow_external_links):
                 return False
         path = parts.path or "/"
-        if any(p.search(path) for p in self.rules.exclude_paths):
+        # The patterns are searched in the path, or in the whole URL with regexOnFullURL.
+        target = url if self.rules.regex_on_full_url else path
+        if any(p.search(target) for p in self.rules.exclude_paths):
             return False
-        if self.rules.include_paths and not any(p.search(path) for p in self.rules.include_paths):
+        if self.rules.include_paths and not any(p.search(target) for p in self.rules.include_paths):
             return False
         return self.rules.crawl_entire_domain or path.startswith(self.start_path)
 

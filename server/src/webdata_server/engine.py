@@ -44,6 +44,8 @@ _log = logging.getLogger("webdata_server.engine")
 
 # A pass of the worker finishes at most this many pages of one job, so no pass runs long.
 PAGES_PER_PASS = 100
+# The service's warning on an ended crawl that robots.txt kept from some pages.
+ROBOTS_WARNING = "One or more pages were unable to be crawled because the robots.txt file prevented this. Please use the /scrape endpoint instead."
 INSUFFICIENT_CREDITS = "Insufficient credits to scrape the next page; the job stopped."
 # Scrape options a batch scrape request carries beside its own fields.
 _BATCH_FIELDS = ("urls", "_validURLs", "ignoreInvalidURLs", "maxConcurrency", "zeroDataRetention", "webhook")
@@ -304,6 +306,8 @@ class JobEngine:
         body["data"] = _documents(rows)
         if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
             body["next"] = url_of(skip + read)
+        if job.kind == JobKind.CRAWL and job.status not in ACTIVE and self.store.job_pages.failures(job.id)[1]:
+            body["warning"] = ROBOTS_WARNING
         return body
 
     @staticmethod

@@ -32,7 +32,17 @@ __all__ = [
     "TooManyJobs",
     "Unauthenticated",
     "UrlBlocked",
+    "issue",
 ]
+
+# The service's text for a body with a key its schema does not take.
+UNRECOGNIZED_KEYS = "Unrecognized key in body -- please review the v2 API documentation for request body changes"
+
+
+def issue(path: list[str | int], message: str, code: str = "custom", **extra: Any) -> dict[str, Any]:
+    """One problem of a refused request, shaped as the service's (zod) issues: ``code``, ``path``
+    (of the field, empty for the body), ``message``, and what the code adds (``keys``)."""
+    return {"code": code, "path": path, "message": message, **extra}
 
 
 class Refusal(Exception):
@@ -67,7 +77,22 @@ class BodyTooLarge(Refusal):
 
 
 class InvalidRequest(Refusal):
-    """The request is malformed or asks for something impossible (details say what)."""
+    """The request is malformed or asks for something impossible (``details``: its issues).
+
+    Where the operation answers the service's ``BAD_REQUEST`` body, ``error`` is the unknown-key
+    text when an issue is ``unrecognized_keys``, else the first issue's message when it is a rule
+    of its own (``custom``), else the documented ``Bad Request``; other operations keep their
+    documented text (the seed's "Invalid input data." of extract).
+    """
+
+    @property
+    def text(self) -> str | None:
+        issues = self.details or []
+        if any(i.get("code") == "unrecognized_keys" for i in issues):
+            return UNRECOGNIZED_KEYS
+        if issues and issues[0].get("code") == "custom" and issues[0].get("message"):
+            return str(issues[0]["message"])
+        return None
 
 
 class SiteUnreachable(InvalidRequest):

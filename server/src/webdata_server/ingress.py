@@ -1,6 +1,7 @@
 """What every operation checks before its handler runs, in this order: authentication (401), rate
 limit (429), body size (413), content type and JSON (400), nesting depth (400), validation against
-the bundle's schema and the generated model (400).
+the bundle's schema (unknown keys where the contract closes an object), the service's rules across
+scrape options (``rules.py``) and the generated model (400).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from jsonschema import Draft202012Validator
 from pydantic import BaseModel, ValidationError
 
 from webdata_server.domain import Caller, Team
-from webdata_server.errors import BodyTooLarge, InvalidRequest, RateLimited, Unauthenticated
+from webdata_server.errors import BodyTooLarge, InvalidRequest, RateLimited, Unauthenticated, issue
+from webdata_server.rules import issues_of_schema, normalized, scrape_option_issues
 from webdata_server.store import Store
 
 __all__ = ["MAX_JSON_DEPTH", "Gate", "RateLimiter", "bearer_key", "json_depth"]
@@ -108,12 +110,12 @@ class Gate:
         if too_large:
             raise BodyTooLarge()
         if media_type != "application/json":
-            raise InvalidRequest(details=[{"msg": "Content-Type must be application/json"}])
-        too_deep = InvalidRequest(details=[{"msg": f"The body nests deeper than {MAX_JSON_DEPTH} levels"}])
+            raise InvalidRequest(details=[issue([], "Content-Type must be application/json", "invalid_body")])
+        too_deep = InvalidRequest(details=[issue([], f"The body nests deeper than {MAX_JSON_DEPTH} levels", "invalid_body")])
         try:
             payload = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
-            raise InvalidRequest(details=[{"msg": "The body is not valid JSON"}]) from None
+            raise InvalidRequest(details=[issue([], "The body is not valid JSON", "invalid_body")]) from None
         except RecursionError:
             raise too_deep from None
         if json_depth(payload) > MAX_JSON_DEPTH:
@@ -121,9 +123,13 @@ class Gate:
             raise too_deep
         problems = sorted(self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
         if problems:
-            raise InvalidRequest(details=[{"loc": list(e.absolute_path), "msg": e.message, "type": str(e.validator)} for e in problems[:20]])
+            raise InvalidRequest(details=issues_of_schema(problems[:20]))
+        broken = scrape_option_issues(payload, operation_id)
+        if broken:
+            raise InvalidRequest(details=broken)
         try:
-            return model.model_validate(integral_numbers(payload), extra="ignore")
+            # Unknown keys of the objects the contract leaves open are dropped, as the service drops them.
+            return model.model_validate(integral_numbers(normalized(payload, operation_id)), extra="ignore")
         except ValidationError as invalid:
             errors = invalid.errors(include_url=False, include_context=False, include_input=False)
-            raise InvalidRequest(details=[{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in errors]) from None
+            raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], "invalid_type" if e["type"] == "missing" else e["type"]) for e in errors]) from None

@@ -2,25 +2,58 @@
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from urllib.parse import urlsplit
 
-__all__ = ["is_valid_url", "split_urls"]
+__all__ = ["is_valid_url", "split_urls", "url_problem", "with_scheme"]
+
+_TLD = re.compile(r"\.([a-z]{2,}|xn--[a-z0-9-]+|\*)$", re.IGNORECASE)
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
-def is_valid_url(url: str) -> bool:
-    """True for an ``http(s)`` URL with a host; hosts and paths may contain ``*`` globs."""
+def with_scheme(url: str) -> str:
+    """``url`` with ``http://`` in front when it has no scheme, as the service reads URLs."""
+    return url if _SCHEME.match(url) else f"http://{url}"
+
+
+def url_problem(url: str) -> str | None:
+    """Why the service would refuse ``url`` (None when it would not): an ``http(s)`` URL with a
+    host that has a top-level domain (or is an IP address or localhost); hosts and paths may
+    contain ``*`` globs."""
     if not isinstance(url, str) or not url or any(ch.isspace() for ch in url) or len(url) > 2048:
-        return False
+        return "Invalid URL"
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a port out of range
     except ValueError:
+        return "Invalid URL"
+    if parts.scheme not in ("http", "https"):
+        return "URL uses unsupported protocol"
+    host = parts.hostname or ""
+    if not host:
+        return "Invalid URL"
+    if not (_TLD.search(host) or host == "localhost" or _is_ip(host)):
+        return "URL must have a valid top-level domain or be a valid path"
+    return None
+
+
+def is_valid_url(url: str) -> bool:
+    """True when the service would take ``url`` (:func:`url_problem`)."""
+    return url_problem(url) is None
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
         return False
-    return parts.scheme in ("http", "https") and bool(parts.hostname)
+    return True
 
 
 def split_urls(urls: list[str]) -> tuple[list[str], list[str]]:
-    """(valid, invalid), each in the order given."""
-    valid = [u for u in urls if is_valid_url(u)]
-    invalid = [u for u in urls if not is_valid_url(u)]
+    """(valid, invalid), each in the order given: the valid ones with a scheme (http when they had
+    none), the invalid ones as they were given."""
+    valid = [with_scheme(u) for u in urls if is_valid_url(with_scheme(u))]
+    invalid = [u for u in urls if not is_valid_url(with_scheme(u))]
     return valid, invalid

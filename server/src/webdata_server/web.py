@@ -192,9 +192,10 @@ class SyntheticWeb:
             paragraphs.append(f"Served to {agent}.")
         nav = "".join(f'<a href="{link}">{link.rsplit("/", 1)[1].title()}</a>' for link in nav_links)
         related = "".join(f'<li><a href="{escape(link)}">{escape(_label(link))}</a></li>' for link in other_links)
+        alternates = "".join(f'<meta property="og:locale:alternate" content="{locale}">' for locale in _alternates(language))
         return (
             f'<!DOCTYPE html><html lang="{language}"><head><title>{title}</title>'
-            f'<meta name="description" content="Synthetic page for {url}">'
+            f'<meta name="description" content="Synthetic page for {url}">{alternates}'
             f"<style>body{{font-family:'{body_font}',sans-serif;color:{text};background:{background}}}"
             f"h1,h2{{font-family:'{heading_font}',serif;color:{primary}}}a{{color:{accent}}}</style></head><body>"
             f'<header class="site-header"><a href="{links[0]}">{host}</a></header>'
@@ -218,6 +219,15 @@ class SyntheticWeb:
             '<aside class="ad" data-ad="true">Advertisement: buy now!</aside>'
             f"<footer>© 2026 {host}</footer></body></html>"
         )
+
+
+_LOCALES = ("en_US", "de_DE", "fr_FR", "es_ES")
+
+
+def _alternates(language: str) -> list[str]:
+    """The two locales of the synthetic site other than the page's own (og:locale:alternate)."""
+    own = language.replace("-", "_")
+    return [locale for locale in _LOCALES if locale != own][:2]
 
 
 def _label(link: str) -> str:

@@ -77,6 +77,28 @@ def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient, operation_
         answer.expect(answer.status == 401, f"§5: {operation_id} with {label} must answer 401")
 
 
+# -- strict bodies, URLs without a scheme ----------------------------------------------------------
+BODIES = {op_id: body for op_id, (_, body) in REQUESTS.items() if body is not None}
+
+
+@pytest.mark.requirement("CORE-06")
+@pytest.mark.parametrize("operation_id", sorted(BODIES))
+def test_unknown_body_keys_are_refused(api: ConformanceClient, operation_id: str) -> None:
+    answer = api.call(operation_id, json_body={**BODIES[operation_id], "onlyMainContnet": True})
+    answer.expect(answer.status == 400, f"{operation_id} with an unknown key (onlyMainContnet) must answer 400, it answered {answer.status}")
+    details = answer.body.get("details") if isinstance(answer.body, dict) else None
+    if details:
+        answer.expect("onlyMainContnet" in str(details), "the 400's details must name the unknown key")
+
+
+@pytest.mark.requirement("CORE-07")
+def test_a_url_without_a_scheme_is_http(api: ConformanceClient) -> None:
+    answer = api.call("scrapeUrl", json_body={"url": "example.com", "maxAge": 0})
+    answer.expect(answer.status == 200, f"a scrape of example.com (no scheme) must succeed, it answered {answer.status}")
+    source = answer.body["data"].get("metadata", {}).get("sourceURL", "")
+    answer.expect(source.startswith("http://example.com"), f"a scrape of example.com must be one of http://example.com, its sourceURL is {source!r}")
+
+
 # -- §5.3 tenant isolation -----------------------------------------------------------------
 JOBS = {
     "extract": ("startExtract", "getExtractStatus", None, "id"),
@@ -279,6 +301,20 @@ def test_s2_lockdown_miss_then_hit(api: ConformanceClient) -> None:
     fresh.expect(fresh.status == 200, "a plain scrape must succeed")
     hit = api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
     hit.expect(hit.status == 200, "§2.2: after a cached scrape, lockdown serves the cached copy")
+
+
+@pytest.mark.requirement("CACHE-03")
+def test_s2_no_cached_copy_across_location_or_mobile(api: ConformanceClient) -> None:
+    url = _unique("variants")
+    api.call("scrapeUrl", json_body={"url": url})
+    again = api.call("scrapeUrl", json_body={"url": url})
+    if again.status != 200 or again.body["data"].get("metadata", {}).get("cacheState") != "hit":
+        pytest.skip("the server served no cached copy to a second identical scrape, so a copy served across options cannot be seen")
+    for label, options in (("location DE", {"location": {"country": "DE"}}), ("mobile", {"mobile": True})):
+        other = api.call("scrapeUrl", json_body={"url": url, **options})
+        other.expect(other.status == 200, f"a scrape with {label} must succeed")
+        state = other.body["data"].get("metadata", {}).get("cacheState")
+        other.expect(state == "miss", f"§2.2.2: the default copy was served to a scrape with {label} (cacheState {state!r})")
 
 
 # -- §8 credit charges, read from token usage before and after ------------------------------

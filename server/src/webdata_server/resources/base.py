@@ -17,7 +17,7 @@ from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
 from webdata_server.engine import JobEngine
-from webdata_server.errors import InsufficientCredits, InvalidRequest, JobNotFound, TooManyJobs
+from webdata_server.errors import InsufficientCredits, InvalidRequest, JobNotFound, TooManyJobs, issue
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Store
@@ -142,7 +142,7 @@ def _count(call: Call, name: str, *, default: int, low: int) -> int:
     except ValueError:
         value = low - 1
     if value < low:
-        raise InvalidRequest(details=[{"loc": ["query", name], "msg": f"{name} must be an integer of at least {low}", "input": text}])
+        raise InvalidRequest(details=[issue([name], f"{name} must be an integer of at least {low}", "invalid_type")])
     return value
 
 

@@ -10,11 +10,11 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.domain import JobKind, JobStatus, now_utc
-from webdata_server.errors import InsufficientCredits, InvalidRequest, NotCancellable
+from webdata_server.errors import InsufficientCredits, InvalidRequest, NotCancellable, issue
 from webdata_server.params_preview import derive_crawl_options
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, remaining_tokens, start_job
 from webdata_server.scrape import threat
-from webdata_server.urls import is_valid_url
+from webdata_server.urls import url_problem
 
 __all__ = ["OPERATIONS"]
 
@@ -27,15 +27,16 @@ def _check_patterns(options: dict[str, Any]) -> None:
             try:
                 re.compile(pattern)
             except re.error as error:
-                problems.append({"loc": ["body", name, index], "msg": f"Invalid regular expression: {error}", "input": pattern})
+                problems.append(issue([name, index], f"Invalid regular expression: {error}", "invalid_string"))
     if problems:
         raise InvalidRequest(details=problems)
 
 
 def start(ctx: Context, call: Call) -> Pending:
     body: models.CrawlRequest = call.body
-    if not is_valid_url(body.url):
-        raise InvalidRequest()
+    problem = url_problem(body.url)
+    if problem is not None:
+        raise InvalidRequest(details=[issue(["url"], problem)])
     scrape_options = body.scrape_options or models.ScrapeOptions()
     threat.check_override(call.caller.team, scrape_options.threat_protection)
     options = body.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_unset=True)
@@ -83,8 +84,9 @@ def active(ctx: Context, call: Call) -> dict[str, Any]:
 
 def preview(ctx: Context, call: Call) -> dict[str, Any]:
     body: models.CrawlParamsPreviewRequest = call.body
-    if not is_valid_url(body.url):
-        raise InvalidRequest()
+    problem = url_problem(body.url)
+    if problem is not None:
+        raise InvalidRequest(details=[issue(["url"], problem)])
     derived = derive_crawl_options(url=body.url, prompt=body.prompt)
     data = models.CrawlParamsPreviewData.model_validate(derived, extra="ignore")
     return {"success": True, "data": data.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_unset=True)}

@@ -9,7 +9,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from webdata_server.domain import JobKind, JobStatus, iso
-from webdata_server.errors import InvalidRequest
+from webdata_server.errors import InvalidRequest, issue
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import split_urls
@@ -21,12 +21,12 @@ def start(ctx: Context, call: Call) -> Pending:
     body: models.ExtractRequest = call.body
     valid, invalid = split_urls(body.urls)
     if invalid and not body.ignore_invalid_urls:
-        raise InvalidRequest(details=[{"msg": "invalid URLs", "urls": invalid}])
+        raise InvalidRequest(details=[issue(["urls", body.urls.index(u)], "Invalid URL", "invalid_string") for u in invalid])
     if body.schema_ is not None:
         try:
             Draft202012Validator.check_schema(body.schema_)
         except SchemaError:
-            raise InvalidRequest() from None
+            raise InvalidRequest(details=[issue(["schema"], "Invalid JSON schema.")]) from None
     team = call.caller.team
     threat.check_override(team, body.threat_protection)
     if body.scrape_options is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import difflib
 import hashlib
+import json
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
@@ -28,7 +29,7 @@ import webdata_models as models
 
 from webdata_server.actions import ActionError, ActionRun, run_actions
 from webdata_server.domain import Caller, Charge, iso, now_utc
-from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal, SiteUnreachable
+from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal, SiteUnreachable, issue
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
 from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from
@@ -83,6 +84,28 @@ def _page_from(data: dict[str, Any]) -> Page:
     return Page(**{**data, "raw": base64.b64decode(data["raw"])})
 
 
+def cache_variant(options: models.ScrapeRequest) -> str:
+    """The part of a cached copy's key beside its URL: what the request asked that changes the page
+    fetched (location, mobile, proxy enhanced, waitFor, headers, actions). '' for the default page,
+    so a copy is only served to a request that would have fetched the same page."""
+    location = options.location
+    country = (location.country if location is not None and location.country else "US").upper()
+    languages = list(location.languages or []) if location is not None else []
+    parts: dict[str, Any] = {}
+    if country != "US":
+        parts["country"] = country
+    if languages:
+        parts["languages"] = languages
+    if options.mobile:
+        parts["mobile"] = True
+    if options.proxy == "enhanced":
+        parts["proxy"] = "enhanced"
+    if options.wait_for:
+        parts["waitFor"] = options.wait_for
+    parts |= options.model_dump(mode="json", by_alias=True, include={"headers", "actions"}, exclude_none=True)
+    return "page:" + json.dumps(parts, sort_keys=True, separators=(",", ":")) if parts else ""
+
+
 def _page_data(page: Page) -> dict[str, Any]:
     return {**asdict(page), "raw": base64.b64encode(page.raw).decode()}
 
@@ -133,7 +156,7 @@ class ScrapePipeline:
         entries = [tracked[1]] if tracked is not None else []
         charge = self.charge(options, source, rendered)
         if not source.cached and options.store_in_cache and not options.actions and not options.headers:
-            entries.append(CacheEntry(options.url, "", _page_data(page)))
+            entries.append(CacheEntry(options.url, cache_variant(options), _page_data(page)))
         metadata = document["metadata"]
         metadata.update(cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
         if source.cached:
@@ -146,7 +169,7 @@ class ScrapePipeline:
         url = options.url
         max_age = options.max_age if "max_age" in options.model_fields_set else (self.lockdown_max_age if options.lockdown else self.default_max_age)
         if options.lockdown:
-            cached = self._cached_within(url, max_age, moment)
+            cached = self._cached_within(url, cache_variant(options), max_age, moment)
             if cached is None:
                 raise LockdownCacheMiss().with_charges(Charge(_OPERATION, self.pricing.lockdown_miss))
             return cached
@@ -155,27 +178,27 @@ class ScrapePipeline:
                 cutoff: datetime | None = moment - timedelta(milliseconds=options.min_age)
             except OverflowError:
                 cutoff = None  # older than any date: no copy can be that old
-            found = self.store.pages.newest(url, not_after=cutoff) if cutoff is not None else None
+            found = self.store.pages.newest(url, cache_variant(options), not_after=cutoff) if cutoff is not None else None
             if found is None:
                 raise NoCachedData()
             return Source(_page_from(found[0]), found[1], cached=True)
         scan = threat.scan(caller.team, url, options.threat_protection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
-        cached = self._cached_within(url, max_age, moment) if max_age > 0 else None
+        cached = self._cached_within(url, cache_variant(options), max_age, moment) if max_age > 0 else None
         if cached is not None:
             return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
         try:
             page = self.web.fetch(url, fetch_context(options))
         except FetchFailed as failed:
-            raise SiteUnreachable(str(failed), details=[{"msg": str(failed)}]) from None
+            raise SiteUnreachable(str(failed), details=[issue(["url"], str(failed))]) from None
         except FetchRefused as refused:
-            raise InvalidRequest(details=[{"msg": str(refused)}]) from None
+            raise InvalidRequest(details=[issue(["url"], str(refused))]) from None
         if page.delay_ms + options.wait_for > options.timeout:
             raise PageTimedOut()
         return Source(page, moment, cached=False, scan_credits=scan)
 
-    def _cached_within(self, url: str, max_age_ms: int, moment: datetime) -> Source | None:
+    def _cached_within(self, url: str, variant: str, max_age_ms: int, moment: datetime) -> Source | None:
         """The newest cached copy, if younger than ``max_age_ms`` (older copies are older still)."""
-        found = self.store.pages.newest(url)
+        found = self.store.pages.newest(url, variant)
         if found is None or (moment - found[1]).total_seconds() * 1000 >= max_age_ms:
             return None
         return Source(_page_from(found[0]), found[1], cached=True)
@@ -188,7 +211,7 @@ class ScrapePipeline:
         try:
             run = run_actions(options.actions, html=page.html, url=page.url, title=page.title, colors=colors_of(page), mobile=options.mobile)
         except ActionError as error:
-            raise InvalidRequest(details=[{"msg": str(error)}]) from None
+            raise InvalidRequest(details=[issue(["actions"], str(error))]) from None
         if page.delay_ms + options.wait_for + run.waited_ms > options.timeout:
             raise PageTimedOut()
         return run

@@ -130,16 +130,17 @@ class Renderer:
         return found
 
     def _render(self, page: Page, html: str, options: models.ScrapeRequest) -> Rendered:
-        language = options.location.languages[0] if options.location and options.location.languages else page.language
         metadata: dict[str, Any] = {
             "sourceURL": options.url,
             "url": page.url,
             "statusCode": page.status,
             "title": page.title,
             "contentType": page.content_type,
-            "language": language,
             "proxyUsed": "enhanced" if options.proxy == "enhanced" else "basic",
         }
+        if not page.is_pdf and page.content_type == "text/html":
+            # What the page says of itself: language only when it declares one, as the service.
+            metadata |= content.head_metadata(html)
         if page.status >= 400:
             metadata["error"] = f"The target answered {page.status}."
         document: dict[str, Any] = {"metadata": metadata}
@@ -199,8 +200,13 @@ class Renderer:
         """PDF parsing (seed §2.2.1); returns the credits it costs."""
         parsers = list(options.parsers)
         parser = next((p for p in parsers if isinstance(p, models.PdfParser)), None)
-        if parser is None and "pdf" not in parsers:
+        kinds = {f.type for f in format_objects(options.formats or ["markdown"])}
+        if "rawBase64" in kinds:
             document["rawBase64"] = base64.b64encode(page.raw).decode()
+        if parser is None and "pdf" not in parsers:
+            # Not parsed: the file itself, base64-encoded, stands where the markdown would (as the service does).
+            if "markdown" in kinds:
+                document["markdown"] = base64.b64encode(page.raw).decode()
             return self.pricing.pdf_base64
         count = page.pdf_pages if parser is None or parser.max_pages is None else min(page.pdf_pages, parser.max_pages)
         texts = [f"Page {n} of {page.title}." for n in range(1, count + 1)]

@@ -1,0 +1,140 @@
+"""What the service checks in a request body beyond what a JSON Schema can say, and how a problem
+is reported: as the service's (zod) issues, ``{code, path, message}``.
+
+The rules come from the service's v2 request schemas (their refinements), and the contract states
+each one in the description of the field it concerns (``spec/openapi.yaml``: ``formats``,
+``waitFor``, ``actions``). Each gives its own message, which becomes the answer's ``error``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from jsonschema import ValidationError
+
+from webdata_server.errors import UNRECOGNIZED_KEYS, issue
+from webdata_server.urls import with_scheme
+
+__all__ = ["ACTIONS_MAX", "ACTIONS_MAX_WAIT_MS", "SCRAPE_OPTIONS_AT", "URL_OF", "issues_of_schema", "normalized", "scrape_option_issues"]
+
+ACTIONS_MAX = 50
+ACTIONS_MAX_WAIT_MS = 60_000
+# Where each operation's body carries scrape options: at the top level, or under scrapeOptions.
+SCRAPE_OPTIONS_AT: dict[str, tuple[str, ...]] = {
+    "scrapeUrl": (),
+    "startBatchScrape": (),
+    "startCrawl": ("scrapeOptions",),
+    "startExtract": ("scrapeOptions",),
+}
+
+# The operations whose body names one page by ``url`` (batch scrape and extract take lists, read
+# by urls.split_urls): a URL without a scheme is taken as http, as the service does.
+URL_OF = frozenset({"scrapeUrl", "startCrawl", "previewCrawlParams"})
+
+_CODES = {
+    "type": "invalid_type",
+    "required": "invalid_type",
+    "minimum": "too_small",
+    "exclusiveMinimum": "too_small",
+    "minLength": "too_small",
+    "minItems": "too_small",
+    "minProperties": "too_small",
+    "maximum": "too_big",
+    "exclusiveMaximum": "too_big",
+    "maxLength": "too_big",
+    "maxItems": "too_big",
+    "maxProperties": "too_big",
+    "enum": "invalid_enum_value",
+    "const": "invalid_literal",
+    "pattern": "invalid_string",
+    "format": "invalid_string",
+    "oneOf": "invalid_union",
+    "anyOf": "invalid_union",
+}
+
+
+def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
+    """The service's issues for JSON Schema errors: unknown keys named in ``keys``, a missing field
+    at its own path, the bound on actions with the service's message."""
+    found = []
+    for error in _chosen(errors):
+        path: list[str | int] = list(error.absolute_path)
+        if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
+            known = set((error.schema or {}).get("properties", {})) if isinstance(error.schema, dict) else set()
+            keys = sorted(k for k in error.instance if k not in known)
+            found.append(issue(path, UNRECOGNIZED_KEYS, "unrecognized_keys", keys=keys))
+        elif error.validator == "required" and isinstance(error.instance, dict):
+            found += [issue([*path, key], "Required", "invalid_type") for key in error.validator_value if key not in error.instance]
+        elif error.validator == "maxItems" and path and path[-1] == "actions":
+            found.append(issue(path, f"Number of actions cannot exceed {ACTIONS_MAX}"))
+        else:
+            found.append(issue(path, error.message, _CODES.get(str(error.validator), "invalid_value")))
+    # Unknown keys first: the service names them before anything else is looked at.
+    return sorted(found, key=lambda i: i["code"] != "unrecognized_keys")
+
+
+def _chosen(errors: Iterable[ValidationError]) -> list[ValidationError]:
+    """The errors, with a union's failure replaced by the errors of the one variant the value
+    meant (the one its ``type`` or its kind, string or object, selects), where exactly one is."""
+    chosen: list[ValidationError] = []
+    for error in errors:
+        if error.validator in ("oneOf", "anyOf") and error.context:
+            by_variant: dict[Any, list[ValidationError]] = {}
+            for sub in error.context:
+                by_variant.setdefault(sub.relative_schema_path[0], []).append(sub)
+            meant = [subs for subs in by_variant.values() if not any(_not_this_variant(sub) for sub in subs)]
+            if len(meant) == 1:
+                chosen += _chosen(meant[0])
+                continue
+        chosen.append(error)
+    return chosen
+
+
+def _not_this_variant(error: ValidationError) -> bool:
+    """Whether ``error`` says the value is another variant: a wrong ``type`` tag, or the wrong kind of value."""
+    here = list(error.relative_path)
+    return (error.validator in ("const", "enum") and here == ["type"]) or (error.validator == "type" and not here)
+
+
+def normalized(payload: Any, operation_id: str) -> Any:
+    """The body with its ``url`` given a scheme (http) where it had none."""
+    if operation_id in URL_OF and isinstance(payload, dict) and isinstance(payload.get("url"), str):
+        return {**payload, "url": with_scheme(payload["url"])}
+    return payload
+
+
+def scrape_option_issues(payload: Any, operation_id: str) -> list[dict[str, Any]]:
+    """The service's rules across scrape options (after the schema accepted the body)."""
+    where = SCRAPE_OPTIONS_AT.get(operation_id)
+    if where is None or not isinstance(payload, dict):
+        return []
+    options: Any = payload
+    for key in where:
+        options = options.get(key) if isinstance(options, dict) else None
+    if not isinstance(options, dict):
+        return []
+    at: list[str | int] = list(where)
+    found = []
+    kinds = [f if isinstance(f, str) else f.get("type") for f in options.get("formats") or [] if isinstance(f, str | dict)]
+    if kinds.count("screenshot") > 1:
+        found.append(issue([*at, "formats"], "You may only specify one screenshot format"))
+    if "changeTracking" in kinds and "markdown" not in kinds:
+        found.append(issue([*at, "formats"], "The changeTracking format requires the markdown format to be specified as well"))
+    wait_for = options.get("waitFor") or 0
+    actions = options.get("actions")
+    if isinstance(actions, list) and wait_for + _action_wait(actions) > ACTIONS_MAX_WAIT_MS:
+        found.append(issue(at, f"Total wait time (waitFor + wait actions) cannot exceed {ACTIONS_MAX_WAIT_MS // 1000} seconds"))
+    timeout = options.get("timeout")
+    if wait_for and timeout and wait_for > timeout / 2:
+        found.append(issue([*at, "waitFor"], "waitFor must not exceed half of timeout"))
+    return found
+
+
+def _action_wait(actions: list[Any]) -> int:
+    """Milliseconds the wait actions add: their milliseconds, or 1 s for a wait on a selector."""
+    total = 0
+    for action in actions:
+        if isinstance(action, dict) and action.get("type") == "wait":
+            total += int(action.get("milliseconds") or 0) or (1000 if action.get("selector") else 0)
+    return total

@@ -1,0 +1,226 @@
+"""The service's request rules beyond types: strict bodies (an unknown key is a 400 naming it),
+URLs without a scheme taken as http, the rules across scrape options with the service's messages,
+and the service's texts for unknown jobs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import OPERATIONS, Server, response_errors
+from tests.server.test_jobs import _wait_for
+
+UNRECOGNIZED = "Unrecognized key in body -- please review the v2 API documentation for request body changes"
+UNKNOWN_JOB = "00000000-0000-4000-8000-000000000000"
+
+# operationId -> a valid body; each gets an unknown key at the top level.
+BODIES: dict[str, dict[str, Any]] = {
+    "scrapeUrl": {"url": "https://example.com"},
+    "startBatchScrape": {"urls": ["https://example.com/a"]},
+    "startCrawl": {"url": "https://example.com", "limit": 1},
+    "startExtract": {"urls": ["https://example.com"]},
+    "startAgent": {"prompt": "find"},
+    "previewCrawlParams": {"url": "https://example.com", "prompt": "the blog"},
+}
+
+
+def test_bodies_cover_every_post() -> None:
+    assert set(BODIES) == {op for op, info in OPERATIONS.items() if info["method"] == "POST"}
+
+
+@pytest.mark.parametrize("operation_id", sorted(BODIES))
+def test_an_unknown_key_is_refused_and_named(server: Server, operation_id: str) -> None:
+    answer = server.api(operation_id, json={**BODIES[operation_id], "onlyMainContnet": True})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert response_errors(operation_id, 400, body) == []
+    assert {"code": "unrecognized_keys", "keys": ["onlyMainContnet"], "path": [], "message": UNRECOGNIZED} in body["details"]
+    if operation_id == "startExtract":
+        assert body["error"] == "Invalid input data."  # the seed's text for extract stays
+    else:
+        assert (body["code"], body["error"]) == ("BAD_REQUEST", UNRECOGNIZED)
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "body", "path", "key"),
+    [
+        ("startCrawl", {"url": "https://example.com", "scrapeOptions": {"regexOnFullURL": True}}, ["scrapeOptions"], "regexOnFullURL"),
+        ("startExtract", {"urls": ["https://example.com"], "scrapeOptions": {"maxDepth": 2}}, ["scrapeOptions"], "maxDepth"),
+        ("scrapeUrl", {"url": "https://example.com", "formats": [{"type": "json", "prompt": "p", "mode": "llm"}]}, ["formats", 0], "mode"),
+        ("scrapeUrl", {"url": "https://example.com", "parsers": [{"type": "pdf", "ocr": True}]}, ["parsers", 0], "ocr"),
+        ("scrapeUrl", {"url": "https://example.com", "actions": [{"type": "wait", "milliseconds": 5, "x": 1}]}, ["actions", 0], "x"),
+    ],
+)
+def test_nested_unknown_keys_are_refused_where_the_service_is_strict(
+    server: Server, operation_id: str, body: dict[str, Any], path: list[Any], key: str
+) -> None:
+    answer = server.api(operation_id, json=body)
+    assert answer.status_code == 400, answer.text
+    assert any(i["code"] == "unrecognized_keys" and i["path"] == path and key in i["keys"] for i in answer.json()["details"]), answer.text
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"location": {"country": "DE", "timezone": "Europe/Berlin"}},  # location: the service drops unknown keys
+        {"formats": [{"type": "screenshot", "fullPage": True, "delay": 2}]},
+        {"formats": [{"type": "markdown", "variant": "gfm"}]},
+    ],
+)
+def test_unknown_keys_of_open_objects_are_dropped_as_the_service_drops_them(server: Server, options: dict[str, Any]) -> None:
+    assert server.api("scrapeUrl", json={"url": "https://example.com/open", **options}).status_code == 200
+
+
+def test_what_the_official_sdks_send_is_accepted(quick_server: Server) -> None:
+    api = quick_server.api
+    sdk = {"origin": "python-sdk@4.53.0", "integration": None}
+    assert api("scrapeUrl", json={"url": "https://example.com", "fastMode": False, **sdk}).status_code == 200
+    assert api("startCrawl", json={"url": "https://example.com", "regexOnFullURL": False, "limit": 1, **sdk}).status_code == 200
+    for operation_id in ("startBatchScrape", "startExtract", "startAgent", "previewCrawlParams"):
+        assert api(operation_id, json={**BODIES[operation_id], **sdk}).status_code == 200, operation_id
+
+
+def test_regex_on_full_url_matches_patterns_against_the_whole_url(quick_server: Server) -> None:
+    from tests.server.test_engine import _crawl, _paths
+
+    on_path = _paths(_crawl(quick_server, sitemap="skip", maxDiscoveryDepth=1, includePaths=["example\\.com/(about|docs)$"]))
+    on_url = _paths(_crawl(quick_server, sitemap="skip", maxDiscoveryDepth=1, includePaths=["example\\.com/(about|docs)$"], regexOnFullURL=True))
+    assert on_path == ["/"] and on_url == ["/", "/about", "/docs"]
+
+
+# -- URLs without a scheme are http -------------------------------------------------------------
+def test_a_url_without_a_scheme_is_http(quick_server: Server) -> None:
+    api = quick_server.api
+    scraped = api("scrapeUrl", json={"url": "docs.example.com/guide"}).json()["data"]
+    assert scraped["metadata"]["sourceURL"] == "http://docs.example.com/guide"
+    crawl = api("startCrawl", json={"url": "example.com", "limit": 2}).json()["id"]
+    pages = _wait_for(api, "getCrawlStatus", "completed", id=crawl)["data"]
+    assert pages[0]["metadata"]["sourceURL"] == "http://example.com"
+    batch = api("startBatchScrape", json={"urls": ["example.com/a", "ftp://example.com/b"]}).json()
+    assert batch["invalidURLs"] == ["ftp://example.com/b"]
+    done = _wait_for(api, "getBatchScrapeStatus", "completed", id=batch["id"])
+    assert [d["metadata"]["sourceURL"] for d in done["data"]] == ["http://example.com/a"]
+    assert api("startExtract", json={"urls": ["example.com/*", "nope"]}).json()["invalidURLs"] == ["nope"]
+    assert api("previewCrawlParams", json={"url": "example.com", "prompt": "the blog"}).json()["data"]["url"] == "http://example.com"
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("ftp://example.com/file", "Bad Request"),  # refused by the contract's pattern
+        ("nope", "URL must have a valid top-level domain or be a valid path"),
+        ("https://exa mple.com", "Bad Request"),
+    ],
+)
+def test_urls_the_service_refuses(server: Server, url: str, message: str) -> None:
+    answer = server.api("scrapeUrl", json={"url": url})
+    assert answer.status_code == 400 and answer.json()["error"] == message, answer.text
+
+
+# -- the rules across scrape options --------------------------------------------------------------
+WAIT = {"type": "wait", "milliseconds": 1000}
+
+
+@pytest.mark.parametrize(
+    ("options", "path", "message"),
+    [
+        ({"waitFor": 5000, "timeout": 9000}, ["waitFor"], "waitFor must not exceed half of timeout"),
+        ({"actions": [{"type": "scroll"}] * 51}, ["actions"], "Number of actions cannot exceed 50"),
+        ({"waitFor": 30000, "actions": [{"type": "wait", "milliseconds": 30001}]}, [], "Total wait time (waitFor + wait actions) cannot exceed 60 seconds"),
+        ({"actions": [{"type": "wait", "selector": "#x"}] * 50 + [{"type": "wait", "milliseconds": 10001}]}, ["actions"], "Number of actions cannot exceed 50"),
+        ({"formats": ["screenshot", {"type": "screenshot", "fullPage": True}]}, ["formats"], "You may only specify one screenshot format"),
+        ({"formats": ["changeTracking"]}, ["formats"], "The changeTracking format requires the markdown format to be specified as well"),
+    ],
+)
+def test_the_services_rules_with_its_messages(server: Server, options: dict[str, Any], path: list[Any], message: str) -> None:
+    answer = server.api("scrapeUrl", json={"url": "https://example.com", **options})
+    assert answer.status_code == 400, answer.text
+    body = answer.json()
+    assert (body["code"], body["error"]) == ("BAD_REQUEST", message)
+    assert body["details"][0] == {"code": "custom", "path": path, "message": message}
+
+
+def test_the_rules_hold_within_scrape_options_and_at_their_limits(server: Server) -> None:
+    api = server.api
+    nested = api("startCrawl", json={"url": "https://example.com", "scrapeOptions": {"waitFor": 800, "timeout": 1500}})
+    assert nested.status_code == 400 and nested.json()["details"][0]["path"] == ["scrapeOptions", "waitFor"]
+    assert api("scrapeUrl", json={"url": "https://example.com/limits", "waitFor": 1000, "timeout": 2000}).status_code == 200
+    assert api("scrapeUrl", json={"url": "https://example.com/limits", "actions": [WAIT] * 50, "waitFor": 10000}).status_code == 200
+    assert api("scrapeUrl", json={"url": "https://example.com/limits", "formats": ["markdown", "changeTracking"]}).status_code == 200
+    assert api("scrapeUrl", json={"url": "https://example.com/limits", "waitFor": 60001}).status_code == 400
+
+
+# -- the service's texts for unknown jobs ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("operation_id", "expected"),
+    [
+        ("getCrawlStatus", {"success": False, "error": "Job not found"}),
+        ("getBatchScrapeStatus", {"success": False, "error": "Job not found"}),
+        ("getCrawlErrors", {"success": False, "error": "Job not found"}),
+        ("cancelCrawl", {"error": "Job not found"}),
+        ("getExtractStatus", {"success": False, "error": "Extract job not found"}),
+    ],
+)
+def test_unknown_jobs_answer_the_services_text(server: Server, operation_id: str, expected: dict[str, Any]) -> None:
+    answer = server.api(operation_id, id=UNKNOWN_JOB)
+    assert answer.status_code == 404 and answer.json() == expected
+
+
+# -- the cache is keyed by what changes the page --------------------------------------------------
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"location": {"country": "DE"}},
+        {"location": {"country": "US", "languages": ["es-US"]}},
+        {"mobile": True},
+        {"proxy": "enhanced"},
+        {"waitFor": 1000},
+    ],
+)
+def test_a_cached_copy_is_served_only_to_a_request_that_would_fetch_the_same_page(server: Server, option: dict[str, Any]) -> None:
+    url = f"https://cache.example.com/{sorted(option)[0]}/{abs(hash(str(option)))}"
+
+    def state(**options: Any) -> str:
+        answer = server.api("scrapeUrl", json={"url": url, **options})
+        assert answer.status_code == 200, answer.text
+        return str(answer.json()["data"]["metadata"]["cacheState"])
+
+    assert state() == "miss"
+    assert state(**option) == "miss"  # the default copy is not served across the option
+    assert state(**option) == "hit"
+    assert state() == "hit"  # nor the option's copy to a default request: the default copy is
+    if "location" in option:
+        assert state(lockdown=True, **option) == "hit"
+        assert server.api("scrapeUrl", json={"url": url, "lockdown": True, "location": {"country": "FR"}}).status_code == 404
+
+
+@pytest.mark.parametrize("option", [{"headers": {"Cookie": "a=1"}}, {"actions": [{"type": "scroll"}]}])
+def test_headers_and_actions_are_never_served_a_cached_copy(server: Server, option: dict[str, Any]) -> None:
+    url = f"https://cache.example.com/never/{sorted(option)[0]}"
+    assert server.api("scrapeUrl", json={"url": url}).json()["data"]["metadata"]["cacheState"] == "miss"
+    for _ in range(2):
+        assert server.api("scrapeUrl", json={"url": url, **option}).json()["data"]["metadata"]["cacheState"] == "miss"
+
+
+# -- document metadata like the service's ---------------------------------------------------------
+def test_metadata_says_what_the_page_declares(server: Server) -> None:
+    metadata = server.api("scrapeUrl", json={"url": "https://example.com/meta", "location": {"country": "DE"}}).json()["data"]["metadata"]
+    assert metadata["description"] == "Synthetic page for https://example.com/meta"
+    assert (metadata["language"], metadata["ogLocaleAlternate"]) == ("de-DE", ["en_US", "fr_FR"])
+    pdf = server.api("scrapeUrl", json={"url": "https://example.com/meta.pdf"}).json()["data"]["metadata"]
+    assert "language" not in pdf and "description" not in pdf  # a PDF declares neither
+
+
+def test_every_document_carries_its_credits_and_cache_state(quick_server: Server) -> None:
+    api = quick_server.api
+    api("scrapeUrl", json={"url": "https://example.com/about"})  # cached: the crawl's copy of /about is a hit
+    batch = api("startBatchScrape", json={"urls": ["https://example.com/b1", "https://example.com/b2"]}).json()["id"]
+    crawl = api("startCrawl", json={"url": "https://example.com", "limit": 3, "sitemap": "skip"}).json()["id"]
+    documents = _wait_for(api, "getBatchScrapeStatus", "completed", id=batch)["data"] + _wait_for(api, "getCrawlStatus", "completed", id=crawl)["data"]
+    assert len(documents) == 5
+    for document in documents:
+        metadata = document["metadata"]
+        assert metadata["creditsUsed"] == 1 and metadata["cacheState"] in ("hit", "miss")
+        assert ("cachedAt" in metadata) == (metadata["cacheState"] == "hit")
+    assert {d["metadata"]["sourceURL"]: d["metadata"]["cacheState"] for d in documents}["https://example.com/about"] == "hit"
