@@ -15,6 +15,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -237,6 +239,69 @@ def _bad_id_crashes(exchange: Exchange, context: dict[str, Any]) -> Any:
     return None
 
 
+def _no_agent_routes(exchange: Exchange, context: dict[str, Any]) -> Any:
+    # A framework's page for a route it does not have, as a server without agent support answers.
+    if exchange.path.startswith("/v2/agent"):
+        return 404, f"<!DOCTYPE html><html><body><pre>Cannot {exchange.method} {exchange.path}</pre></body></html>"
+    return None
+
+
+@cache
+def _declared_fields() -> dict[tuple[str, str], set[str]]:
+    bundle = json.loads((Path(__file__).resolve().parents[2] / "generated" / "openapi.json").read_text())
+    found = {}
+    for path, item in bundle["paths"].items():
+        for method, operation in item.items():
+            ref = (
+                operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {}).get("$ref", "")
+                if isinstance(operation, dict)
+                else ""
+            )
+            if ref:
+                found[(method.upper(), path)] = set(bundle["components"]["schemas"][ref.rsplit("/", 1)[1]].get("properties", {}))
+    return found
+
+
+def _unknown_keys_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    declared = _declared_fields().get((exchange.method, exchange.path))
+    if body is not None and declared is not None:
+        for key in [k for k in body if k not in declared]:
+            del body[key]
+
+
+def _scheme_less_refused(exchange: Exchange, context: dict[str, Any]) -> Any:
+    body = _json_body(exchange)
+    if body is not None and isinstance(body.get("url"), str) and "://" not in body["url"]:
+        return 400, {
+            "success": False,
+            "code": "BAD_REQUEST",
+            "error": "Bad Request",
+            "details": [{"code": "invalid_string", "path": ["url"], "message": "Invalid url"}],
+        }
+    return None
+
+
+def _cache_across_location(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None:
+        body.pop("location", None)
+        body.pop("mobile", None)
+
+
+def _store_in_cache_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None:
+        body.pop("storeInCache", None)
+
+
+def _long_prompt_fails(exchange: Exchange, context: dict[str, Any]) -> Any:
+    body = _json_body(exchange)
+    if body is not None and len(str(body.get("prompt") or "")) > 5000:
+        return 500, {"error": "An unexpected error occurred on the server."}
+    return None
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -280,6 +345,12 @@ MUTANTS = [
     Mutant("bad-id-crashes", "an agent id that is not a UUID crashes the server (500)", request=_bad_id_crashes),
     Mutant("429-without-retry-after", "every third token usage read is rate limited with no Retry-After", request=_rate_limited_without_retry_after),
     Mutant("extract-refusal-text", "an extract refused as invalid answers 'Invalid input', not the seed's text", response=_extract_refusal_text),
+    Mutant("no-agent-routes", "the agent operations are missing: a framework's HTML 404 page", request=_no_agent_routes),
+    Mutant("unknown-keys-ignored", "a body's unknown keys are dropped instead of refused", request=_unknown_keys_ignored),
+    Mutant("scheme-less-refused", "a URL without a scheme is refused instead of taken as http", request=_scheme_less_refused),
+    Mutant("cache-across-location", "the cached copy is served whatever the location or mobile asked", request=_cache_across_location),
+    Mutant("store-in-cache-ignored", "storeInCache false is ignored: the page is cached anyway", request=_store_in_cache_ignored),
+    Mutant("long-prompt-fails", "a prompt over 5,000 characters crashes the server (500)", request=_long_prompt_fails),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -315,6 +386,12 @@ CLASS_OF = {
     "bad-id-crashes": "jobs",
     "429-without-retry-after": "core",
     "extract-refusal-text": "core",
+    "no-agent-routes": "core",
+    "unknown-keys-ignored": "core",
+    "scheme-less-refused": "core",
+    "cache-across-location": "cache",
+    "store-in-cache-ignored": "cache",
+    "long-prompt-fails": "core",
 }
 
 
@@ -333,6 +410,8 @@ def _proxy(upstream: str, mutant: Mutant, context: dict[str, Any]) -> Starlette:
             answer = mutant.request(exchange, local)
             if answer is not None:
                 status, payload = answer
+                if isinstance(payload, str):
+                    return Response(payload, status_code=status, media_type="text/html")
                 return Response(json.dumps(payload), status_code=status, media_type="application/json")
         headers = {k: v for k, v in exchange.headers.items() if k not in ("host", "content-length")}
         content = json.dumps(exchange.body).encode() if isinstance(exchange.body, (dict, list)) else (raw if exchange.body is not None else None)

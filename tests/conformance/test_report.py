@@ -101,3 +101,27 @@ def test_strict_fails_on_documented_statuses_never_observed(broken: tuple[Target
     never = json.loads((tmp_path / "strict" / "coverage.json").read_text())
     assert 404 not in never["scrapeUrl"]  # the scenario saw SCRAPE_NO_CACHED_DATA
     assert 500 in never["scrapeUrl"]
+
+
+def test_a_requirement_whose_scenario_was_stopped_is_not_verified(tmp_path: Path) -> None:
+    # The agent routes answer a framework's HTML 404: JOBS-02's scenario stops at its first call
+    # (CORE-01), so JOBS-02 was never tested and must not pass.
+    mutant = next(m for m in MUTANTS if m.name == "no-agent-routes")
+    with embedded_server() as upstream, running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
+        report_dir = tmp_path / "stopped"
+        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", "agent_cancel"]
+        argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
+        env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode != 0, done.stdout[-3000:]
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    assert verdicts["JOBS-02"]["outcome"] == "not verified", verdicts["JOBS-02"]
+    # One root cause, said once: the operation is missing (not one CORE-01 failure per test that met it).
+    assert "test_s3_agent_cancel: operation cancelAgent not implemented" in verdicts["JOBS-02"]["failures"], verdicts["JOBS-02"]
+    # Nor did the Schemathesis check of the same requirement see a cancel it applies to.
+    assert verdicts["JOBS-02"]["examined"] == 0
+    failures = verdicts["CORE-01"]["failures"]
+    assert verdicts["CORE-01"]["outcome"] == "failed" and all(f.startswith("operation[") for f in failures), failures
+    assert any(f.startswith("operation[cancelAgent]: operation cancelAgent not implemented") and "Cannot DELETE" in f for f in failures), failures
+    summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))
+    assert "not verified" in summary and "not verified JOBS-02" in done.stdout

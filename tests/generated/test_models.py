@@ -21,6 +21,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "CrawlRequest": {"url": "https://example.com"},
     "CrawlParamsPreviewData": {"url": "https://example.com"},
     "AgentRequest": {"prompt": "p"},
+    "CrawlParamsPreviewRequest": {"url": "https://example.com", "prompt": "p"},
     "Location": {},
     "Profile": {"name": "p"},
     "PdfParser": {"type": "pdf"},

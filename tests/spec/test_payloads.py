@@ -110,7 +110,11 @@ VALID: dict[str, tuple[str, Any]] = {
             "options": {"scrapeOptions": {"formats": ["markdown"]}},
         },
     ),
-    "SDK extras stay accepted": ("ScrapeRequest", {"url": "https://example.com", "origin": "python-sdk@4", "fastMode": False, "useMock": "x"}),
+    "what the official SDKs send beyond the seed": (
+        "ScrapeRequest",
+        {"url": "https://example.com", "origin": "python-sdk@4", "integration": None, "fastMode": False, "zeroDataRetention": False},
+    ),
+    "a URL without a scheme (taken as http)": ("ScrapeRequest", {"url": "docs.example.com/guide"}),
 }
 
 
@@ -174,6 +178,11 @@ INVALID: list[tuple[str, str, Any]] = [
     ("active crawl id not a UUID", "ActiveCrawl", {"id": "nope", "teamId": "t", "url": "u", "options": {"scrapeOptions": {}}}),
     ("active crawl without scrapeOptions", "ActiveCrawl", {"id": "6f1c1f40-6f5e-4e4b-9a57-0e7d1e6b8a11", "teamId": "t", "url": "u", "options": {}}),
     ("extract response invalidURLs of numbers", "ExtractResponse", {"success": True, "id": "a", "invalidURLs": [1]}),
+    # closed bodies (the service refuses a key it does not take)
+    ("a scrape with a misspelt option", "ScrapeRequest", {"url": "https://example.com", "onlyMainContnet": True}),
+    ("a crawl's scrape options with a crawl option", "CrawlRequest", {"url": "https://example.com", "scrapeOptions": {"limit": 2}}),
+    ("a json format with a v1 field", "JsonFormat", {"type": "json", "mode": "llm"}),
+    ("a scrape URL of another scheme", "ScrapeRequest", {"url": "ftp://example.com/file"}),
     # enums and consts
     ("unknown format string", "ScrapeOptions", {"formats": ["pdf"]}),
     ("a format name that does not exist", "ScrapeOptions", {"formats": ["pdfText"]}),

@@ -22,11 +22,21 @@ __all__ = [
     "CHECKS",
     "TenantIsolation",
     "cancel_transitions",
+    "examined",
     "extract_invalid_urls",
     "seed_error_texts",
 ]
 
 UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
+
+
+def examined(check: str) -> None:
+    """Note that ``check`` examined an answer it applies to, in the log named by
+    WEBDATA_CONFORMANCE_EXAMINED (a check that examined none verified nothing)."""
+    log = os.environ.get("WEBDATA_CONFORMANCE_EXAMINED")
+    if log:
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(check + "\n")
 
 
 @cache
@@ -89,6 +99,7 @@ def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
     error = body.get("error") if isinstance(body, dict) else None
     assert operation is not None  # a documented status implies a known operation
     assert error in texts, f"§7: {operation['operationId']} answered {response.status_code} with error {error!r}; the seed's text is one of {texts}"
+    examined("seed_error_texts")
     return True
 
 
@@ -141,6 +152,7 @@ class TenantIsolation:
             crawls = listed.get("crawls") if isinstance(listed, dict) else None
             ids = [c.get("id") for c in crawls or [] if isinstance(c, dict)]
             assert job_id not in ids, "§5.3: another team's crawl is listed by getActiveCrawls"
+        examined("TenantIsolation")
         return True
 
 
@@ -158,6 +170,7 @@ def cancel_transitions(ctx: Any, response: Any, case: Any) -> bool | None:
         assert refused, f"§3: a second cancel of agent job {job} answered {again.status_code} {again.text}, not 409 'Agent already finished'"
         after = (_json(follow_up(ctx, case, "getAgentStatus", **job)) or {}).get("status")
         assert after == "cancelled", f"§3: a refused second cancel changed the state to {after!r}"
+    examined("cancel_transitions")
     return True
 
 
@@ -170,6 +183,7 @@ def extract_invalid_urls(ctx: Any, response: Any, case: Any) -> bool | None:
         assert "invalidURLs" not in body, "§2.6: invalidURLs present although ignoreInvalidURLs was false"
     else:
         assert isinstance(body.get("invalidURLs"), list), f"§2.6: invalidURLs missing or not an array with ignoreInvalidURLs true: {body}"
+    examined("extract_invalid_urls")
     return True
 
 

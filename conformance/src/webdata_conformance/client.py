@@ -8,7 +8,7 @@ import json
 import shlex
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -75,6 +75,7 @@ class Answer:
     headers: httpx.Headers
     reproduce: str
     request: str = ""  # method, URL and body as sent (the key left out)
+    problems: list[str] = field(default_factory=list)  # how it departs from the contract (CORE-01)
 
     def fail(self, message: str, *, requirement: str | None = None) -> ContractViolation:
         return ContractViolation(
@@ -82,8 +83,14 @@ class Answer:
         )
 
     def expect(self, condition: bool, message: str) -> None:
+        """Assert one rule about this answer (counted: a test that reached none verified nothing)."""
+        EXPECTATIONS[0] += 1
         if not condition:
             raise self.fail(message)
+
+
+# Assertions reached by the running scenario (the plugin resets it before each test and reads it after).
+EXPECTATIONS = [0]
 
 
 @dataclass
@@ -115,16 +122,12 @@ class ConformanceClient:
             body = response.text
         sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
         answer = Answer(operation_id, response.status_code, body, response.headers, curl(operation["method"], url, headers=headers, body=json_body), sent)
+        answer.problems = contract_problems(operation_id, answer.status, answer.body, answer.headers)
         if self.observer is not None:
             self.observer(answer)
-        self._validate(operation, answer)
+        if answer.problems:
+            raise answer.fail("; ".join(answer.problems[:5]), requirement="CORE-01")
         return answer
-
-    @staticmethod
-    def _validate(operation: dict[str, Any], answer: Answer) -> None:
-        problems = contract_problems(operation["operationId"], answer.status, answer.body, answer.headers)
-        if problems:
-            raise answer.fail("; ".join(problems[:5]), requirement="CORE-01")
 
 
 @cache

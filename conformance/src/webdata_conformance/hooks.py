@@ -1,6 +1,7 @@
 """Schemathesis hooks module (``hooks`` in the suite's schemathesis.toml): registers the suite's
-checks, and logs every status the server answered (for the status coverage of the reports) to the
-file named by WEBDATA_CONFORMANCE_STATUSES."""
+checks, and logs every status the server answered, with whether its body was JSON (for the status
+coverage of the reports, and to tell an operation the server lacks), to the file named by
+WEBDATA_CONFORMANCE_STATUSES."""
 
 from __future__ import annotations
 
@@ -19,5 +20,10 @@ for check in CHECKS:
 def after_call(context: Any, case: Any, response: Any) -> None:
     log = os.environ.get("WEBDATA_CONFORMANCE_STATUSES")
     if log:
+        try:
+            response.json()
+            kind = "json"
+        except ValueError:
+            kind = "text"
         with open(log, "a", encoding="utf-8") as out:
-            out.write(f"{case.method.upper()} {case.operation.path} {response.status_code}\n")
+            out.write(f"{case.method.upper()} {case.operation.path} {response.status_code} {kind}\n")

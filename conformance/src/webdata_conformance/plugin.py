@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from webdata_conformance.client import ContractViolation, operations_by_id
+from webdata_conformance.client import EXPECTATIONS, ContractViolation, operations_by_id
 from webdata_conformance.requirements import CLASSES, FAILURE_CODE_OF_CHECK, REQUIREMENT_OF_CHECK, REQUIREMENTS
 from webdata_conformance.target import Target, embedded_server
 
@@ -72,12 +72,13 @@ class Outcome:
 
     nodeid: str
     requirement: str
-    outcome: str  # passed, failed, skipped, deviation
+    outcome: str  # passed, failed, skipped, deviation, not verified
     duration: float
     message: str = ""
     request: str = ""
     response: str = ""
     reproduce: str = ""
+    operation: str = ""  # the operationId of the answer that decided it, when one did
 
 
 @dataclass
@@ -91,6 +92,12 @@ class _Run:
     statuses: set[tuple[str, int]] = field(default_factory=set)
     # Schemathesis' own counts, when it ran: (test cases generated, seconds).
     fuzzing: tuple[int, float] | None = None
+    # Check name -> answers it examined during the Schemathesis run.
+    examined: dict[str, int] = field(default_factory=dict)
+    # operationId -> {"conforming": answers the contract allows, "missing": answers of a missing route}.
+    answers: dict[str, dict[str, int]] = field(default_factory=dict)
+    missing_example: dict[str, str] = field(default_factory=dict)
+    collapsed: bool = False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -157,9 +164,62 @@ def webdata_seed(request: pytest.FixtureRequest) -> int:
 
 @pytest.fixture(scope="session")
 def webdata_observer(request: pytest.FixtureRequest) -> Callable[[Any], None]:
-    """Give it every answer (anything with ``operation_id`` and ``status``): the status coverage counts it."""
-    statuses = request.config.stash[_STATE].statuses
-    return lambda answer: statuses.add((answer.operation_id, answer.status))
+    """Give it every answer (anything with ``operation_id`` and ``status``): the status coverage counts
+    it, and whether its body is one the contract allows tells an operation the server lacks."""
+    run = request.config.stash[_STATE]
+
+    def observe(answer: Any) -> None:
+        run.statuses.add((answer.operation_id, answer.status))
+        tally = run.answers.setdefault(answer.operation_id, {"conforming": 0, "missing": 0})
+        problems = getattr(answer, "problems", [])
+        if not problems:
+            tally["conforming"] += 1
+        elif isinstance(answer.body, str) or answer.status in (404, 405, 501):
+            tally["missing"] += 1
+            run.missing_example.setdefault(answer.operation_id, f"e.g. {answer.status} {str(answer.body)[:120]!r}")
+
+    return observe
+
+
+def record_answer_kinds(config: pytest.Config, kinds: dict[str, dict[str, int]]) -> None:
+    """Add Schemathesis' answers, per operation: how many the contract allows and how many look
+    like a route the server does not have."""
+    run = config.stash[_STATE]
+    for operation_id, counts in kinds.items():
+        tally = run.answers.setdefault(operation_id, {"conforming": 0, "missing": 0})
+        for key, value in counts.items():
+            tally[key] = tally.get(key, 0) + value
+
+
+def not_implemented(run: _Run) -> dict[str, str]:
+    """Operations that answered no call with a body the contract allows, and at least one with a
+    page a server without the route gives (non-JSON, or 404/405/501 outside the contract): an example."""
+    return {
+        op: run.missing_example.get(op, "no JSON body, or an undocumented 404/405/501, to the fuzzer")
+        for op, tally in sorted(run.answers.items())
+        if tally.get("conforming", 0) == 0 and tally.get("missing", 0) > 0
+    }
+
+
+def _root_causes(run: _Run) -> None:
+    """One failure per operation the server lacks (under CORE-01), instead of one per test that
+    met it; a requirement whose scenario stopped there is not verified because of it."""
+    missing = not_implemented(run)
+    if run.collapsed or not missing:
+        return
+    run.collapsed = True
+    kept: list[Outcome] = []
+    for outcome in run.outcomes:
+        concerned = set(outcome.operation.split(",")) if outcome.operation else set()
+        if concerned and concerned <= set(missing) and outcome.requirement == "CORE-01" and outcome.outcome == "failed":
+            continue
+        if outcome.operation in missing and outcome.outcome == "not verified":
+            outcome.message = f"operation {outcome.operation} not implemented"
+        kept.append(outcome)
+    for op, example in missing.items():
+        message = f"operation {op} not implemented: no answer within the contract; its answers look like a server without the route ({example})"
+        kept.append(Outcome(f"operation[{op}]", "CORE-01", "failed", 0.0, message, operation=op))
+    run.outcomes = kept
 
 
 def record_statuses(config: pytest.Config, observed: set[tuple[str, int]], fuzzing: tuple[int, float] | None = None) -> None:
@@ -168,6 +228,11 @@ def record_statuses(config: pytest.Config, observed: set[tuple[str, int]], fuzzi
     run.statuses |= observed
     if fuzzing is not None:
         run.fuzzing = fuzzing
+
+
+def record_examined(config: pytest.Config, counts: dict[str, int]) -> None:
+    """How many answers each check examined in the Schemathesis run (0: it verified nothing)."""
+    config.stash[_STATE].examined = dict(counts)
 
 
 def status_coverage(run: _Run) -> dict[str, list[int]]:
@@ -200,6 +265,12 @@ def _requirement(item: pytest.Item) -> str | None:
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    EXPECTATIONS[0] = 0
+    yield
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
     stated = _requirement(item)
@@ -207,7 +278,25 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         # An answer outside the contract fails the test that saw it, under the requirement it breaks.
         broken = getattr(call.excinfo.value, "requirement", None) if call.excinfo is not None else None
         _record(item, call, report, broken if broken in REQUIREMENTS else stated, stated=stated)
+        if report.when == "call" and stated != "CORE-01":
+            _record_unverified(item, call, report, stated, broken)
     return report
+
+
+def _record_unverified(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport, stated: str, broken: str | None) -> None:
+    """A scenario that never reached an assertion of its own verified nothing: it says so under its
+    requirement (`not verified`, with the reason) instead of letting the requirement pass."""
+    run = item.config.stash[_STATE]
+    reason, operation = "", ""
+    if broken is not None and broken != stated:
+        answer = getattr(call.excinfo.value, "answer", None) if call.excinfo is not None else None
+        where = answer.request.splitlines()[0] if answer is not None and answer.request else "a call"
+        operation = answer.operation_id if answer is not None else ""
+        reason = f"stopped by {broken} at {where}"
+    elif report.passed and EXPECTATIONS[0] == 0:
+        reason = "the test reached none of its assertions"
+    if reason:
+        run.outcomes.append(Outcome(item.nodeid.split("::", 1)[-1], stated, "not verified", report.duration, reason, operation=operation))
 
 
 def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport, identifier: str, *, stated: str) -> None:
@@ -217,7 +306,7 @@ def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestR
         # A known deviation: reported and kept, not a failure (like an expected failure).
         report.outcome = "skipped"
         report.wasxfail = f"deviation from {identifier}: {deviation}"
-    verdict = "deviation" if hasattr(report, "wasxfail") and deviation is not None else report.outcome
+    verdict: str = "deviation" if hasattr(report, "wasxfail") and deviation is not None else report.outcome
     found = Outcome(item.nodeid.split("::", 1)[-1], identifier, verdict, report.duration)
     if report.skipped and isinstance(report.longrepr, tuple):
         found.message = str(report.longrepr[2]).removeprefix("Skipped: ")
@@ -226,10 +315,13 @@ def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestR
         found.message = str(error).split("\n  answer:")[0][:2000]
         answer = getattr(error, "answer", None) if isinstance(error, ContractViolation) else None
         if answer is not None:
-            found.request, found.reproduce = answer.request, answer.reproduce
+            found.request, found.reproduce, found.operation = answer.request, answer.reproduce, answer.operation_id
             found.response = f"{answer.status}\n{json.dumps(answer.body, indent=2)[:4000] if not isinstance(answer.body, str) else answer.body[:4000]}"
         elif hasattr(error, "details"):
             found.response = str(error.details)[-20000:]
+        operations = getattr(error, "operations", None)
+        if operations:
+            found.operation = ",".join(operations)
     if verdict == "deviation":
         found.message = f"known deviation: {deviation}. {found.message}"
     elif deviation is not None:
@@ -240,17 +332,30 @@ def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestR
         # share its verdict, failed where its output names the check.
         for check, required in REQUIREMENT_OF_CHECK.items():
             failed = report.failed and FAILURE_CODE_OF_CHECK.get(check, check) in found.response
+            count = run.examined.get(check, 0)
             verdict = "failed" if failed else ("passed" if report.passed or report.failed else report.outcome)
+            message = f"Schemathesis check {check} failed (seed {run.seed})" if failed else f"{check} examined {count} answer(s) of the Schemathesis run"
+            if verdict == "passed" and count == 0:
+                unclaimed = _unclaimed(run, required)
+                verdict = "skipped" if unclaimed else "not verified"
+                message = unclaimed or f"{check} saw no answer it applies to in the Schemathesis run"
             if failed and required in run.settings.deviations:
                 verdict = "deviation"
-            message = f"Schemathesis check {check} failed (seed {run.seed})" if failed else f"checked by {check} on every response of the Schemathesis run"
             run.outcomes.append(Outcome(f"{found.nodeid}[{check}]", required, verdict, 0.0, message, response=found.response if failed else ""))
+
+
+def _unclaimed(run: _Run, requirement: str) -> str:
+    """Why the server does not claim the requirement's class in this run ('' when it does)."""
+    if REQUIREMENTS[requirement].cls == "tenancy" and not (run.target and run.target.second_api_key):
+        return "class tenancy needs a key of another team: pass --second-api-key"
+    return ""
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     run = session.config.stash.get(_STATE, None)
     if run is None or not run.outcomes:
         return
+    _root_causes(run)
     report_dir = Path(session.config.getoption("webdata_report_dir")).resolve()
     report_dir.mkdir(parents=True, exist_ok=True)
     (report_dir / "report.html").write_text(render_html(run), encoding="utf-8")
@@ -259,18 +364,24 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     (report_dir / "coverage.json").write_text(json.dumps(never, indent=2), encoding="utf-8")
     if never and session.config.getoption("webdata_strict") and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    # A requirement nothing verified counts as a failure (a listed deviation excepted).
+    unverified = [i for i, v in _by_requirement(run).items() if v["outcome"] == "not verified" and i not in run.settings.deviations]
+    if unverified and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     run = config.stash.get(_STATE, None)
     if run is None or not run.outcomes:
         return
+    _root_causes(run)
     write = terminalreporter.write_line
     write("")
     write("conformance, per requirement:")
     for identifier, verdict in _by_requirement(run).items():
         requirement = REQUIREMENTS[identifier]
-        write(f"  {verdict['outcome']:9} {identifier:10} [{requirement.cls}] {requirement.text[:100]}")
+        examined = f" ({verdict['examined']} answers examined)" if "examined" in verdict else ""
+        write(f"  {verdict['outcome']:9} {identifier:10} [{requirement.cls}] {requirement.text[:100]}{examined}")
         for failure in verdict["failures"]:
             write(f"      {failure}")
     never = status_coverage(run)
@@ -283,7 +394,8 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 
 
 def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
-    order = {"failed": 0, "deviation": 1, "passed": 2, "skipped": 3}
+    # The worst outcome decides, except that one exercised pass outweighs tests that verified nothing.
+    order = {"failed": 0, "deviation": 1, "passed": 2, "not verified": 3, "skipped": 4}
     verdicts: dict[str, dict[str, Any]] = {}
     for identifier in REQUIREMENTS:
         mine = [o for o in run.outcomes if o.requirement == identifier]
@@ -291,16 +403,21 @@ def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
             verdicts[identifier] = {"outcome": "not run", "tests": 0, "failures": []}
             continue
         worst = min((o.outcome for o in mine), key=lambda o: order.get(o, 9))
-        failures = [f"{o.nodeid}: {o.message.splitlines()[0] if o.message else ''}"[:300] for o in mine if o.outcome in ("failed", "deviation")]
+        shown = ("failed", "deviation", "not verified") if worst == "not verified" else ("failed", "deviation")
+        failures = [f"{o.nodeid}: {o.message.splitlines()[0] if o.message else ''}"[:300] for o in mine if o.outcome in shown]
         verdicts[identifier] = {"outcome": worst, "tests": len(mine), "failures": failures}
+        checks = [check for check, required in REQUIREMENT_OF_CHECK.items() if required == identifier]
+        if checks and run.examined:
+            verdicts[identifier]["examined"] = sum(run.examined.get(check, 0) for check in checks)
     return verdicts
 
 
 def summary_line(run: _Run) -> str:
-    counts = {state: sum(1 for o in run.outcomes if o.outcome == state) for state in ("passed", "failed", "skipped", "deviation")}
+    counts = {state: sum(1 for o in run.outcomes if o.outcome == state) for state in ("passed", "failed", "not verified", "skipped", "deviation")}
     fuzzing = f"; fuzzing {run.fuzzing[0]} cases in {run.fuzzing[1]:.1f} s ({run.fuzzing[0] / max(run.fuzzing[1], 0.001):.0f}/s)" if run.fuzzing else ""
     return (
-        f"conformance: {counts['passed']} passed, {counts['failed']} failed, {counts['deviation']} deviations, {counts['skipped']} skipped"
+        f"conformance: {counts['passed']} passed, {counts['failed']} failed, {counts['not verified']} not verified, {counts['deviation']} deviations,"
+        f" {counts['skipped']} skipped"
         f" in {time.monotonic() - run.started:.1f} s (seed {run.seed}){fuzzing}"
     )
 
@@ -310,7 +427,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;paddin
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #d0d7de}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eaeef2;padding:.35rem .5rem;text-align:left;vertical-align:top}
 .badge{display:inline-block;border-radius:1rem;padding:0 .55rem;font-size:.8rem;font-weight:600;color:#fff}
-.passed{background:#1a7f37}.failed{background:#cf222e}.skipped{background:#6e7781}.deviation{background:#9a6700}.notrun{background:#afb8c1}
+.passed{background:#1a7f37}.failed{background:#cf222e}.notverified{background:#bc4c00}.skipped{background:#6e7781}.deviation{background:#9a6700}.notrun{background:#afb8c1}
 pre{background:#f6f8fa;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-all;max-height:28rem}
 details{margin:.4rem 0 .8rem}summary{cursor:pointer}.muted{color:#57606a}
 """
@@ -338,19 +455,20 @@ def render_html(run: _Run) -> str:
         for requirement in (r for r in REQUIREMENTS.values() if r.cls == cls):
             verdict = verdicts[requirement.id]
             state = verdict["outcome"]
+            examined = f", {verdict['examined']} answer(s) examined by checks" if "examined" in verdict else ""
             parts.append(
                 f"<tr id='req-{e(requirement.id)}'><td><strong>{e(requirement.id)}</strong> {e(requirement.text)}</td>"
-                f"<td><span class='badge {state.replace(' ', '')}'>{e(state)}</span> <span class='muted'>{verdict['tests']} test(s)</span></td>"
+                f"<td><span class='badge {state.replace(' ', '')}'>{e(state)}</span> <span class='muted'>{verdict['tests']} test(s){e(examined)}</span></td>"
                 f"<td>{e(requirement.source)}</td></tr>"
             )
-            for found in (o for o in run.outcomes if o.requirement == requirement.id and o.outcome in ("failed", "deviation", "skipped")):
+            for found in (o for o in run.outcomes if o.requirement == requirement.id and o.outcome in ("failed", "deviation", "skipped", "not verified")):
                 body = [f"<p>{e(found.message)}</p>" if found.message else ""]
                 for label, text in (("request", found.request), ("response", found.response), ("reproduce", found.reproduce)):
                     if text:
                         body.append(f"<p class='muted'>{label}</p><pre class='{label}'>{e(text)}</pre>")
                 parts.append(
                     f"<tr class='detail'><td colspan='3'><details{' open' if found.outcome == 'failed' else ''}>"
-                    f"<summary><span class='badge {found.outcome}'>{e(found.outcome)}</span> {e(found.nodeid)}"
+                    f"<summary><span class='badge {found.outcome.replace(' ', '')}'>{e(found.outcome)}</span> {e(found.nodeid)}"
                     f" <span class='muted'>({e(requirement.id)}, seed {e(requirement.source)})</span></summary>{''.join(body)}</details></td></tr>"
                 )
         parts.append("</table>")

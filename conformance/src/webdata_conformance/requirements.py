@@ -66,6 +66,12 @@ _ALL = [
         "inferred: the service's v2 URL schema prepends http://",
     ),
     Requirement(
+        "CORE-08",
+        "core",
+        "Valid requests at the sizes users send MUST be answered without a 5xx: a 10,000-character prompt, 1,000 URLs, 50 actions, a JSON Schema nested 20 levels deep.",
+        "§2.1, §2.4, §8; inferred: the service's bounds (at most 50 actions)",
+    ),
+    Requirement(
         "TEN-01", "tenancy", "A job of another team MUST answer exactly as an unknown id, and MUST NOT be listed among the caller's active crawls.", "§5.3"
     ),
     Requirement(
@@ -116,6 +122,24 @@ _ALL = [
         "cache",
         "A cached copy MUST NOT be served to a scrape that asks for another location or for the mobile page: such a scrape MUST report cacheState miss.",
         "§2.2.2; inferred: the service keys its cache by location and mobile",
+    ),
+    Requirement(
+        "CACHE-04",
+        "cache",
+        "A scrape with storeInCache false MUST leave no copy a later request can be served from: a lockdown scrape of the URL after it MUST miss.",
+        "§2.2",
+    ),
+    Requirement(
+        "CACHE-05",
+        "cache",
+        "A scrape with actions or headers MUST NOT be stored (they force storeInCache off): a lockdown scrape of the URL after it MUST miss.",
+        "§2.2",
+    ),
+    Requirement(
+        "CACHE-06",
+        "cache",
+        "A scrape with maxAge 0 MUST NOT be served a cached copy: it MUST report cacheState miss even right after the URL was scraped.",
+        "§2.2",
     ),
     Requirement("BILL-01", "billing", "A lockdown miss MUST cost 1 credit and a lockdown hit 5.", "§8"),
     Requirement("BILL-02", "billing", "checkPromptInjection MUST add 4 credits to a scrape.", "§8"),

@@ -21,6 +21,7 @@ import math
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -137,9 +138,10 @@ class JobEngine:
         self._lock = threading.Lock()
 
     # -- progress ------------------------------------------------------------------------------
-    def advance(self, job: Job) -> None:
+    def advance(self, job: Job, *, until: float | None = None) -> None:
         """Kick the job off if it was not yet, then finish the pages that are due (at most
-        :data:`PAGES_PER_PASS`); the job completes when its last page has finished."""
+        :data:`PAGES_PER_PASS`, and none after ``until`` on :func:`time.monotonic` once one is
+        done); the job completes when its last page has finished."""
         if not job.active:
             return
         moment = self.clock()
@@ -150,7 +152,11 @@ class JobEngine:
             return
         caller = self._caller(job)
         options = scrape_options_of(job)
-        results = [self._scrape(caller, plan.seqs[i], plan.urls[i], options, moment) for i in range(finished, due)]
+        results = []
+        for i in range(finished, due):
+            results.append(self._scrape(caller, plan.seqs[i], plan.urls[i], options, moment))
+            if until is not None and time.monotonic() >= until:
+                break  # the pass's time is up: the rest waits for the next pass
         self._record(job, caller, plan, results, moment)
 
     def _caller(self, job: Job) -> Caller | None:

@@ -12,7 +12,9 @@ A prompt containing ``[fail]`` makes an extract or agent job fail, so every stat
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -22,7 +24,7 @@ from webdata_server.store import Store
 if TYPE_CHECKING:  # the engine renders pages, and rendering uses value_for_schema from here
     from webdata_server.engine import JobEngine
 
-__all__ = ["FAIL_MARKER", "PROGRESSIVE", "advance", "finish_due", "run_worker", "value_for_schema"]
+__all__ = ["FAIL_MARKER", "PASS_BUDGET", "PROGRESSIVE", "advance", "finish_due", "run_worker", "value_for_schema"]
 
 # Kinds whose jobs progress page by page in the engine.
 PROGRESSIVE = frozenset({JobKind.BATCH_SCRAPE, JobKind.CRAWL})
@@ -94,13 +96,28 @@ def advance(store: Store, job: Job) -> Job:
     return refreshed or job
 
 
-def finish_due(store: Store, engine: JobEngine) -> None:
-    """One pass of the worker: finish every extract and agent job whose time has come, and move
-    every batch scrape and crawl on by the pages that are due."""
-    for job in store.jobs.due(now_utc()):
+# At most this much of one pass goes to jobs (seconds, then the pass ends once its page is done):
+# the worker shares the GIL with the event loop, and a server with more job work than it can do in
+# time runs its jobs late rather than answering its requests late.
+PASS_BUDGET = 0.025
+_passes = itertools.count()
+
+
+def finish_due(store: Store, engine: JobEngine, *, budget: float = PASS_BUDGET) -> None:
+    """One pass of the worker: finish the extract and agent jobs whose time has come, and move the
+    batch scrapes and crawls on by the pages that are due, within ``budget`` seconds. Each pass
+    starts one job further along the list, so that no job waits behind the others for long."""
+    deadline = time.monotonic() + budget
+    jobs = store.jobs.due(now_utc())
+    if not jobs:
+        return
+    start = next(_passes) % len(jobs)
+    for job in jobs[start:] + jobs[:start]:
+        if time.monotonic() >= deadline:
+            return
         try:
             if job.kind in PROGRESSIVE:
-                engine.advance(job)
+                engine.advance(job, until=deadline)
             else:
                 advance(store, job)
         except Exception:  # one bad job must not stop the others

@@ -23,7 +23,7 @@ import pytest
 
 from webdata_conformance.client import operations_by_id
 from webdata_conformance.contract import bundle_file
-from webdata_conformance.plugin import record_statuses
+from webdata_conformance.plugin import record_answer_kinds, record_examined, record_statuses
 from webdata_conformance.target import Target
 
 CONFIG = Path(__file__).parent.parent / "schemathesis.toml"
@@ -32,9 +32,10 @@ CONFIG = Path(__file__).parent.parent / "schemathesis.toml"
 class SchemathesisFailed(AssertionError):
     """Schemathesis found failures; ``details`` is its output (each failure with a curl command)."""
 
-    def __init__(self, message: str, *, details: str) -> None:
+    def __init__(self, message: str, *, details: str, operations: list[str] | None = None) -> None:
         super().__init__(message)
         self.details = details
+        self.operations = operations or []  # operationIds of the operations it failed on
 
 
 # Schemathesis' phases, shared between its processes: the coverage phase's many cheap cases in one,
@@ -132,10 +133,48 @@ def observed_statuses(logs: list[Path]) -> set[tuple[str, int]]:
         if not log.exists():
             continue
         for line in log.read_text(encoding="utf-8").splitlines():
-            route, _, status = line.rpartition(" ")
+            method, _, rest = line.partition(" ")
+            path, status = rest.split(" ")[:2] if rest.count(" ") >= 1 else (rest, "")
+            route = f"{method} {path}"
             if route in by_route and status.isdigit():
                 found.add((by_route[route], int(status)))
     return found
+
+
+def answer_kinds(logs: list[Path]) -> dict[str, dict[str, int]]:
+    """operationId -> how many of Schemathesis' answers had a JSON body at a documented status
+    (``conforming``) and how many looked like a missing route (non-JSON, or an undocumented
+    404/405/501: ``missing``)."""
+    operations = operations_by_id()
+    by_route = {f"{op['method']} {op['path']}": op_id for op_id, op in operations.items()}
+    kinds: dict[str, dict[str, int]] = {}
+    for log in logs:
+        if not log.exists():
+            continue
+        for line in log.read_text(encoding="utf-8").splitlines():
+            parts = line.split(" ")
+            if len(parts) < 4 or f"{parts[0]} {parts[1]}" not in by_route or not parts[2].isdigit():
+                continue
+            op_id, status, kind = by_route[f"{parts[0]} {parts[1]}"], parts[2], parts[3]
+            documented = status in operations[op_id]["responses"]
+            tally = kinds.setdefault(op_id, {"conforming": 0, "missing": 0})
+            if kind == "json" and documented:
+                tally["conforming"] += 1
+            elif kind == "text" or (not documented and status in ("404", "405", "501")):
+                tally["missing"] += 1
+    return kinds
+
+
+def examined_counts(logs: list[Path], status_logs: list[Path]) -> dict[str, int]:
+    """Check name -> answers it examined, from the checks' logs; Schemathesis' own ignored_auth
+    examines every answer (the status logs count them)."""
+    counts: dict[str, int] = {}
+    for log in logs:
+        if log.exists():
+            for line in log.read_text(encoding="utf-8").splitlines():
+                counts[line] = counts.get(line, 0) + 1
+    counts["ignored_auth"] = sum(len(log.read_text(encoding="utf-8").splitlines()) for log in status_logs if log.exists())
+    return counts
 
 
 def generated_cases(output: str) -> int | None:
@@ -149,6 +188,7 @@ class _Process:
     phases: str
     report: Path
     statuses: Path
+    examined: Path
     log: Path
     process: subprocess.Popen[bytes]
     output: str = ""  # what it printed, read once it has ended
@@ -169,13 +209,14 @@ def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdat
             folder = report_dir / "schemathesis" / (phases.replace(",", "-") or "all")
             folder.mkdir(parents=True, exist_ok=True)
             report, statuses, log = folder / "junit.xml", folder / "statuses.log", folder / "output.txt"
-            report.unlink(missing_ok=True)
-            statuses.unlink(missing_ok=True)
-            env = {**os.environ, **target.env(), "WEBDATA_CONFORMANCE_STATUSES": str(statuses)}
+            examined = folder / "examined.log"
+            for stale in (report, statuses, examined):
+                stale.unlink(missing_ok=True)
+            env = {**os.environ, **target.env(), "WEBDATA_CONFORMANCE_STATUSES": str(statuses), "WEBDATA_CONFORMANCE_EXAMINED": str(examined)}
             argv = schemathesis_argv(target, report, bundle, config, webdata_seed, phases=phases, processes=len(shares))
             with log.open("wb") as out:
                 process = subprocess.Popen(argv, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
-            running.append(_Process(phases, report, statuses, log, process))
+            running.append(_Process(phases, report, statuses, examined, log, process))
         try:
             for each in running:
                 each.process.wait(timeout=max(1.0, 1200 - (time.monotonic() - started)))
@@ -194,10 +235,14 @@ def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdat
     observed = observed_statuses([each.statuses for each in running])
     counts = [count for each in running if (count := generated_cases(each.output)) is not None]
     record_statuses(config, observed, (sum(counts), seconds) if len(counts) == len(running) else None)
+    record_examined(config, examined_counts([each.examined for each in running], [each.statuses for each in running]))
+    record_answer_kinds(config, answer_kinds([each.statuses for each in running]))
     if any(each.process.returncode != 0 for each in running):
         failed = sorted({name for name, state in operation_results(report).items() if state == "failed"})
         details = "\n".join(each.output[-20000 // len(running) :] for each in running if each.process.returncode != 0)
+        by_label = {f"{op['method']} {op['path']}": op_id for op_id, op in operations_by_id().items()}
         raise SchemathesisFailed(
             f"Schemathesis failed on {', '.join(failed) or 'the run'} (seed {webdata_seed}); each failure with a curl command in schemathesis.txt",
             details=details,
+            operations=[by_label[label] for label in failed if label in by_label],
         )
