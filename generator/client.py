@@ -231,9 +231,11 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 annotation = py_type(bundle, parameter.get("schema", {}))
                 doc = _first_sentence(parameter.get("description", ""))
                 if parameter["in"] == "path":
-                    # A job's id is `id` whatever the path calls it (id, jobId).
-                    pname = "id" if parameter["name"].lower().endswith("id") else _identifier(parameter["name"])
-                    operation.path.append(Param(pname, parameter["name"], annotation, True, doc))
+                    # A job's id is `id` whatever the path calls it (id, jobId), a str as every job's
+                    # id is (a UUID is taken too, as some callers keep ids that way).
+                    is_id = parameter["name"].lower().endswith("id")
+                    pname = "id" if is_id else _identifier(parameter["name"])
+                    operation.path.append(Param(pname, parameter["name"], "str | UUID" if is_id and annotation == "str" else annotation, True, doc))
                 elif parameter["in"] == "query":
                     operation.query.append(Param(_identifier(parameter["name"]), parameter["name"], annotation, bool(parameter.get("required")), doc))
             if body_schema is not None:
@@ -282,6 +284,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
+from uuid import UUID
 
 import httpx
 import webdata_models as models
@@ -346,7 +349,7 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     sleep = "await asyncio.sleep" if is_async else "time.sleep"
     clock = "time.monotonic()"
     text = f'''
-    {a}def wait(self, id: str, *, poll_interval: float | None = None, max_wait: float | None = {DEFAULT_MAX_WAIT}) -> {result}:
+    {a}def wait(self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = {DEFAULT_MAX_WAIT}) -> {result}:
         """Poll until the job reaches a terminal state ({", ".join(job.terminal)}); returns its last status.
 '''
     if job.pages:
@@ -362,9 +365,11 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
             current = {aw}self.{status.method}(id)
             if current.status in ({terminal},):
                 break
-            if deadline is not None and {clock} + interval > deadline:
+            now = {clock}
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {{id}} still {{current.status}} after {{max_wait}} s", last=current)
-            {sleep}(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            {sleep}(interval if deadline is None else min(interval, deadline - now))
 '''
     if job.pages:
         text += f"""        documents = list(current.data)
@@ -387,7 +392,7 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     if job.pages:
         iterator = "AsyncIterator[models.Document]" if is_async else "Iterator[models.Document]"
         text += f'''
-    {a}def iter_documents(self, id: str) -> {iterator}:
+    {a}def iter_documents(self, id: str | UUID) -> {iterator}:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = {aw}self.{status.method}(id)
         while True:

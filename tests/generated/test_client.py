@@ -195,6 +195,23 @@ def test_responses_from_a_newer_server_are_read(server: FaultServer, client: Web
     assert status.data[0].markdown == "# a" and status.data[0].model_extra == {"video": "x"}
 
 
+def test_an_error_reads_as_one_line_naming_the_field(server: FaultServer, client: Webdata) -> None:
+    issues = [
+        {"code": "unrecognized_keys", "keys": ["onlyMainContnet"], "path": [], "message": "Unrecognized key in body"},
+        {"code": "custom", "path": ["scrapeOptions", "waitFor"], "message": "waitFor must not exceed half of timeout"},
+    ]
+    server.queue(Answer(400, {"success": False, "code": "BAD_REQUEST", "error": "Bad Request", "details": issues}))
+    with pytest.raises(errors.BadRequestError) as raised:
+        client.scrape("https://example.com")
+    text = str(raised.value)
+    # The status is the error's status_code, not repeated in its text; each problem names its field.
+    assert text == "Bad Request — unknown key(s) onlyMainContnet; scrapeOptions.waitFor: waitFor must not exceed half of timeout"
+    assert raised.value.status_code == 400 and "\n" not in text
+    server.queue(Answer(404, {"success": False, "code": "SCRAPE_NO_CACHED_DATA", "error": "No cached data"}))
+    with pytest.raises(errors.NotFoundError, match="^SCRAPE_NO_CACHED_DATA: No cached data$"):
+        client.scrape("https://example.com")
+
+
 # -- retries ---------------------------------------------------------------------------------------
 
 
@@ -419,3 +436,29 @@ def test_an_http_client_can_be_passed_in(server: FaultServer) -> None:
         made.close()
         assert not http.is_closed  # not ours to close
     assert server.received[0].headers["X-Team"] == "a"
+
+
+def test_a_long_retry_wait_is_announced(server: FaultServer, caplog: pytest.LogCaptureFixture) -> None:
+    server.queue(Answer(429, {"success": False, "error": "x"}, {"Retry-After": "0.2"}), Answer(200, JOB_STATUS))
+    with caplog.at_level("INFO", logger="webdata_client"), Webdata(api_key="k", base_url=server.base_url, max_retries=1) as made:
+        made.crawl.get_status(JOB_ID)
+    [record] = caplog.records
+    assert record.levelname == "INFO" and "answered 429; retry 1 of 1 in 0.2 s" in record.getMessage()
+    import webdata_client.client as transport
+
+    server.queue(Answer(429, {"success": False, "error": "x"}, {"Retry-After": "0.2"}), Answer(200, JOB_STATUS))
+    caplog.clear()
+    with pytest.MonkeyPatch.context() as patch, caplog.at_level("INFO", logger="webdata_client"):
+        patch.setattr(transport, "LONG_RETRY_WAIT", 0.1)
+        with Webdata(api_key="k", base_url=server.base_url, max_retries=1) as made:
+            made.crawl.get_status(JOB_ID)
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+
+
+def test_job_timeout_comes_when_max_wait_has_passed(server: FaultServer) -> None:
+    server.default = Answer(200, {**JOB_STATUS, "status": "scraping"})
+    with Webdata(api_key="k", base_url=server.base_url) as made:
+        began = time.monotonic()
+        with pytest.raises(errors.JobTimeoutError, match="still scraping after 1.0 s"):
+            made.crawl.wait(JOB_ID, poll_interval=0.4, max_wait=1.0)
+    assert time.monotonic() - began >= 1.0  # not at 0.8 s, the last whole interval before it

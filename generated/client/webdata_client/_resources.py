@@ -9,6 +9,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
+from uuid import UUID
 
 import httpx
 import webdata_models as models
@@ -48,7 +49,7 @@ class Agent:
     def __init__(self, client: Webdata) -> None:
         self._client = client
 
-    def cancel(self, id: str) -> models.AgentCancelResponse:
+    def cancel(self, id: str | UUID) -> models.AgentCancelResponse:
         """Cancel an agent job.
 
         ``DELETE /v2/agent/{jobId}`` (cancelAgent).
@@ -60,7 +61,7 @@ class Agent:
             _cancel_agent.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentCancelResponse
         )
 
-    def get_status(self, id: str) -> models.AgentStatusResponse:
+    def get_status(self, id: str | UUID) -> models.AgentStatusResponse:
         """Read an agent job's status and result.
 
         ``GET /v2/agent/{jobId}`` (getAgentStatus).
@@ -119,7 +120,7 @@ class Agent:
         )
 
     def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.AgentStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -135,9 +136,11 @@ class Agent:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            time.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            time.sleep(interval if deadline is None else min(interval, deadline - now))
         return current
 
     def start_and_wait(
@@ -187,7 +190,7 @@ class BatchScrape:
     def __init__(self, client: Webdata) -> None:
         self._client = client
 
-    def cancel(self, id: str) -> models.BatchScrapeCancelResponse:
+    def cancel(self, id: str | UUID) -> models.BatchScrapeCancelResponse:
         """Cancel a batch scrape job.
 
         ``DELETE /v2/batch/scrape/{id}`` (cancelBatchScrape).
@@ -203,7 +206,7 @@ class BatchScrape:
             result=models.BatchScrapeCancelResponse,
         )
 
-    def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+    def get_errors(self, id: str | UUID) -> models.CrawlErrorsResponse:
         """Read the pages a batch scrape could not scrape.
 
         ``GET /v2/batch/scrape/{id}/errors`` (getBatchScrapeErrors).
@@ -215,7 +218,9 @@ class BatchScrape:
             _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
         )
 
-    def get_status(self, id: str, *, skip: int | None = None, limit: int | None = None) -> models.JobStatusResponse:
+    def get_status(
+        self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
+    ) -> models.JobStatusResponse:
         """Read a batch scrape job's status and documents.
 
         ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
@@ -349,7 +354,7 @@ class BatchScrape:
         )
 
     def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.JobStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -367,9 +372,11 @@ class BatchScrape:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            time.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            time.sleep(interval if deadline is None else min(interval, deadline - now))
         documents = list(current.data)
         link = current.next
         while link:
@@ -487,7 +494,7 @@ class BatchScrape:
         )
         return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
 
-    def iter_documents(self, id: str) -> Iterator[models.Document]:
+    def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = self.get_status(id)
         while True:
@@ -504,7 +511,7 @@ class Crawl:
     def __init__(self, client: Webdata) -> None:
         self._client = client
 
-    def cancel(self, id: str) -> models.CrawlCancelResponse:
+    def cancel(self, id: str | UUID) -> models.CrawlCancelResponse:
         """Cancel a crawl.
 
         ``DELETE /v2/crawl/{id}`` (cancelCrawl).
@@ -525,7 +532,7 @@ class Crawl:
             _get_active_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
         )
 
-    def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+    def get_errors(self, id: str | UUID) -> models.CrawlErrorsResponse:
         """Read the pages a crawl could not scrape.
 
         ``GET /v2/crawl/{id}/errors`` (getCrawlErrors).
@@ -537,7 +544,9 @@ class Crawl:
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
         )
 
-    def get_status(self, id: str, *, skip: int | None = None, limit: int | None = None) -> models.JobStatusResponse:
+    def get_status(
+        self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
+    ) -> models.JobStatusResponse:
         """Read a crawl's status and documents.
 
         ``GET /v2/crawl/{id}`` (getCrawlStatus).
@@ -658,7 +667,7 @@ class Crawl:
         )
 
     def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.JobStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -676,9 +685,11 @@ class Crawl:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            time.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            time.sleep(interval if deadline is None else min(interval, deadline - now))
         documents = list(current.data)
         link = current.next
         while link:
@@ -759,7 +770,7 @@ class Crawl:
         )
         return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
 
-    def iter_documents(self, id: str) -> Iterator[models.Document]:
+    def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = self.get_status(id)
         while True:
@@ -776,7 +787,7 @@ class Extract:
     def __init__(self, client: Webdata) -> None:
         self._client = client
 
-    def get_status(self, id: str) -> models.ExtractStatusResponse:
+    def get_status(self, id: str | UUID) -> models.ExtractStatusResponse:
         """Read an extract job's status and result.
 
         ``GET /v2/extract/{id}`` (getExtractStatus).
@@ -847,7 +858,7 @@ class Extract:
         )
 
     def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.ExtractStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -863,9 +874,11 @@ class Extract:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            time.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            time.sleep(interval if deadline is None else min(interval, deadline - now))
         return current
 
     def start_and_wait(
@@ -1175,7 +1188,7 @@ class AsyncAgent:
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
 
-    async def cancel(self, id: str) -> models.AgentCancelResponse:
+    async def cancel(self, id: str | UUID) -> models.AgentCancelResponse:
         """Cancel an agent job.
 
         ``DELETE /v2/agent/{jobId}`` (cancelAgent).
@@ -1187,7 +1200,7 @@ class AsyncAgent:
             _cancel_agent.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentCancelResponse
         )
 
-    async def get_status(self, id: str) -> models.AgentStatusResponse:
+    async def get_status(self, id: str | UUID) -> models.AgentStatusResponse:
         """Read an agent job's status and result.
 
         ``GET /v2/agent/{jobId}`` (getAgentStatus).
@@ -1246,7 +1259,7 @@ class AsyncAgent:
         )
 
     async def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.AgentStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -1262,9 +1275,11 @@ class AsyncAgent:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            await asyncio.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
         return current
 
     async def start_and_wait(
@@ -1314,7 +1329,7 @@ class AsyncBatchScrape:
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
 
-    async def cancel(self, id: str) -> models.BatchScrapeCancelResponse:
+    async def cancel(self, id: str | UUID) -> models.BatchScrapeCancelResponse:
         """Cancel a batch scrape job.
 
         ``DELETE /v2/batch/scrape/{id}`` (cancelBatchScrape).
@@ -1330,7 +1345,7 @@ class AsyncBatchScrape:
             result=models.BatchScrapeCancelResponse,
         )
 
-    async def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+    async def get_errors(self, id: str | UUID) -> models.CrawlErrorsResponse:
         """Read the pages a batch scrape could not scrape.
 
         ``GET /v2/batch/scrape/{id}/errors`` (getBatchScrapeErrors).
@@ -1343,7 +1358,7 @@ class AsyncBatchScrape:
         )
 
     async def get_status(
-        self, id: str, *, skip: int | None = None, limit: int | None = None
+        self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
     ) -> models.JobStatusResponse:
         """Read a batch scrape job's status and documents.
 
@@ -1478,7 +1493,7 @@ class AsyncBatchScrape:
         )
 
     async def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.JobStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -1496,9 +1511,11 @@ class AsyncBatchScrape:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            await asyncio.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
         documents = list(current.data)
         link = current.next
         while link:
@@ -1616,7 +1633,7 @@ class AsyncBatchScrape:
         )
         return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
 
-    async def iter_documents(self, id: str) -> AsyncIterator[models.Document]:
+    async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = await self.get_status(id)
         while True:
@@ -1633,7 +1650,7 @@ class AsyncCrawl:
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
 
-    async def cancel(self, id: str) -> models.CrawlCancelResponse:
+    async def cancel(self, id: str | UUID) -> models.CrawlCancelResponse:
         """Cancel a crawl.
 
         ``DELETE /v2/crawl/{id}`` (cancelCrawl).
@@ -1654,7 +1671,7 @@ class AsyncCrawl:
             _get_active_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
         )
 
-    async def get_errors(self, id: str) -> models.CrawlErrorsResponse:
+    async def get_errors(self, id: str | UUID) -> models.CrawlErrorsResponse:
         """Read the pages a crawl could not scrape.
 
         ``GET /v2/crawl/{id}/errors`` (getCrawlErrors).
@@ -1667,7 +1684,7 @@ class AsyncCrawl:
         )
 
     async def get_status(
-        self, id: str, *, skip: int | None = None, limit: int | None = None
+        self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
     ) -> models.JobStatusResponse:
         """Read a crawl's status and documents.
 
@@ -1789,7 +1806,7 @@ class AsyncCrawl:
         )
 
     async def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.JobStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -1807,9 +1824,11 @@ class AsyncCrawl:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            await asyncio.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
         documents = list(current.data)
         link = current.next
         while link:
@@ -1890,7 +1909,7 @@ class AsyncCrawl:
         )
         return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
 
-    async def iter_documents(self, id: str) -> AsyncIterator[models.Document]:
+    async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = await self.get_status(id)
         while True:
@@ -1907,7 +1926,7 @@ class AsyncExtract:
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
 
-    async def get_status(self, id: str) -> models.ExtractStatusResponse:
+    async def get_status(self, id: str | UUID) -> models.ExtractStatusResponse:
         """Read an extract job's status and result.
 
         ``GET /v2/extract/{id}`` (getExtractStatus).
@@ -1978,7 +1997,7 @@ class AsyncExtract:
         )
 
     async def wait(
-        self, id: str, *, poll_interval: float | None = None, max_wait: float | None = 600.0
+        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
     ) -> models.ExtractStatusResponse:
         """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
 
@@ -1994,9 +2013,11 @@ class AsyncExtract:
                 "cancelled",
             ):
                 break
-            if deadline is not None and time.monotonic() + interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
                 raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            await asyncio.sleep(interval)
+            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
+            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
         return current
 
     async def start_and_wait(

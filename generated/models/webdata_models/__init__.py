@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
-from uuid import UUID
 
 from pydantic import AwareDatetime, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 from typing_extensions import TypeAliasType
@@ -72,7 +71,7 @@ class AgentStartResponse(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    id: UUID
+    id: StrictStr
     success: StrictBool
 
 
@@ -92,7 +91,7 @@ class AgentStatusResponse(WireModel):
     """
     error: StrictStr | None = None
     expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
-    id: UUID | None = None
+    id: StrictStr | None = None
     model: StrictStr | None = None
     status: AgentJobStatus
     success: StrictBool
@@ -399,7 +398,7 @@ class CrawlStartResponse(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    id: UUID
+    id: StrictStr
     success: StrictBool
     url: StrictStr
     """
@@ -1948,7 +1947,7 @@ class ActiveCrawl(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    id: UUID
+    id: StrictStr
     options: ActiveCrawlOptions
     team_id: Annotated[StrictStr, Field(alias="teamId")]
     url: StrictStr

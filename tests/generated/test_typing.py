@@ -1,0 +1,36 @@
+"""What the type checker says about the habits a firecrawl-py user brings (issue: the SDK's second
+pass): each snippet is checked with ``mypy --strict`` against the installed client and models."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--hide-error-context"]
+
+IDS = """
+import uuid
+from webdata_client import Webdata
+
+client = Webdata(api_key="k", base_url="http://127.0.0.1:9")
+crawl = client.crawl.start("https://example.com")
+batch = client.batch_scrape.start(["https://example.com/a"])
+extract = client.extract.start(["https://example.com"])
+agent = client.agent.start("find the price")
+ids: list[str] = [crawl.id, batch.id, extract.id, agent.id]  # one type for every job's id
+client.crawl.get_status(crawl.id)
+client.batch_scrape.cancel(batch.id)
+client.agent.get_status(agent.id)
+client.crawl.get_status(uuid.UUID(crawl.id))  # a UUID is taken too
+"""
+
+
+@pytest.mark.parametrize(("label", "snippet"), [("one id type", IDS)])
+def test_habits_type_check(tmp_path: Path, label: str, snippet: str) -> None:
+    source = tmp_path / "habit.py"
+    source.write_text(snippet)
+    done = subprocess.run([*MYPY, "--cache-dir", str(tmp_path / "cache"), str(source)], capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, f"{label}: {done.stdout}{done.stderr}"
