@@ -413,7 +413,9 @@ def _proxy(upstream: str, mutant: Mutant, context: dict[str, Any]) -> Starlette:
                 if isinstance(payload, str):
                     return Response(payload, status_code=status, media_type="text/html")
                 return Response(json.dumps(payload), status_code=status, media_type="application/json")
-        headers = {k: v for k, v in exchange.headers.items() if k not in ("host", "content-length")}
+        # Host is kept, as a reverse proxy keeps it: the server's links (a status page's `next`)
+        # then name the proxy's origin, the one the suite calls.
+        headers = {k: v for k, v in exchange.headers.items() if k != "content-length"}
         content = json.dumps(exchange.body).encode() if isinstance(exchange.body, (dict, list)) else (raw if exchange.body is not None else None)
         # The path as the client sent it (still percent-encoded): a decoded control character is
         # not a URL httpx will send, and the proxy must not answer for the server.

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from pathlib import Path
@@ -23,7 +24,9 @@ pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="the self-
 
 
 def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False) -> tuple[bool, str]:
-    """Whether the suite failed against ``mutant``, and the requirements it reported as failed."""
+    """Whether the suite failed against ``mutant``, and the requirements it reported as failed
+    (with the run's seconds)."""
+    began = time.monotonic()
     report_dir = ROOT / "reports" / "conformance" / ("fuzzing-only" if fuzzing_only else "mutants") / mutant.name
     with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
         argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--second-api-key", upstream.second_api_key or ""]
@@ -44,7 +47,8 @@ def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False
         done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=600)
     verdicts = report_dir / "requirements.json"
     failed = sorted(k for k, v in json.loads(verdicts.read_text()).items() if v["outcome"] == "failed") if verdicts.exists() else []
-    return done.returncode != 0, "failed " + ", ".join(failed) if failed else done.stdout[-300:]
+    took = f" in {time.monotonic() - began:.0f} s"
+    return done.returncode != 0, ("failed " + ", ".join(failed) if failed else done.stdout[-300:]) + took
 
 
 def test_every_mutant_is_caught(capsys: pytest.CaptureFixture[str]) -> None:

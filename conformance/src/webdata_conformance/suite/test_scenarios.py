@@ -229,10 +229,16 @@ def test_crawl_limit_and_depth(api: ConformanceClient, settings: Settings, targe
     end.expect(len(urls) == 1, f"a crawl with maxDiscoveryDepth 0 must return its start URL alone, it returned {urls}")
 
 
+@pytest.fixture(scope="module")
+def crawl_of_25(api: ConformanceClient, settings: Settings) -> tuple[str, list[int], Answer]:
+    """One crawl of up to 25 pages, read until it ended (CRAWL-02 and CRAWL-03 look at it)."""
+    return _crawl(api, {"url": _crawl_site(settings)["url"], "limit": 25})
+
+
 @pytest.mark.requirement("CRAWL-02")
-def test_crawl_status_pages_join(api: ConformanceClient, settings: Settings, target: Target) -> None:
+def test_crawl_status_pages_join(api: ConformanceClient, target: Target, crawl_of_25: tuple[str, list[int], Answer]) -> None:
     origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
-    job, _, end = _crawl(api, {"url": _crawl_site(settings)["url"], "limit": 25})
+    job, _, end = crawl_of_25
     urls = _documents(api, job, end, origin)
     twice = sorted({u for u in urls if urls.count(u) > 1})
     end.expect(not twice, f"the status pages hold these URLs more than once: {twice}")
@@ -240,8 +246,8 @@ def test_crawl_status_pages_join(api: ConformanceClient, settings: Settings, tar
 
 
 @pytest.mark.requirement("CRAWL-03")
-def test_crawl_progress_never_goes_back(api: ConformanceClient, settings: Settings) -> None:
-    _, counts, end = _crawl(api, {"url": _crawl_site(settings)["url"], "limit": 25})
+def test_crawl_progress_never_goes_back(crawl_of_25: tuple[str, list[int], Answer]) -> None:
+    _, counts, end = crawl_of_25
     end.expect(counts == sorted(counts), f"completed went down between reads: {counts}")
 
 

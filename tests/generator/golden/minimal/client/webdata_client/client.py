@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import time
@@ -37,6 +38,10 @@ from . import errors
 from .types import Operation
 
 __all__ = ["DEFAULT_BASE_URL", "DEFAULT_TIMEOUT", "VERSION", "ClientOptions"]
+
+_log = logging.getLogger("webdata_client")
+# A retry waiting this many seconds or more is logged as a warning.
+LONG_RETRY_WAIT = 5.0
 
 
 def _installed_version() -> str:
@@ -184,6 +189,21 @@ class Transport:
         return {"timeout": self.options.timeout.as_dict()}
 
     # -- retries ----------------------------------------------------------------------------------
+    def announce(self, request: httpx.Request, delay: float, attempt: int, cause: str) -> None:
+        """Say a retry is coming, through ``logging`` (logger ``webdata_client``): a warning before a
+        wait of ``LONG_RETRY_WAIT`` seconds or more (a silent minute looks like a hang), else info."""
+        level = logging.WARNING if delay >= LONG_RETRY_WAIT else logging.INFO
+        _log.log(
+            level,
+            "%s %s %s; retry %d of %d in %.1f s",
+            request.method,
+            request.url,
+            cause,
+            attempt + 1,
+            self.options.max_retries,
+            delay,
+        )
+
     def retry_after_failure(self, operation: Operation | None, exc: httpx.TransportError, attempt: int) -> float | None:
         if attempt >= self.options.max_retries:
             return None
@@ -247,10 +267,12 @@ class SyncTransport(Transport):
                 delay = self.retry_after_failure(operation, exc, attempt)
                 if delay is None:
                     raise self.connection_error(exc, request) from exc
+                self.announce(request, delay, attempt, type(exc).__name__)
             else:
                 delay = self.retry_after_answer(operation, response, attempt)
                 if delay is None:
                     return self.read(operation, response, result)
+                self.announce(request, delay, attempt, f"answered {response.status_code}")
             time.sleep(delay)
             attempt += 1
 
@@ -269,10 +291,12 @@ class AsyncTransport(Transport):
                 delay = self.retry_after_failure(operation, exc, attempt)
                 if delay is None:
                     raise self.connection_error(exc, request) from exc
+                self.announce(request, delay, attempt, type(exc).__name__)
             else:
                 delay = self.retry_after_answer(operation, response, attempt)
                 if delay is None:
                     return self.read(operation, response, result)
+                self.announce(request, delay, attempt, f"answered {response.status_code}")
             await asyncio.sleep(delay)
             attempt += 1
 

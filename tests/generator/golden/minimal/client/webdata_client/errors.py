@@ -96,10 +96,33 @@ class APIStatusError(WebdataError):
         self.code: str | None = fields.get("code") if isinstance(fields.get("code"), str) else None
         self.details: Any = fields.get("details")
         described = self.error or (self.text[:200] if self.text else response.reason_phrase)
-        message = f"{self.status_code} {self.code + ': ' if self.code else ''}{described}"
-        if self.details:
-            message += f" {json.dumps(self.details)[:500]}"
-        super().__init__(message)
+        # One line, without the status (``status_code`` has it): the code where it says more than
+        # the status does, the error, then each problem of ``details`` with the field it concerns.
+        coded = f"{self.code}: " if self.code and self.code != "BAD_REQUEST" else ""
+        problems = [p for p in _problems(self.details) if p != described]
+        super().__init__(coded + described + (" — " + "; ".join(problems) if problems else ""))
+
+
+def _problems(details: Any, limit: int = 3) -> list[str]:
+    """``field: message`` for each problem of an error body's ``details`` (the service's issues:
+    ``path``, ``message``, ``keys``), the first ``limit`` of them; raw JSON for another shape."""
+    if not details:
+        return []
+    if not isinstance(details, list) or not all(isinstance(item, dict) for item in details):
+        return [json.dumps(details)[:300]]
+    found = []
+    for item in details[:limit]:
+        keys = item.get("keys")
+        text = (
+            f"unknown key(s) {', '.join(map(str, keys))}"
+            if item.get("code") == "unrecognized_keys" and keys
+            else str(item.get("message") or item.get("msg") or item)
+        )
+        where = ".".join(str(part) for part in item.get("path") or item.get("loc") or [])
+        found.append(f"{where}: {text}" if where else text)
+    if len(details) > limit:
+        found.append(f"and {len(details) - limit} more")
+    return found
 
 
 class BadRequestError(APIStatusError):
