@@ -302,6 +302,13 @@ def _long_prompt_fails(exchange: Exchange, context: dict[str, Any]) -> Any:
     return None
 
 
+def _crawl_filters_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/crawl" and body is not None:
+        body.pop("includePaths", None)
+        body.pop("excludePaths", None)
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -351,6 +358,7 @@ MUTANTS = [
     Mutant("cache-across-location", "the cached copy is served whatever the location or mobile asked", request=_cache_across_location),
     Mutant("store-in-cache-ignored", "storeInCache false is ignored: the page is cached anyway", request=_store_in_cache_ignored),
     Mutant("long-prompt-fails", "a prompt over 5,000 characters crashes the server (500)", request=_long_prompt_fails),
+    Mutant("crawl-filters-ignored", "a crawl's includePaths and excludePaths are ignored", request=_crawl_filters_ignored),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -392,6 +400,7 @@ CLASS_OF = {
     "cache-across-location": "cache",
     "store-in-cache-ignored": "cache",
     "long-prompt-fails": "core",
+    "crawl-filters-ignored": "pages",
 }
 
 

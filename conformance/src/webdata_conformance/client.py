@@ -101,6 +101,10 @@ class ConformanceClient:
     api_key: str | None
     # Told of every answer (the plugin counts the statuses observed).
     observer: Callable[[Answer], None] | None = None
+    # The jobs this client started (operation id, job id), so that a scenario can wait for them to end.
+    started: list[tuple[str, str]] = field(default_factory=list)
+    # One connection pool for every call (a client per call costs a TLS context and a connection each).
+    _http: httpx.Client | None = field(default=None, init=False, repr=False)
 
     def call(self, operation_id: str, *, json_body: Any = None, query: dict[str, Any] | None = None, key: str | None = "", **path: str) -> Answer:
         operation = operations_by_id()[operation_id]
@@ -109,13 +113,14 @@ class ConformanceClient:
             url += "?" + urlencode(query)
         chosen = self.api_key if key == "" else key
         headers = {"Authorization": f"Bearer {chosen}"} if chosen else {}
-        with httpx.Client(timeout=60) as client:
-            for _ in range(4):
-                response = client.request(operation["method"], url, json=json_body, headers=headers)
-                # A rate-limited request is retried after the Retry-After the server asks for.
-                if response.status_code != 429 or not response.headers.get("retry-after", "").isdigit():
-                    break
-                time.sleep(min(int(response.headers["retry-after"]), 60))
+        if self._http is None:
+            self._http = httpx.Client(timeout=60)
+        for _ in range(4):
+            response = self._http.request(operation["method"], url, json=json_body, headers=headers)
+            # A rate-limited request is retried after the Retry-After the server asks for.
+            if response.status_code != 429 or not response.headers.get("retry-after", "").isdigit():
+                break
+            time.sleep(min(int(response.headers["retry-after"]), 60))
         try:
             body = response.json()
         except ValueError:
@@ -125,6 +130,8 @@ class ConformanceClient:
         answer.problems = contract_problems(operation_id, answer.status, answer.body, answer.headers)
         if self.observer is not None:
             self.observer(answer)
+        if operation["method"] == "POST" and response.status_code == 200 and isinstance(body, dict) and isinstance(body.get("id"), str):
+            self.started.append((operation_id, body["id"]))
         if answer.problems:
             raise answer.fail("; ".join(answer.problems[:5]), requirement="CORE-01")
         return answer
@@ -150,6 +157,10 @@ def contract_problems(operation_id: str, status: int, body: Any, headers: Mappin
     validator = _validator(pointer + "/content/application~1json/schema")
     problems = [f"{operation_id} {status} body at {'/'.join(map(str, e.absolute_path)) or '/'}: {e.message}" for e in validator.iter_errors(body)]
     if headers is not None:
+        media = (headers.get("content-type") or "").split(";", 1)[0].strip().lower()
+        documented = sorted(response.get("content", {}))
+        if documented and media not in documented:
+            problems.append(f"{operation_id} {status} Content-Type is {media or 'missing'}, the contract documents {', '.join(documented)}")
         for name, header in response.get("headers", {}).items():
             where = header["$ref"][1:] if "$ref" in header else f"{pointer}/headers/{pointer_token(name)}"
             problems += _header_problems(f"{operation_id} {status}", name, where, headers.get(name))

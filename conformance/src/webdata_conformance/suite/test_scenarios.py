@@ -176,97 +176,6 @@ def test_s3_agent_cancel(api: ConformanceClient) -> None:
     unchanged.expect(unchanged.body.get("status") == "cancelled", "§3: a refused cancel leaves the state unchanged")
 
 
-# -- crawls: limits, paging, progress and path filters (inferred from the service) ------------
-CRAWL_TIMEOUT = 120.0
-
-
-def _crawl_site(settings: Settings) -> dict[str, Any]:
-    return dict(settings.pages.get("crawl") or {"url": "https://example.com"})
-
-
-def _crawl(api: ConformanceClient, body: dict[str, Any]) -> tuple[str, list[int], Answer]:
-    """Start a crawl and read its status until it ends: its id, every completed count read, the last answer."""
-    started = api.call("startCrawl", json_body=body)
-    started.expect(started.status == 200, "startCrawl must succeed to test crawls")
-    job, counts = started.body["id"], []
-    deadline = time.monotonic() + CRAWL_TIMEOUT
-    while True:
-        answer = api.call("getCrawlStatus", id=job)
-        answer.expect(answer.status == 200, "the status of a crawl just started must be readable")
-        counts.append(int(answer.body["completed"]))
-        if answer.body["status"] != "scraping":
-            return job, counts, answer
-        answer.expect(time.monotonic() < deadline, f"the crawl did not end within {CRAWL_TIMEOUT:.0f} s")
-        time.sleep(0.1)
-
-
-def _documents(api: ConformanceClient, job: str, first: Answer, origin: tuple[str, str]) -> list[str]:
-    """The source URL of every document of a crawl, read from ``first`` through each ``next``."""
-    urls, answer, seen = [], first, set()
-    while True:
-        urls += [d.get("metadata", {}).get("sourceURL") or d.get("metadata", {}).get("url") for d in answer.body.get("data", [])]
-        following = answer.body.get("next")
-        if not following:
-            return urls
-        parts = urlsplit(following)
-        answer.expect((parts.scheme, parts.netloc) == origin, f"next must be a URL of the server's own origin, it is {following}")
-        answer.expect(following not in seen, f"next leads back to a page already read: {following}")
-        seen.add(following)
-        answer = api.call("getCrawlStatus", id=job, query=dict(parse_qsl(parts.query)))
-        answer.expect(answer.status == 200, "a next page must be readable")
-
-
-@pytest.mark.requirement("CRAWL-01")
-def test_crawl_limit_and_depth(api: ConformanceClient, settings: Settings, target: Target) -> None:
-    site = _crawl_site(settings)
-    origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
-    job, _, end = _crawl(api, {"url": site["url"], "limit": 3})
-    end.expect(end.body["status"] == "completed", "a crawl with limit 3 must complete")
-    urls = _documents(api, job, end, origin)
-    end.expect(1 <= len(urls) <= 3, f"a crawl with limit 3 returned {len(urls)} pages")
-    job, _, end = _crawl(api, {"url": site["url"], "maxDiscoveryDepth": 0})
-    urls = _documents(api, job, end, origin)
-    end.expect(len(urls) == 1, f"a crawl with maxDiscoveryDepth 0 must return its start URL alone, it returned {urls}")
-
-
-@pytest.fixture(scope="module")
-def crawl_of_25(api: ConformanceClient, settings: Settings) -> tuple[str, list[int], Answer]:
-    """One crawl of up to 25 pages, read until it ended (CRAWL-02 and CRAWL-03 look at it)."""
-    return _crawl(api, {"url": _crawl_site(settings)["url"], "limit": 25})
-
-
-@pytest.mark.requirement("CRAWL-02")
-def test_crawl_status_pages_join(api: ConformanceClient, target: Target, crawl_of_25: tuple[str, list[int], Answer]) -> None:
-    origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
-    job, _, end = crawl_of_25
-    urls = _documents(api, job, end, origin)
-    twice = sorted({u for u in urls if urls.count(u) > 1})
-    end.expect(not twice, f"the status pages hold these URLs more than once: {twice}")
-    end.expect(len(urls) == end.body["completed"], f"the status pages hold {len(urls)} documents, completed says {end.body['completed']}")
-
-
-@pytest.mark.requirement("CRAWL-03")
-def test_crawl_progress_never_goes_back(crawl_of_25: tuple[str, list[int], Answer]) -> None:
-    _, counts, end = crawl_of_25
-    end.expect(counts == sorted(counts), f"completed went down between reads: {counts}")
-
-
-@pytest.mark.requirement("CRAWL-04")
-def test_crawl_include_and_exclude_paths(api: ConformanceClient, settings: Settings, target: Target) -> None:
-    site = settings.pages.get("crawl")
-    if not site or not {"url", "include", "exclude"} <= set(site):
-        pytest.skip("class pages: no [pages.crawl] (url, include, exclude) in the configuration file")
-    origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
-    include, exclude = str(site["include"]), str(site["exclude"])
-    job, _, end = _crawl(api, {"url": site["url"], "limit": 50, "includePaths": [include], "excludePaths": [exclude]})
-    urls = [u for u in _documents(api, job, end, origin) if u and u.rstrip("/") != str(site["url"]).rstrip("/")]
-    end.expect(bool(urls), f"the crawl of {site['url']} returned no page beyond its start URL, so the filters were not exercised")
-    for url in urls:
-        path = urlsplit(url).path or "/"
-        end.expect(re.search(include, path) is not None, f"{url} was crawled, but includePaths {[include]} does not match its path")
-        end.expect(re.search(exclude, path) is None, f"{url} was crawled, but excludePaths {[exclude]} matches its path")
-
-
 # -- §2.1, §2.6 extract ---------------------------------------------------------------------
 @pytest.mark.requirement("CORE-05")
 def test_s2_extract_invalid_urls(api: ConformanceClient) -> None:
@@ -407,16 +316,35 @@ def usage(api: ConformanceClient, target: Target) -> Any:
         return int(answer.body["data"]["remainingTokens"])
 
     # Jobs started by earlier tests may still charge the team as they finish: a charge is read only
-    # once the team's usage has held still for QUIET_SECONDS (or after QUIET_TIMEOUT, then as is).
-    readings = [remaining()]
+    # once every job the suite started has ended and the team's usage has held still for
+    # QUIET_SECONDS (or after QUIET_TIMEOUT, then as is).
     deadline = time.monotonic() + QUIET_TIMEOUT
+    _let_started_jobs_end(api, deadline)
+    readings = [remaining()]
     while time.monotonic() < deadline and not (len(readings) > QUIET_READS and len(set(readings[-QUIET_READS - 1 :])) == 1):
         time.sleep(QUIET_SECONDS / QUIET_READS)
         readings.append(remaining())
     return remaining
 
 
-QUIET_SECONDS, QUIET_READS, QUIET_TIMEOUT = 2.0, 4, 20.0
+QUIET_SECONDS, QUIET_READS, QUIET_TIMEOUT = 1.0, 4, 20.0
+
+
+def _let_started_jobs_end(api: ConformanceClient, deadline: float) -> None:
+    """Read the status of each job ``api`` started until it is in a terminal state (or ``deadline``)."""
+    while api.started and time.monotonic() < deadline:
+        start, job = api.started[0]
+        path = OPERATIONS[start]["path"]
+        status = next((i for i, op in OPERATIONS.items() if op["method"] == "GET" and op["path"].endswith("}") and op["path"].rsplit("/", 1)[0] == path), None)
+        if status is None or not _terminal_states(status):
+            api.started.pop(0)
+            continue
+        param = OPERATIONS[status]["path"].rsplit("{", 1)[1].rstrip("}")
+        answer = api.call(status, **{param: job})  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
+        if answer.status != 200 or answer.body.get("status") in _terminal_states(status):
+            api.started.pop(0)
+        else:
+            time.sleep(0.1)
 
 
 def _charged(usage: Any, call: Any) -> tuple[Answer, int]:
@@ -550,3 +478,96 @@ def test_x_credits(api: ConformanceClient, usage: Any, operation_id: str) -> Non
     if operation_id == "startAgent":
         api.call("cancelAgent", jobId=answer.body["id"])  # no charges left running for the next test
     answer.expect(credits == FIXED_COSTS[operation_id], f"x-credits: {operation_id} costs {FIXED_COSTS[operation_id]} credit(s); it cost {credits}")
+
+
+# -- crawls: limits, paging, progress and path filters (inferred from the service) ------------
+# Last in the file: they wait for crawls to end, and a run stopped at its first failure (--fail-fast)
+# should not wait for them when a quicker scenario already failed.
+CRAWL_TIMEOUT = 120.0
+
+
+def _crawl_site(settings: Settings) -> dict[str, Any]:
+    return dict(settings.pages.get("crawl") or {"url": "https://example.com"})
+
+
+def _crawl(api: ConformanceClient, body: dict[str, Any]) -> tuple[str, list[int], Answer]:
+    """Start a crawl and read its status until it ends: its id, every completed count read, the last answer."""
+    started = api.call("startCrawl", json_body=body)
+    started.expect(started.status == 200, "startCrawl must succeed to test crawls")
+    job, counts = started.body["id"], []
+    deadline = time.monotonic() + CRAWL_TIMEOUT
+    while True:
+        answer = api.call("getCrawlStatus", id=job)
+        answer.expect(answer.status == 200, "the status of a crawl just started must be readable")
+        counts.append(int(answer.body["completed"]))
+        if answer.body["status"] != "scraping":
+            return job, counts, answer
+        answer.expect(time.monotonic() < deadline, f"the crawl did not end within {CRAWL_TIMEOUT:.0f} s")
+        time.sleep(0.1)
+
+
+def _documents(api: ConformanceClient, job: str, first: Answer, origin: tuple[str, str]) -> list[str]:
+    """The source URL of every document of a crawl, read from ``first`` through each ``next``."""
+    urls, answer, seen = [], first, set()
+    while True:
+        urls += [d.get("metadata", {}).get("sourceURL") or d.get("metadata", {}).get("url") for d in answer.body.get("data", [])]
+        following = answer.body.get("next")
+        if not following:
+            return urls
+        parts = urlsplit(following)
+        answer.expect((parts.scheme, parts.netloc) == origin, f"next must be a URL of the server's own origin, it is {following}")
+        answer.expect(following not in seen, f"next leads back to a page already read: {following}")
+        seen.add(following)
+        answer = api.call("getCrawlStatus", id=job, query=dict(parse_qsl(parts.query)))
+        answer.expect(answer.status == 200, "a next page must be readable")
+
+
+@pytest.mark.requirement("CRAWL-01")
+def test_crawl_limit_and_depth(api: ConformanceClient, settings: Settings, target: Target) -> None:
+    site = _crawl_site(settings)
+    origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
+    job, _, end = _crawl(api, {"url": site["url"], "limit": 3})
+    end.expect(end.body["status"] == "completed", "a crawl with limit 3 must complete")
+    urls = _documents(api, job, end, origin)
+    end.expect(1 <= len(urls) <= 3, f"a crawl with limit 3 returned {len(urls)} pages")
+    job, _, end = _crawl(api, {"url": site["url"], "maxDiscoveryDepth": 0})
+    urls = _documents(api, job, end, origin)
+    end.expect(len(urls) == 1, f"a crawl with maxDiscoveryDepth 0 must return its start URL alone, it returned {urls}")
+
+
+@pytest.fixture(scope="module")
+def crawl_of_25(api: ConformanceClient, settings: Settings) -> tuple[str, list[int], Answer]:
+    """One crawl of up to 25 pages, read until it ended (CRAWL-02 and CRAWL-03 look at it)."""
+    return _crawl(api, {"url": _crawl_site(settings)["url"], "limit": 25})
+
+
+@pytest.mark.requirement("CRAWL-02")
+def test_crawl_status_pages_join(api: ConformanceClient, target: Target, crawl_of_25: tuple[str, list[int], Answer]) -> None:
+    origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
+    job, _, end = crawl_of_25
+    urls = _documents(api, job, end, origin)
+    twice = sorted({u for u in urls if urls.count(u) > 1})
+    end.expect(not twice, f"the status pages hold these URLs more than once: {twice}")
+    end.expect(len(urls) == end.body["completed"], f"the status pages hold {len(urls)} documents, completed says {end.body['completed']}")
+
+
+@pytest.mark.requirement("CRAWL-03")
+def test_crawl_progress_never_goes_back(crawl_of_25: tuple[str, list[int], Answer]) -> None:
+    _, counts, end = crawl_of_25
+    end.expect(counts == sorted(counts), f"completed went down between reads: {counts}")
+
+
+@pytest.mark.requirement("CRAWL-04")
+def test_crawl_include_and_exclude_paths(api: ConformanceClient, settings: Settings, target: Target) -> None:
+    site = settings.pages.get("crawl")
+    if not site or not {"url", "include", "exclude"} <= set(site):
+        pytest.skip("class pages: no [pages.crawl] (url, include, exclude) in the configuration file")
+    origin = (urlsplit(target.base_url).scheme, urlsplit(target.base_url).netloc)
+    include, exclude = str(site["include"]), str(site["exclude"])
+    job, _, end = _crawl(api, {"url": site["url"], "limit": 50, "includePaths": [include], "excludePaths": [exclude]})
+    urls = [u for u in _documents(api, job, end, origin) if u and u.rstrip("/") != str(site["url"]).rstrip("/")]
+    end.expect(bool(urls), f"the crawl of {site['url']} returned no page beyond its start URL, so the filters were not exercised")
+    for url in urls:
+        path = urlsplit(url).path or "/"
+        end.expect(re.search(include, path) is not None, f"{url} was crawled, but includePaths {[include]} does not match its path")
+        end.expect(re.search(exclude, path) is None, f"{url} was crawled, but excludePaths {[exclude]} matches its path")
