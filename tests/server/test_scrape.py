@@ -4,9 +4,13 @@ parsing charges, prompt-injection checks and threat protection, each with its ex
 from __future__ import annotations
 
 import base64
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
+from webdata_server.store import Store
 
 from tests.server.conftest import Api, Server
 
@@ -126,3 +130,53 @@ def test_a_min_age_beyond_any_date_finds_nothing(server: Server) -> None:
     _scrape(server, server.api, {"url": url})
     status, body, _ = _scrape(server, server.api, {"url": url, "minAge": 905266212455183104})
     assert (status, body["code"]) == (404, "SCRAPE_NO_CACHED_DATA")
+
+
+def _copies(server: Server, url: str) -> int:
+    row = server.store.db.read_one("SELECT COUNT(*) AS n FROM scrape_cache WHERE url LIKE ?", (url + "%",))
+    return int(row["n"]) if row else 0
+
+
+def test_the_cache_keeps_a_bounded_number_of_copies_the_newest_winning(server: Server) -> None:
+    url = "https://example.com/often"
+    scrape_ids = []
+    for _ in range(12):
+        status, body, _ = _scrape(server, server.api, {"url": url, "maxAge": 0})
+        assert status == 200 and body["data"]["metadata"]["cacheState"] == "miss"
+        scrape_ids.append(body["data"]["metadata"]["scrapeId"])
+    assert _copies(server, url) == server.settings.cache_copies == 5
+    # maxAge reads the newest copy, as before the bound.
+    _, hit, _ = _scrape(server, server.api, {"url": url})
+    assert hit["data"]["metadata"]["cacheState"] == "hit"
+    # A second set of options is a page of its own, with its own copies.
+    _scrape(server, server.api, {"url": url, "maxAge": 0, "mobile": True})
+    assert _copies(server, url) == 6
+
+
+def test_the_cache_bound_keeps_the_newest_copies_under_a_tag(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="at least one copy"):
+        Store(tmp_path / "none.sqlite3", cache_copies=0)
+    store = Store(tmp_path / "cache.sqlite3", cache_copies=2)
+    try:
+        start = datetime(2026, 1, 1, tzinfo=UTC)
+        for minute in range(4):
+            moment = start + timedelta(minutes=minute)
+            store.write(partial(store.pages.put, url="https://a.example/", document={"n": minute}, moment=moment, tag="v"))
+        store.write(lambda tx: store.pages.put(tx, "https://a.example/", {"n": "other"}, start, "w"))
+        assert (store.pages.copies("https://a.example/", "v"), store.pages.copies("https://a.example/", "w")) == (2, 1)
+        newest = store.pages.newest("https://a.example/", "v")
+        older = store.pages.newest("https://a.example/", "v", not_after=start + timedelta(minutes=2, seconds=30))
+        assert newest is not None and newest[0] == {"n": 3}
+        assert older is not None and older[0] == {"n": 2}
+        assert store.pages.newest("https://a.example/", "v", not_after=start + timedelta(minutes=1)) is None  # dropped by the bound
+    finally:
+        store.close()
+
+
+def test_serve_refuses_a_cache_of_no_copies(capsys: pytest.CaptureFixture[str]) -> None:
+    from webdata_server.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--cache-copies", "0"])
+    assert stopped.value.code == 2
+    assert "--cache-copies: expected a whole number of at least 1, got '0'" in capsys.readouterr().err

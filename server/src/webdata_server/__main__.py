@@ -48,6 +48,13 @@ def _on_off(value: str) -> bool:
     return value == "on"
 
 
+def _at_least_one(value: str) -> int:
+    number = int(value) if value.strip().lstrip("-").isdigit() else None
+    if number is None or number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value!r}")
+    return number
+
+
 def _moment(value: str) -> datetime:
     try:
         return datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -84,6 +91,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--web", choices=("synthetic", "real"), help="where pages come from (default synthetic: no network)")
     serve.add_argument("--allow-private-fetch", action="store_true", default=None, help="with --web real, allow private and loopback targets")
     serve.add_argument("--threads", type=int, help="worker threads that run handlers off the event loop (default 8)")
+    serve.add_argument(
+        "--cache-copies", type=_at_least_one, help="copies the scrape cache keeps of one page under one set of options (default 5; the newest win)"
+    )
     serve.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs a sixth of a cheap request)")
     admin = commands.add_parser("admin", help="teams, keys and plans")
     admin.add_argument("--db", type=Path)
@@ -169,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                 "web": args.web,
                 "allow_private_fetch": args.allow_private_fetch,
                 "threads": args.threads,
+                "cache_copies": args.cache_copies,
             }
             if args.command == "serve"
             else {}
@@ -181,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     from webdata_server.app import create_app, ensure_development_team
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    store = Store(settings.database)
+    store = Store(settings.database, cache_copies=settings.cache_copies)
     created = ensure_development_team(store, settings)
     if created is not None:
         team, key = created

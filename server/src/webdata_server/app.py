@@ -198,7 +198,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         own = store is None
-        active_store = store or Store(settings.database)
+        active_store = store or Store(settings.database, cache_copies=settings.cache_copies)
         created = ensure_development_team(active_store, settings)
         if created is not None:
             team, key = created

@@ -33,13 +33,15 @@ T = TypeVar("T")
 class Store:
     """The database file and its parts."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, cache_copies: int = 5) -> None:
+        if cache_copies < 1:
+            raise ValueError("the cache keeps at least one copy of a page")
         self.db = Database(path)
         self.teams = Teams(self.db)
         self.ledger = Ledger(self.db)
         self.jobs = Jobs(self.db)
         self.job_pages = JobPages(self.db)
-        self.pages = PageCache(self.db)
+        self.pages = PageCache(self.db, copies=cache_copies)
         self.scrape_log = ScrapeLog(self.db)
 
     @property

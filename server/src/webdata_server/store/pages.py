@@ -14,13 +14,28 @@ __all__ = ["PageCache", "ScrapeLog"]
 
 
 class PageCache:
-    """The ``scrape_cache`` table: copies of a URL under a tag ('' for the scrape cache), by time."""
+    """The ``scrape_cache`` table: copies of a URL under a tag ('' for the scrape cache), by time.
+    At most ``copies`` are kept of each: storing one more drops the oldest, so the table grows with
+    the pages asked for, not with how often they are asked for."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, copies: int = 5) -> None:
+        if copies < 1:
+            raise ValueError("the cache keeps at least one copy of a page")
         self._db = db
+        self._copies = copies
 
     def put(self, tx: sqlite3.Connection, url: str, document: dict[str, Any], moment: datetime, tag: str = "") -> None:
         tx.execute("INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, iso(moment), json.dumps(document)))
+        tx.execute(
+            "DELETE FROM scrape_cache WHERE url = ? AND tag = ? AND fetched_at < "
+            "(SELECT fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC LIMIT 1 OFFSET ?)",
+            (url, tag, url, tag, self._copies - 1),
+        )
+
+    def copies(self, url: str, tag: str = "") -> int:
+        """How many copies of ``url`` the cache holds."""
+        row = self._db.read_one("SELECT COUNT(*) AS n FROM scrape_cache WHERE url = ? AND tag = ?", (url, tag))
+        return int(row["n"]) if row else 0
 
     def newest(self, url: str, tag: str = "", *, not_after: datetime | None = None) -> tuple[dict[str, Any], datetime] | None:
         """The newest copy of ``url`` (fetched at or before ``not_after``, when given): one indexed row."""
