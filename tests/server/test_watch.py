@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import signal
+import time
+from contextlib import ExitStack
 from typing import Any
 
+import httpx
 import pytest
 from starlette.websockets import WebSocketDisconnect
+from webdata_server.watch import open_watchers
+from websockets.sync.client import connect
 
-from tests.server.conftest import Server
+from tests.server.conftest import LiveServer, Server
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
 
@@ -65,3 +72,35 @@ def test_unknown_jobs_other_teams_jobs_and_bad_keys_get_an_error_message(server:
     assert _messages(server, f"/v2/crawl/{batch}", headers={"Authorization": f"Bearer {server.api.key}"}) == unknown
     assert _messages(server, f"/v2/crawl/{job}", headers={"Authorization": "Bearer wd-nope"}) == [{"type": "error", "error": "Unauthorized"}]
     assert _messages(server, f"/v2/crawl/{job}") == [{"type": "error", "error": "Unauthorized"}]
+
+
+def test_a_watcher_whose_client_left_is_closed_while_its_job_runs(server: Server) -> None:
+    job = server.api("startCrawl", json={"url": "https://example.com", "limit": 20}).json()["id"]
+    with server.client.websocket_connect(f"/v2/crawl/{job}", headers={"Authorization": f"Bearer {server.api.key}"}) as socket:
+        assert socket.receive_json()["type"] == "catchup"
+        assert open_watchers() == 1
+    # The job runs 30 s more; its watcher ends with its client, within a poll interval or so.
+    deadline = time.monotonic() + 2
+    while open_watchers() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert open_watchers() == 0
+    assert server.api("getCrawlStatus", id=job).json()["status"] == "scraping"
+
+
+def test_the_server_stops_promptly_on_sigterm_with_watchers_open(live_server: LiveServer) -> None:
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "watching", "--plan-tokens", str(15 * 100_000)))["apiKey"]
+    job = httpx.post(f"{live_server.base_url}/v2/crawl", json={"url": "https://example.com", "limit": 2}, headers={"Authorization": f"Bearer {key}"}).json()[
+        "id"
+    ]
+    with ExitStack() as stack:
+        url = f"ws://127.0.0.1:{live_server.port}/v2/crawl/{job}"
+        sockets = [stack.enter_context(connect(url, additional_headers={"Authorization": f"Bearer {key}"})) for _ in range(3)]
+        assert all(json.loads(s.recv(timeout=10))["type"] == "catchup" for s in sockets)
+        assert live_server.process is not None
+        live_server.process.terminate()
+        # Within 5 s, though the job finishes a page every 15 s and three watchers wait for it; a
+        # graceful stop (uvicorn re-raises the signal once it has shut the application down).
+        assert live_server.process.wait(5) == -signal.SIGTERM
+        assert live_server.process.stdout is not None
+        assert "Application shutdown complete" in live_server.process.stdout.read().decode()

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
+import anyio
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -49,6 +51,63 @@ def _offered_key(websocket: WebSocket) -> tuple[str, str | None]:
     return (offered[0], offered[0]) if offered else ("", None)
 
 
+# The watchers open now (their sockets' ids): a watcher ends when its job does, when its client
+# goes away and when the server stops.
+_OPEN: set[int] = set()
+
+
+def open_watchers() -> int:
+    """How many watch sockets are open."""
+    return len(_OPEN)
+
+
+async def _until_disconnect(websocket: WebSocket) -> None:
+    """Read the client's side until it goes away (what it sends is ignored). A server that never
+    reads would learn of a vanished client only from a failed send, which may never come while its
+    job runs quietly; and the server's shutdown reaches a socket the same way."""
+    while (await websocket.receive())["type"] != "websocket.disconnect":
+        pass
+
+
+async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind) -> None:
+    """Send the job as it progresses, then close."""
+    # catchup carries the status with every document finished so far (firecrawl-js ends on a
+    # catchup of a finished job); each later document follows as its own message, and done
+    # carries none (the SDKs' watchers gather catchup, document and done documents alike, so
+    # each document is sent once).
+    catchup, read = await run_in_threadpool(_catchup, ctx, job)
+    await websocket.send_json({"type": "catchup", "data": catchup})
+    if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
+        await websocket.close(code=_DONE)
+        return
+    while True:
+        documents, read = await run_in_threadpool(ctx.engine.documents_after, job, read)
+        for document in documents:
+            await websocket.send_json({"type": "document", "data": document})
+        if read < job.completed:
+            continue  # more finished pages than one read returns
+        if job.status == JobStatus.COMPLETED:
+            await websocket.send_json({"type": "done", "data": ctx.engine.summary(job)})
+            break
+        if job.status in TERMINAL:
+            await websocket.send_json({"type": "catchup", "data": ctx.engine.summary(job)})
+            break
+        await asyncio.sleep(ctx.settings.worker_interval)
+        refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
+        if refreshed is None:
+            break
+        job = refreshed
+    await websocket.close(code=_DONE)
+
+
+async def _first_to_end(scope: anyio.CancelScope, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+    try:
+        await work(*args)
+    except WebSocketDisconnect:
+        pass  # the client went away in the middle of a send
+    scope.cancel()
+
+
 def watch_endpoint(context: Callable[[], Context], kind: JobKind) -> Callable[[WebSocket], Awaitable[None]]:
     async def watch(websocket: WebSocket) -> None:
         ctx = context()
@@ -62,35 +121,13 @@ def watch_endpoint(context: Callable[[], Context], kind: JobKind) -> Callable[[W
             await websocket.send_json({"type": "error", "error": "Unauthorized" if caller is None else "Job not found"})
             await websocket.close(code=_REFUSED)
             return
-        # catchup carries the status with every document finished so far (firecrawl-js ends on a
-        # catchup of a finished job); each later document follows as its own message, and done
-        # carries none (the SDKs' watchers gather catchup, document and done documents alike, so
-        # each document is sent once).
+        _OPEN.add(id(websocket))
         try:
-            catchup, read = await run_in_threadpool(_catchup, ctx, job)
-            await websocket.send_json({"type": "catchup", "data": catchup})
-            if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
-                await websocket.close(code=_DONE)
-                return
-            while True:
-                documents, read = await run_in_threadpool(ctx.engine.documents_after, job, read)
-                for document in documents:
-                    await websocket.send_json({"type": "document", "data": document})
-                if read < job.completed:
-                    continue  # more finished pages than one read returns
-                if job.status == JobStatus.COMPLETED:
-                    await websocket.send_json({"type": "done", "data": ctx.engine.summary(job)})
-                    break
-                if job.status in TERMINAL:
-                    await websocket.send_json({"type": "catchup", "data": ctx.engine.summary(job)})
-                    break
-                await asyncio.sleep(ctx.settings.worker_interval)
-                refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
-                if refreshed is None:
-                    break
-                job = refreshed
-            await websocket.close(code=_DONE)
-        except WebSocketDisconnect:
-            return
+            async with anyio.create_task_group() as group:
+                # Whichever ends first ends the other: the job's course, or the client going away.
+                group.start_soon(_first_to_end, group.cancel_scope, _follow, ctx, websocket, job, kind)
+                group.start_soon(_first_to_end, group.cancel_scope, _until_disconnect, websocket)
+        finally:
+            _OPEN.discard(id(websocket))
 
     return watch
