@@ -312,7 +312,7 @@ class JobEngine:
         body["data"] = _documents(rows)
         if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
             body["next"] = url_of(skip + read)
-        if job.kind == JobKind.CRAWL and job.status not in ACTIVE and self.store.job_pages.failures(job.id)[1]:
+        if job.kind == JobKind.CRAWL and job.status not in ACTIVE and self.store.job_pages.any_blocked(job.id):
             body["warning"] = ROBOTS_WARNING
         return body
 

@@ -125,43 +125,39 @@ def merge_junit(parts: list[tuple[str, Path]], into: Path) -> None:
     into.write_bytes(ElementTree.tostring(root, encoding="utf-8", xml_declaration=True))
 
 
-def observed_statuses(logs: list[Path]) -> set[tuple[str, int]]:
-    """(operationId, status) from the hooks' logs of every answer Schemathesis received."""
+def read_answers(logs: list[Path]) -> list[tuple[str, int, str]]:
+    """(operationId, status, kind) of every answer Schemathesis received, from the hooks' logs
+    (kind: ``json``, ``text``, or empty in a log written without it); read once for every tally."""
     by_route = {f"{op['method']} {op['path']}": op_id for op_id, op in operations_by_id().items()}
-    found: set[tuple[str, int]] = set()
-    for log in logs:
-        if not log.exists():
-            continue
-        for line in log.read_text(encoding="utf-8").splitlines():
-            method, _, rest = line.partition(" ")
-            path, status = rest.split(" ")[:2] if rest.count(" ") >= 1 else (rest, "")
-            route = f"{method} {path}"
-            if route in by_route and status.isdigit():
-                found.add((by_route[route], int(status)))
-    return found
-
-
-def answer_kinds(logs: list[Path]) -> dict[str, dict[str, int]]:
-    """operationId -> how many of Schemathesis' answers had a JSON body at a documented status
-    (``conforming``) and how many looked like a missing route (non-JSON, or an undocumented
-    404/405/501: ``missing``)."""
-    operations = operations_by_id()
-    by_route = {f"{op['method']} {op['path']}": op_id for op_id, op in operations.items()}
-    kinds: dict[str, dict[str, int]] = {}
+    answers = []
     for log in logs:
         if not log.exists():
             continue
         for line in log.read_text(encoding="utf-8").splitlines():
             parts = line.split(" ")
-            if len(parts) < 4 or f"{parts[0]} {parts[1]}" not in by_route or not parts[2].isdigit():
-                continue
-            op_id, status, kind = by_route[f"{parts[0]} {parts[1]}"], parts[2], parts[3]
-            documented = status in operations[op_id]["responses"]
-            tally = kinds.setdefault(op_id, {"conforming": 0, "missing": 0})
-            if kind == "json" and documented:
-                tally["conforming"] += 1
-            elif kind == "text" or (not documented and status in ("404", "405", "501")):
-                tally["missing"] += 1
+            if len(parts) >= 3 and f"{parts[0]} {parts[1]}" in by_route and parts[2].isdigit():
+                answers.append((by_route[f"{parts[0]} {parts[1]}"], int(parts[2]), parts[3] if len(parts) > 3 else ""))
+    return answers
+
+
+def observed_statuses(answers: list[tuple[str, int, str]]) -> set[tuple[str, int]]:
+    """(operationId, status) of every answer Schemathesis received."""
+    return {(op_id, status) for op_id, status, _ in answers}
+
+
+def answer_kinds(answers: list[tuple[str, int, str]]) -> dict[str, dict[str, int]]:
+    """operationId -> how many of Schemathesis' answers had a JSON body at a documented status
+    (``conforming``) and how many looked like a missing route (non-JSON, or an undocumented
+    404/405/501: ``missing``)."""
+    operations = operations_by_id()
+    kinds: dict[str, dict[str, int]] = {}
+    for op_id, status, kind in answers:
+        documented = str(status) in operations[op_id]["responses"]
+        tally = kinds.setdefault(op_id, {"conforming": 0, "missing": 0})
+        if kind == "json" and documented:
+            tally["conforming"] += 1
+        elif kind == "text" or (not documented and status in (404, 405, 501)):
+            tally["missing"] += 1
     return kinds
 
 
@@ -232,11 +228,12 @@ def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdat
     )
     report = report_dir / "schemathesis.xml"
     merge_junit([(each.phases, each.report) for each in running], report)
-    observed = observed_statuses([each.statuses for each in running])
+    answers = read_answers([each.statuses for each in running])
+    observed = observed_statuses(answers)
     counts = [count for each in running if (count := generated_cases(each.output)) is not None]
     record_statuses(config, observed, (sum(counts), seconds) if len(counts) == len(running) else None)
     record_examined(config, examined_counts([each.examined for each in running], [each.statuses for each in running]))
-    record_answer_kinds(config, answer_kinds([each.statuses for each in running]))
+    record_answer_kinds(config, answer_kinds(answers))
     if any(each.process.returncode != 0 for each in running):
         failed = sorted({name for name, state in operation_results(report).items() if state == "failed"})
         details = "\n".join(each.output[-20000 // len(running) :] for each in running if each.process.returncode != 0)

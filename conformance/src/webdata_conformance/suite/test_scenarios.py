@@ -241,7 +241,7 @@ def test_s2_no_cached_copy_across_location_or_mobile(api: ConformanceClient) -> 
         other.expect(state == "miss", f"§2.2.2: the default copy was served to a scrape with {label} (cacheState {state!r})")
 
 
-def _lockdown_misses(api: ConformanceClient, url: str) -> Answer:
+def _lockdown_scrape(api: ConformanceClient, url: str) -> Answer:
     return api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
 
 
@@ -250,7 +250,7 @@ def test_s2_store_in_cache_false_leaves_no_copy(api: ConformanceClient) -> None:
     url = _unique("not-stored")
     first = api.call("scrapeUrl", json_body={"url": url, "storeInCache": False})
     first.expect(first.status == 200, "a scrape with storeInCache false must succeed")
-    after = _lockdown_misses(api, url)
+    after = _lockdown_scrape(api, url)
     after.expect(
         after.status == 404 and after.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS",
         f"§2.2: after a scrape with storeInCache false, a lockdown scrape was served a copy ({after.status})",
@@ -264,7 +264,7 @@ def test_s2_actions_and_headers_are_not_stored(api: ConformanceClient, option: s
     extra = {"actions": [{"type": "scroll"}]} if option == "actions" else {"headers": {"X-Conformance": "1"}}
     first = api.call("scrapeUrl", json_body={"url": url, **extra})
     first.expect(first.status == 200, f"a scrape with {option} must succeed")
-    after = _lockdown_misses(api, url)
+    after = _lockdown_scrape(api, url)
     after.expect(
         after.status == 404 and after.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS",
         f"§2.2: {option} force storeInCache off, yet a lockdown scrape after it was served a copy ({after.status})",

@@ -49,6 +49,8 @@ class Source:
     fetched_at: datetime
     cached: bool
     scan_credits: int = 0
+    # The cache key of the options it was asked with (a fresh page is stored under it).
+    variant: str = ""
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,7 @@ class ScrapePipeline:
         entries = [tracked[1]] if tracked is not None else []
         charge = self.charge(options, source, rendered)
         if not source.cached and options.store_in_cache and not options.actions and not options.headers:
-            entries.append(CacheEntry(options.url, cache_variant(options), _page_data(page)))
+            entries.append(CacheEntry(options.url, source.variant, _page_data(page)))
         metadata = document["metadata"]
         metadata.update(cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
         if source.cached:
@@ -166,10 +168,10 @@ class ScrapePipeline:
     # -- steps -----------------------------------------------------------------------------
     def source(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> Source:
         """The page: from the cache under lockdown or minAge, else scanned, then cached or fetched."""
-        url = options.url
+        url, variant = options.url, cache_variant(options)
         max_age = options.max_age if "max_age" in options.model_fields_set else (self.lockdown_max_age if options.lockdown else self.default_max_age)
         if options.lockdown:
-            cached = self._cached_within(url, cache_variant(options), max_age, moment)
+            cached = self._cached_within(url, variant, max_age, moment)
             if cached is None:
                 raise LockdownCacheMiss().with_charges(Charge(_OPERATION, self.pricing.lockdown_miss))
             return cached
@@ -178,12 +180,12 @@ class ScrapePipeline:
                 cutoff: datetime | None = moment - timedelta(milliseconds=options.min_age)
             except OverflowError:
                 cutoff = None  # older than any date: no copy can be that old
-            found = self.store.pages.newest(url, cache_variant(options), not_after=cutoff) if cutoff is not None else None
+            found = self.store.pages.newest(url, variant, not_after=cutoff) if cutoff is not None else None
             if found is None:
                 raise NoCachedData()
             return Source(_page_from(found[0]), found[1], cached=True)
         scan = threat.scan(caller.team, url, options.threat_protection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
-        cached = self._cached_within(url, cache_variant(options), max_age, moment) if max_age > 0 else None
+        cached = self._cached_within(url, variant, max_age, moment) if max_age > 0 else None
         if cached is not None:
             return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
         try:
@@ -194,7 +196,7 @@ class ScrapePipeline:
             raise InvalidRequest(details=[issue(["url"], str(refused))]) from None
         if page.delay_ms + options.wait_for > options.timeout:
             raise PageTimedOut()
-        return Source(page, moment, cached=False, scan_credits=scan)
+        return Source(page, moment, cached=False, scan_credits=scan, variant=variant)
 
     def _cached_within(self, url: str, variant: str, max_age_ms: int, moment: datetime) -> Source | None:
         """The newest cached copy, if younger than ``max_age_ms`` (older copies are older still)."""

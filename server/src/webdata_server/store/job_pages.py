@@ -128,6 +128,10 @@ class JobPages:
         rows = self._db.read("SELECT * FROM job_pages WHERE job_id = ? AND finished > ? ORDER BY finished LIMIT ?", (job_id, after, limit))
         return [_row(r) for r in rows]
 
+    def any_blocked(self, job_id: str) -> bool:
+        """Whether robots.txt kept any page of the job out (one indexed probe, no rows read)."""
+        return self._db.read_one("SELECT 1 AS found FROM job_pages WHERE job_id = ? AND state = ? LIMIT 1", (job_id, PageState.BLOCKED)) is not None
+
     def failures(self, job_id: str) -> tuple[list[PageRow], list[PageRow]]:
         """The pages that failed, and those robots.txt kept out."""
         rows = [
