@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -25,6 +24,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from webdata_conformance.client import operations_by_id
+from webdata_conformance.contract import resolved
 
 __all__ = ["CLASS_OF", "MUTANTS", "Mutant", "running_mutant"]
 
@@ -248,17 +249,12 @@ def _no_agent_routes(exchange: Exchange, context: dict[str, Any]) -> Any:
 
 @cache
 def _declared_fields() -> dict[tuple[str, str], set[str]]:
-    bundle = json.loads((Path(__file__).resolve().parents[2] / "generated" / "openapi.json").read_text())
+    """(method, path) -> the properties its JSON request body declares, read from the bundle the suite uses."""
     found = {}
-    for path, item in bundle["paths"].items():
-        for method, operation in item.items():
-            ref = (
-                operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {}).get("$ref", "")
-                if isinstance(operation, dict)
-                else ""
-            )
-            if ref:
-                found[(method.upper(), path)] = set(bundle["components"]["schemas"][ref.rsplit("/", 1)[1]].get("properties", {}))
+    for operation in operations_by_id().values():
+        schema = resolved(operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema"))
+        if isinstance(schema, dict):
+            found[(operation["method"], operation["path"])] = set(schema.get("properties", {}))
     return found
 
 
