@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from webdata_server.content import _screenshot
 
 from tests.server.conftest import Server, free_port
 
@@ -70,6 +71,17 @@ def test_json_is_schema_guided(server: Server) -> None:
     data = scrape(server, formats=[{"type": "json", "schema": schema}])
     assert data["json"]["title"] == "shop.example.com/products"
     assert isinstance(data["json"]["rating"], float) and isinstance(data["json"]["tags"], list)
+
+
+def test_fifty_screenshot_actions_draw_the_page_once(server: Server) -> None:
+    _screenshot.cache_clear()
+    document = scrape(server, url=URL + "?shots", actions=[{"type": "screenshot", "viewport": {"width": 320, "height": 240}}] * 50)
+    shots = document["actions"]["screenshots"]
+    assert len(shots) == 50 and len(set(shots)) == 1 and _image(shots[0]).size == (320, 240)
+    assert _screenshot.cache_info().misses == 1
+    # Another size is another drawing.
+    scrape(server, url=URL + "?shots", actions=[{"type": "screenshot", "viewport": {"width": 640, "height": 480}}])
+    assert _screenshot.cache_info().misses == 2
 
 
 def test_screenshot_is_a_real_image(server: Server) -> None:

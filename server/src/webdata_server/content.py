@@ -11,6 +11,7 @@ import base64
 import io
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from html import unescape
 from typing import Any
 from urllib.parse import urljoin
@@ -228,8 +229,14 @@ def _replacement(kind: str, style: str) -> Callable[[re.Match[str]], str]:
 
 
 def screenshot_data_url(*, title: str, width: int, height: int, quality: int, colors: dict[str, str]) -> str:
-    """A real JPEG of the page at the given size and quality, as a data URL."""
-    width, height = max(1, min(width, 4096)), max(1, min(height, 8192))
+    """A real JPEG of the page at the given size and quality, as a data URL. The same page at the
+    same size and quality is drawn once: fifty screenshot actions cost one drawing, not fifty."""
+    return _screenshot(title, max(1, min(width, 4096)), max(1, min(height, 8192)), max(1, min(quality, 100)), tuple(sorted(colors.items())))
+
+
+@lru_cache(maxsize=16)
+def _screenshot(title: str, width: int, height: int, quality: int, palette: tuple[tuple[str, str], ...]) -> str:
+    colors = dict(palette)
     image = Image.new("RGB", (width, height), colors.get("background", "#ffffff"))
     draw = ImageDraw.Draw(image)
     draw.rectangle([0, 0, width - 1, min(height, 64) - 1], fill=colors.get("primary", "#336699"))
@@ -238,7 +245,7 @@ def screenshot_data_url(*, title: str, width: int, height: int, quality: int, co
         for row in range(120, height, 48):
             draw.rectangle([16, row, width - 16, min(row + 24, height - 1)], fill=colors.get("accent", "#999999"))
     buffer = io.BytesIO()
-    image.save(buffer, format="JPEG", quality=max(1, min(quality, 100)))
+    image.save(buffer, format="JPEG", quality=quality)
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
