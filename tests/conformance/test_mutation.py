@@ -25,11 +25,15 @@ CONFORMANCE = str(Path(sys.executable).with_name("webdata-conformance"))
 pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="the self-test runs against the embedded reference server only")
 
 
+def _report_dir(mutant: Mutant, *, fuzzing_only: bool = False) -> Path:
+    return ROOT / "reports" / "conformance" / ("fuzzing-only" if fuzzing_only else "mutants") / mutant.name
+
+
 def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False) -> tuple[bool, str]:
     """Whether the suite failed against ``mutant``, and the requirements it reported as failed
     (with the run's seconds)."""
     began = time.monotonic()
-    report_dir = ROOT / "reports" / "conformance" / ("fuzzing-only" if fuzzing_only else "mutants") / mutant.name
+    report_dir = _report_dir(mutant, fuzzing_only=fuzzing_only)
     shutil.rmtree(report_dir, ignore_errors=True)  # nothing of an earlier run is read as this one's
     with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
         argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--second-api-key", upstream.second_api_key or ""]
@@ -66,7 +70,7 @@ def _run_in_turn(mutants: list[Mutant]) -> list[tuple[Mutant, bool, str]]:
         upstream = stack.enter_context(embedded_server())
         for mutant in mutants:
             results.append((mutant, *_suite_fails(mutant, upstream)))
-            if (ROOT / "reports" / "conformance" / "mutants" / mutant.name / "schemathesis.txt").exists():
+            if (_report_dir(mutant) / "schemathesis.txt").exists():
                 stack.close()
                 upstream = stack.enter_context(embedded_server())
     return results

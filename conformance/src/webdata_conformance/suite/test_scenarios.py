@@ -7,6 +7,7 @@ import re
 import time
 import uuid
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -334,14 +335,14 @@ def _let_started_jobs_end(api: ConformanceClient, deadline: float) -> None:
     """Read the status of each job ``api`` started until it is in a terminal state (or ``deadline``)."""
     while api.started and time.monotonic() < deadline:
         start, job = api.started[0]
-        path = OPERATIONS[start]["path"]
-        status = next((i for i, op in OPERATIONS.items() if op["method"] == "GET" and op["path"].endswith("}") and op["path"].rsplit("/", 1)[0] == path), None)
-        if status is None or not _terminal_states(status):
+        found = _status_operation(start)
+        terminal = _terminal_states(found[0]) if found else []
+        if found is None or not terminal:
             api.started.pop(0)
             continue
-        param = OPERATIONS[status]["path"].rsplit("{", 1)[1].rstrip("}")
+        status, param = found
         answer = api.call(status, **{param: job})  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
-        if answer.status != 200 or answer.body.get("status") in _terminal_states(status):
+        if answer.status != 200 or answer.body.get("status") in terminal:
             api.started.pop(0)
         else:
             time.sleep(0.1)
@@ -421,13 +422,25 @@ def _resolve(node: Any) -> Any:
     return node
 
 
+@cache
+def _status_operation(start_id: str) -> tuple[str, str] | None:
+    """(status operation, its path parameter) of the jobs a start operation creates: GET on the
+    start's path plus one parameter; None for an operation that creates no job."""
+    path = OPERATIONS[start_id]["path"]
+    for status_id, op in OPERATIONS.items():
+        if op["method"] == "GET" and op["path"].endswith("}") and op["path"].rsplit("/", 1)[0] == path:
+            return status_id, op["path"].rsplit("{", 1)[1].rstrip("}")
+    return None
+
+
 def _job_operations(cancel_id: str) -> tuple[str, str, str]:
     """(start, status, path parameter) of the job a cancel operation acts on: POST on the parent path, GET on its own."""
     cancel = OPERATIONS[cancel_id]
     parent = cancel["path"].rsplit("/", 1)[0]
     start = next(i for i, op in OPERATIONS.items() if op["method"] == "POST" and op["path"] == parent)
-    status = next(i for i, op in OPERATIONS.items() if op["method"] == "GET" and op["path"] == cancel["path"])
-    return start, status, cancel["path"].rsplit("{", 1)[1].rstrip("}")
+    found = _status_operation(start)
+    assert found is not None and OPERATIONS[found[0]]["path"] == cancel["path"], f"{cancel_id}: no status operation on its path"
+    return start, *found
 
 
 def _terminal_states(status_id: str) -> list[str]:

@@ -16,11 +16,9 @@ __all__ = ["PageCache", "ScrapeLog"]
 class PageCache:
     """The ``scrape_cache`` table: copies of a URL under a tag ('' for the scrape cache), by time.
     At most ``copies`` are kept of each: storing one more drops the oldest, so the table grows with
-    the pages asked for, not with how often they are asked for."""
+    the pages asked for, not with how often they are asked for. (``Store`` refuses fewer than one.)"""
 
     def __init__(self, db: Database, *, copies: int = 5) -> None:
-        if copies < 1:
-            raise ValueError("the cache keeps at least one copy of a page")
         self._db = db
         self._copies = copies
 
