@@ -127,6 +127,7 @@ class LiveServer:
     job_seconds: float = 30.0
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    options: tuple[str, ...] = ()  # more arguments of ``serve``
 
     @property
     def base_url(self) -> str:
@@ -139,7 +140,19 @@ class LiveServer:
         return done.stdout
 
     def start(self) -> None:
-        argv = [sys.executable, "-m", "webdata_server", "serve", "--db", str(self.database), "--port", str(self.port), "--job-seconds", str(self.job_seconds)]
+        argv = [
+            sys.executable,
+            "-m",
+            "webdata_server",
+            "serve",
+            "--db",
+            str(self.database),
+            "--port",
+            str(self.port),
+            "--job-seconds",
+            str(self.job_seconds),
+            *self.options,
+        ]
         self.process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -1,7 +1,7 @@
 """``webdata-server`` (or ``python -m webdata_server``): run the reference server, or administer its teams and keys.
 
     webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--web synthetic|real] [--allow-private-fetch]
-                         [--threads N] [--access-log]
+                         [--threads N] [--cache-copies N] [--stack auto|fast|pure] [--access-log]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
     webdata-server admin [--db PATH] create-key --team ID [--name N]
     webdata-server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
@@ -94,6 +94,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--cache-copies", type=_at_least_one, help="copies the scrape cache keeps of one page under one set of options (default 5; the newest win)"
     )
+    serve.add_argument(
+        "--stack",
+        choices=("auto", "fast", "pure"),
+        default="auto",
+        help="event loop and HTTP parser: fast = uvloop and httptools, pure = asyncio and h11, auto (default) = fast where installed",
+    )
     serve.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs a sixth of a cheap request)")
     admin = commands.add_parser("admin", help="teams, keys and plans")
     admin.add_argument("--db", type=Path)
@@ -165,6 +171,23 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
 SWITCH_INTERVAL = 0.0005  # seconds; see main
 
 
+def _installed(module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def http_stack(choice: str) -> tuple[str, str]:
+    """uvicorn's (loop, http) for ``serve --stack``: uvloop and httptools when asked for or, with
+    ``auto``, when both import; asyncio and h11 otherwise. ``fast`` without them is an error."""
+    fast = _installed("uvloop") and _installed("httptools")
+    if choice == "fast" and not fast:
+        raise SystemExit("webdata-server: --stack fast needs uvloop and httptools (pip install uvloop httptools)")
+    return ("uvloop", "httptools") if fast and choice != "pure" else ("asyncio", "h11")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings.from_env(
@@ -203,7 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     # get it back each time, and one request adds up to ~50 ms while a crawl runs. At 0.5 ms a
     # token-usage read keeps a p99 of ~8 ms next to a 1,000-page crawl (benchmarks/server.py).
     sys.setswitchinterval(SWITCH_INTERVAL)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info", access_log=args.access_log)
+    loop, http = http_stack(args.stack)
+    logging.getLogger("webdata_server").info("event loop %s, HTTP parser %s", loop, http)
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info", access_log=args.access_log, loop=loop, http=http)
     return 0
 
 

@@ -43,7 +43,7 @@ from webdata_server.store import Store
 from webdata_server.watch import watch_endpoint
 from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
 from webdata_server.webhooks import WebhookDispatcher
-from webdata_server.worker import run_worker
+from webdata_server.worker import Demand, run_worker
 
 __all__ = ["create_app", "ensure_development_team"]
 
@@ -139,6 +139,7 @@ class _Running:
     ctx: Context
     gate: Gate
     threads: ThreadPoolExecutor
+    demand: Demand  # requests being answered: the job worker yields to them
 
 
 def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint:
@@ -146,25 +147,26 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
         request_id = uuid.uuid4().hex
         now = running()
         ctx, gate = now.ctx, now.gate
-        try:
-            raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
-            if operation.offload:
-                loop = asyncio.get_running_loop()
-                answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large, wait=True))
-            else:
-                # Checks and a few indexed reads (the loop thread's own reader: never waits on a
-                # write); writes are awaited, not waited for.
-                answer = _serve(ctx, gate, operation, request, raw, too_large, wait=False)
-            if isinstance(answer, Pending):
-                try:
-                    answer = 200, _json_bytes(answer.then(await asyncio.wrap_future(answer.writes))), {}
-                except Refusal as refusal:
-                    answer = _refused(ctx, operation.operation_id, refusal)
-            status, content, headers = answer
-        except Exception:
-            _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
-            status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}
-        return Response(content, status_code=status, media_type="application/json", headers={"X-Request-Id": request_id, **headers})
+        with now.demand:
+            try:
+                raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
+                if operation.offload:
+                    loop = asyncio.get_running_loop()
+                    answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large, wait=True))
+                else:
+                    # Checks and a few indexed reads (the loop thread's own reader: never waits on a
+                    # write); writes are awaited, not waited for.
+                    answer = _serve(ctx, gate, operation, request, raw, too_large, wait=False)
+                if isinstance(answer, Pending):
+                    try:
+                        answer = 200, _json_bytes(answer.then(await asyncio.wrap_future(answer.writes))), {}
+                    except Refusal as refusal:
+                        answer = _refused(ctx, operation.operation_id, refusal)
+                status, content, headers = answer
+            except Exception:
+                _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
+                status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}
+            return Response(content, status_code=status, media_type="application/json", headers={"X-Request-Id": request_id, **headers})
 
     return endpoint
 
@@ -209,11 +211,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         webhooks.start()
         ctx = _context(settings, active_store, contract, notify=webhooks.submit)
         threads = ThreadPoolExecutor(settings.threads, thread_name_prefix="webdata")
-        state["running"] = _Running(ctx, Gate(active_store, validators), threads)
+        demand = Demand()
+        state["running"] = _Running(ctx, Gate(active_store, validators), threads, demand)
         # Every team's balance of its current period, read once now (from the ledger where the
         # period has no running balance yet), so no request pays for it.
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
-        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, engine=ctx.engine))
+        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, engine=ctx.engine, demand=demand))
         try:
             yield
         finally:

@@ -21,7 +21,6 @@ import math
 import re
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -138,10 +137,10 @@ class JobEngine:
         self._lock = threading.Lock()
 
     # -- progress ------------------------------------------------------------------------------
-    def advance(self, job: Job, *, until: float | None = None) -> None:
+    def advance(self, job: Job, *, stop: Callable[[], bool] | None = None) -> None:
         """Kick the job off if it was not yet, then finish the pages that are due (at most
-        :data:`PAGES_PER_PASS`, and none after ``until`` on :func:`time.monotonic` once one is
-        done); the job completes when its last page has finished."""
+        :data:`PAGES_PER_PASS`, and no more once ``stop()`` says so after a page); the job
+        completes when its last page has finished."""
         if not job.active:
             return
         moment = self.clock()
@@ -155,7 +154,7 @@ class JobEngine:
         results = []
         for i in range(finished, due):
             results.append(self._scrape(caller, plan.seqs[i], plan.urls[i], options, moment))
-            if until is not None and time.monotonic() >= until:
+            if stop is not None and stop():
                 break  # the pass's time is up: the rest waits for the next pass
         self._record(job, caller, plan, results, moment)
 

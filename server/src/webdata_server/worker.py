@@ -24,7 +24,7 @@ from webdata_server.store import Store
 if TYPE_CHECKING:  # the engine renders pages, and rendering uses value_for_schema from here
     from webdata_server.engine import JobEngine
 
-__all__ = ["FAIL_MARKER", "PASS_BUDGET", "PROGRESSIVE", "advance", "finish_due", "run_worker", "value_for_schema"]
+__all__ = ["FAIL_MARKER", "PASS_BUDGET", "PROGRESSIVE", "Demand", "advance", "finish_due", "run_worker", "value_for_schema"]
 
 # Kinds whose jobs progress page by page in the engine.
 PROGRESSIVE = frozenset({JobKind.BATCH_SCRAPE, JobKind.CRAWL})
@@ -96,46 +96,76 @@ def advance(store: Store, job: Job) -> Job:
     return refreshed or job
 
 
-# At most this much of one pass goes to jobs (seconds, then the pass ends once its page is done):
-# the worker shares the GIL with the event loop, and a server with more job work than it can do in
-# time runs its jobs late rather than answering its requests late.
-# A pass that used its whole budget is followed by a shorter pause than the worker's interval, so a
-# backlog still gets a third of the time (10 ms of every 30) in bursts short enough that a request
-# waiting for the GIL meanwhile keeps a p99 near 30 ms (25 ms bursts every 75 ms: ~44 ms).
+# The worker shares the GIL with the event loop. While requests are being answered, a pass ends once
+# a page is done after PASS_BUDGET seconds and the next starts BACKLOG_PAUSE later: a backlog still
+# gets a third of the time (10 ms of every 30), in bursts short enough that a request waiting for the
+# GIL keeps a p99 near 10 ms on uvloop (25 ms bursts every 75 ms gave ~44 ms on asyncio). With no
+# request in flight a pass runs up to IDLE_BUDGET and the next follows at once, so jobs keep their
+# schedule (a 100-page crawl at --job-seconds 2 ends in about 2 s) whenever nobody is waiting.
 PASS_BUDGET = 0.010
+IDLE_BUDGET = 0.100
 BACKLOG_PAUSE = 0.020
 _passes = itertools.count()
 
 
-def finish_due(store: Store, engine: JobEngine, *, budget: float = PASS_BUDGET) -> bool:
+class Demand:
+    """How many API requests the server is answering at this moment (the worker yields to them).
+    Counted by the endpoints on the event loop's thread; read by the worker's."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+
+    def __enter__(self) -> Demand:
+        self.in_flight += 1
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.in_flight -= 1
+
+
+def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None, budget: float = PASS_BUDGET, idle_budget: float = IDLE_BUDGET) -> bool:
     """One pass of the worker: finish the extract and agent jobs whose time has come, and move the
-    batch scrapes and crawls on by the pages that are due, within ``budget`` seconds. Each pass
-    starts one job further along the list, so that no job waits behind the others for long.
-    Returns whether the pass used its whole budget (so work is probably left)."""
-    deadline = time.monotonic() + budget
+    batch scrapes and crawls on by the pages that are due: for ``budget`` seconds while ``demand``
+    has requests in flight, else up to ``idle_budget``. Each pass starts one job further along the
+    list, so that no job waits behind the others for long. Returns whether the pass ended for
+    time (so work is probably left)."""
+    started = time.monotonic()
+    waiting = demand if demand is not None else Demand()
+
+    def time_is_up() -> bool:
+        spent = time.monotonic() - started
+        return spent >= idle_budget or (spent >= budget and (demand is None or waiting.in_flight > 0))
+
     jobs = store.jobs.due(now_utc())
     if not jobs:
         return False
     start = next(_passes) % len(jobs)
     for job in jobs[start:] + jobs[:start]:
-        if time.monotonic() >= deadline:
+        if time_is_up():
             return True
         try:
             if job.kind in PROGRESSIVE:
-                engine.advance(job, until=deadline)
+                engine.advance(job, stop=time_is_up)
             else:
                 advance(store, job)
         except Exception:  # one bad job must not stop the others
             _log.exception("job %s could not advance", job.id)
-    return time.monotonic() >= deadline
+    return time_is_up()
 
 
-async def run_worker(store: Store, *, interval: float, engine: JobEngine) -> None:
-    """Advance jobs until cancelled; each pass runs in a worker thread, off the event loop."""
+async def run_worker(store: Store, *, interval: float, engine: JobEngine, demand: Demand | None = None) -> None:
+    """Advance jobs until cancelled; each pass runs in a worker thread, off the event loop. After a
+    pass that ended for time the next follows at once if no request is in flight, else after
+    :data:`BACKLOG_PAUSE`; after one that finished its work, after ``interval``."""
     while True:
         busy = False
         try:
-            busy = await asyncio.to_thread(finish_due, store, engine)
+            busy = await asyncio.to_thread(finish_due, store, engine, demand=demand)
         except Exception:  # the worker must outlive one bad job
             _log.exception("worker pass failed")
-        await asyncio.sleep(min(interval, BACKLOG_PAUSE) if busy else interval)
+        if not busy:
+            await asyncio.sleep(interval)
+        elif demand is not None and demand.in_flight == 0:
+            await asyncio.sleep(0)
+        else:
+            await asyncio.sleep(min(interval, BACKLOG_PAUSE))

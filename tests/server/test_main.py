@@ -1,0 +1,46 @@
+"""The ``webdata-server`` command: the HTTP stack ``serve`` runs on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from webdata_server import __main__ as command
+
+from tests.server.conftest import LiveServer
+
+
+def test_auto_takes_uvloop_and_httptools_where_both_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(command, "_installed", lambda module: True)
+    assert command.http_stack("auto") == ("uvloop", "httptools")
+    assert command.http_stack("fast") == ("uvloop", "httptools")
+    assert command.http_stack("pure") == ("asyncio", "h11")
+
+
+@pytest.mark.parametrize("missing", ["uvloop", "httptools"])
+def test_auto_falls_back_to_the_pure_python_pair_and_fast_refuses(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    monkeypatch.setattr(command, "_installed", lambda module: module != missing)
+    assert command.http_stack("auto") == ("asyncio", "h11")
+    with pytest.raises(SystemExit, match="--stack fast needs uvloop and httptools"):
+        command.http_stack("fast")
+
+
+@pytest.mark.parametrize(("stack", "loop", "http"), [("auto", "uvloop", "httptools"), ("pure", "asyncio", "h11")])
+def test_serve_answers_on_the_stack_it_names(tmp_path: Path, stack: str, loop: str, http: str) -> None:
+    # The development environment installs uvloop and httptools (requirements.lock), so auto is the fast pair.
+    server = LiveServer(database=tmp_path / "stack.sqlite3", options=("--stack", stack))
+    try:
+        server.start()
+        key = json.loads(server.admin("create-team", "--name", "stack", "--plan-tokens", "1500000"))["apiKey"]
+        usage = httpx.get(f"{server.base_url}/v2/team/token-usage", headers={"Authorization": f"Bearer {key}"})
+        assert usage.status_code == 200 and usage.json()["success"] is True
+        refused = httpx.post(f"{server.base_url}/v2/scrape", content=b"{", headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+        assert refused.status_code == 400 and refused.json()["success"] is False
+        assert server.process is not None and server.process.stdout is not None
+        server.process.terminate()
+        server.process.wait(10)
+        assert f"event loop {loop}, HTTP parser {http}" in server.process.stdout.read().decode()
+    finally:
+        server.stop()
