@@ -47,6 +47,7 @@ RULES: dict[str, str] = {
     "x-source": "every operation and component says where it comes from (`x-source: seed §N` or `inferred: …`)",
     "x-credits-shape": "every `x-credits` entry has effect, credits, per and when",
     "extension-documented": "every `x-` extension used is documented in spec/EXTENSIONS.md",
+    "request-bounds": "every array, string and open object a request body can carry has maxItems, maxLength or maxProperties",
 }
 
 # The default severity of every rule (stable ids; a configuration file may change them):
@@ -172,6 +173,7 @@ class Linter:
         self.check_required()
         self.check_sources()
         self.check_extensions()
+        self.check_request_bounds()
         return sorted(set(self.findings))
 
     def check_defaults_and_examples(self) -> None:
@@ -328,6 +330,42 @@ class Linter:
                 if key == "x-credits":
                     for error in credits_validator.iter_errors(value):
                         self.report("x-credits-shape", join_pointer(where, *error.absolute_path), error.message)
+
+    def check_request_bounds(self) -> None:
+        seen: set[str] = set()
+        for pointer, operation in self.operations():
+            body = self.deref(operation.get("requestBody"))
+            for media_type, media in ((body or {}).get("content") or {}).items():
+                if isinstance(media, dict) and "schema" in media:
+                    self._check_bounds(media["schema"], join_pointer(pointer, "requestBody", "content", media_type, "schema"), seen)
+
+    def _check_bounds(self, schema: Any, pointer: str, seen: set[str]) -> None:
+        """Bounds on ``schema`` and everything under it; a component is checked once, at its own pointer."""
+        if not isinstance(schema, dict):
+            return
+        if isinstance(schema.get("$ref"), str):
+            ref = schema["$ref"]
+            if ref not in seen:
+                seen.add(ref)
+                self._check_bounds(self.deref(schema), ref.removeprefix("#"), seen)
+            return
+        kinds = schema.get("type")
+        kinds = set(kinds) if isinstance(kinds, list) else {kinds}
+        if "array" in kinds and "maxItems" not in schema:
+            self.report("request-bounds", pointer, "an array in a request body needs maxItems")
+        if "string" in kinds and "maxLength" not in schema and "enum" not in schema and "const" not in schema:
+            self.report("request-bounds", pointer, "a string in a request body needs maxLength")
+        extra = schema.get("additionalProperties")
+        if "object" in kinds and (extra is True or isinstance(extra, dict)) and "maxProperties" not in schema:
+            self.report("request-bounds", pointer, "an object open to any key in a request body needs maxProperties")
+        for keyword in ("properties", "patternProperties"):
+            for name, sub in (schema.get(keyword) or {}).items():
+                self._check_bounds(sub, join_pointer(pointer, keyword, name), seen)
+        for keyword in ("items", "additionalProperties"):
+            self._check_bounds(schema.get(keyword), join_pointer(pointer, keyword), seen)
+        for keyword in ("oneOf", "anyOf", "allOf"):
+            for index, sub in enumerate(schema.get(keyword) or []):
+                self._check_bounds(sub, join_pointer(pointer, keyword, str(index)), seen)
 
 
 def lint(document: SpecDocument, *, extensions_doc: Path, config: Path | None = None) -> list[Finding]:

@@ -36,6 +36,7 @@ EXPECTED = {
     "missing-summary": ("lint/operation-summary", "/paths/~1v2~1things/post", 8),
     "missing-retry-after": ("lint/rate-limit-retry-after", "/paths/~1v2~1things/post/responses/429", 25),
     "bad-x-credits": ("lint/x-credits-shape", "/paths/~1v2~1things/post/x-credits/0/effect", 14),
+    "unbounded-list": ("lint/request-bounds", "/components/schemas/Thing/properties/tags", 62),
 }
 
 

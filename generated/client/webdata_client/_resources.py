@@ -248,7 +248,7 @@ class BatchScrape:
         exclude_tags: Sequence[str] | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
-        headers: Mapping[str, str] | None = None,
+        headers: models.HeaderMap | Mapping[str, Any] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
@@ -286,7 +286,7 @@ class BatchScrape:
             exclude_tags: Tags to exclude from the output.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
-            headers: Headers sent with the request (cookies, user-agent, …).
+            headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -395,7 +395,7 @@ class BatchScrape:
         exclude_tags: Sequence[str] | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
-        headers: Mapping[str, str] | None = None,
+        headers: models.HeaderMap | Mapping[str, Any] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
@@ -435,7 +435,7 @@ class BatchScrape:
             exclude_tags: Tags to exclude from the output.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
-            headers: Headers sent with the request (cookies, user-agent, …).
+            headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -950,7 +950,7 @@ class Scrape:
         exclude_tags: Sequence[str] | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
-        headers: Mapping[str, str] | None = None,
+        headers: models.HeaderMap | Mapping[str, Any] | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
@@ -985,7 +985,7 @@ class Scrape:
             exclude_tags: Tags to exclude from the output.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
-            headers: Headers sent with the request (cookies, user-agent, …).
+            headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -1387,7 +1387,7 @@ class AsyncBatchScrape:
         exclude_tags: Sequence[str] | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
-        headers: Mapping[str, str] | None = None,
+        headers: models.HeaderMap | Mapping[str, Any] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
@@ -1425,7 +1425,7 @@ class AsyncBatchScrape:
             exclude_tags: Tags to exclude from the output.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
-            headers: Headers sent with the request (cookies, user-agent, …).
+            headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -1534,7 +1534,7 @@ class AsyncBatchScrape:
         exclude_tags: Sequence[str] | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
-        headers: Mapping[str, str] | None = None,
+        headers: models.HeaderMap | Mapping[str, Any] | None = None,
         ignore_invalid_urls: bool | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
@@ -1574,7 +1574,7 @@ class AsyncBatchScrape:
             exclude_tags: Tags to exclude from the output.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
-            headers: Headers sent with the request (cookies, user-agent, …).
+            headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -2089,7 +2089,7 @@ class AsyncScrape:
         exclude_tags: Sequence[str] | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
-        headers: Mapping[str, str] | None = None,
+        headers: models.HeaderMap | Mapping[str, Any] | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
         location: models.Location | Mapping[str, Any] | None = None,
@@ -2124,7 +2124,7 @@ class AsyncScrape:
             exclude_tags: Tags to exclude from the output.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
-            headers: Headers sent with the request (cookies, user-agent, …).
+            headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.

@@ -62,6 +62,9 @@ State of an agent job.
 """
 
 
+Url = TypeAliasType("Url", Annotated[StrictStr, Field(max_length=8192)])
+
+
 class AgentStartResponse(WireModel):
     """
     Answer of POST /v2/agent.
@@ -106,7 +109,7 @@ class AuditMetadata(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    username: StrictStr | None = None
+    username: Annotated[StrictStr | None, Field(max_length=256)] = None
 
 
 class Detail(WireModel):
@@ -163,6 +166,12 @@ class BatchScrapeCancelResponse(WireModel):
         populate_by_name=True,
     )
     status: Literal["cancelled"] = "cancelled"
+
+
+ExcludeTag = TypeAliasType("ExcludeTag", Annotated[StrictStr, Field(max_length=1000)])
+
+
+IncludeTag = TypeAliasType("IncludeTag", Annotated[StrictStr, Field(max_length=1000)])
 
 
 class BatchScrapeStartResponse(WireModel):
@@ -226,8 +235,8 @@ class ChangeTrackingFormat(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    modes: list[Literal["git-diff", "json"]] | None = None
-    prompt: StrictStr | None = None
+    modes: Annotated[list[Literal["git-diff", "json"]] | None, Field(max_length=2)] = None
+    prompt: Annotated[StrictStr | None, Field(max_length=10000)] = None
     """
     Used in json mode; a default prompt applies when omitted.
     """
@@ -235,7 +244,7 @@ class ChangeTrackingFormat(WireModel):
     """
     Used in json mode.
     """
-    tag: StrictStr | None = None
+    tag: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     Separates tracking history into branches.
     """
@@ -280,7 +289,7 @@ class ClickAction(WireModel):
     """
     Click every match; no error when none match.
     """
-    selector: StrictStr
+    selector: Annotated[StrictStr, Field(max_length=1000)]
     type: Literal["click"] = "click"
 
 
@@ -362,6 +371,12 @@ class CrawlErrorsResponse(WireModel):
     """
 
 
+ExcludePath = TypeAliasType("ExcludePath", Annotated[StrictStr, Field(max_length=1000)])
+
+
+IncludePath = TypeAliasType("IncludePath", Annotated[StrictStr, Field(max_length=1000)])
+
+
 class CrawlParamsPreviewRequest(WireModel):
     """
     Body of POST /v2/crawl/params-preview.
@@ -371,19 +386,21 @@ class CrawlParamsPreviewRequest(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    integration: StrictStr | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the request came through, if any; recorded, no effect.
     """
-    origin: StrictStr = "api"
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
-    prompt: StrictStr
+    prompt: Annotated[StrictStr, Field(max_length=10000)]
     """
     Natural-language description of the crawl.
     """
-    url: Annotated[StrictStr, Field(pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")]
+    url: Annotated[
+        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+    ]
     """
     The URL to start from, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
     """
@@ -504,7 +521,8 @@ DomainPattern = TypeAliasType(
     Annotated[
         StrictStr,
         Field(
-            pattern="^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+            max_length=255,
+            pattern="^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$",
         ),
     ],
 )
@@ -538,7 +556,7 @@ class ExecuteJavascriptAction(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    script: StrictStr
+    script: Annotated[StrictStr, Field(max_length=100000)]
     type: Literal["executeJavascript"] = "executeJavascript"
 
 
@@ -613,6 +631,15 @@ class FailureError(WireModel):
     success: Literal[False] = False
 
 
+HeaderMapAdditionalProperty = TypeAliasType("HeaderMapAdditionalProperty", Annotated[StrictStr, Field(max_length=8192)])
+
+
+HeaderMap = TypeAliasType("HeaderMap", Annotated[dict[str, HeaderMapAdditionalProperty], Field(max_length=100)])
+"""
+HTTP headers by name; at most 100, each value at most 8192 characters.
+"""
+
+
 class HistoricalCreditUsageResponse(WireModel):
     """
     Answer of GET /v2/team/credit-usage/historical.
@@ -663,7 +690,7 @@ class JsonFormat(WireModel):
     """
     Scan the content for prompt injection before extraction; a detection is 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check runs.
     """
-    prompt: StrictStr | None = None
+    prompt: Annotated[StrictStr | None, Field(max_length=10000)] = None
     """
     Guides the extraction; null is the same as absent.
     """
@@ -686,6 +713,9 @@ class LinksFormat(WireModel):
     type: Literal["links"] = "links"
 
 
+Language = TypeAliasType("Language", Annotated[StrictStr, Field(max_length=35)])
+
+
 class Location(WireModel):
     """
     Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -695,11 +725,11 @@ class Location(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    country: Annotated[StrictStr, Field(pattern="^[A-Z]{2}$")] = "US"
+    country: Annotated[StrictStr, Field(max_length=2, pattern="^[A-Z]{2}$")] = "US"
     """
     ISO 3166-1 alpha-2 country code.
     """
-    languages: list[StrictStr] | None = None
+    languages: Annotated[list[Language] | None, Field(max_length=20)] = None
     """
     Preferred languages or locales in priority order; defaults to the location's language.
     """
@@ -849,7 +879,7 @@ class PressAction(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    key: StrictStr
+    key: Annotated[StrictStr, Field(max_length=100)]
     type: Literal["press"] = "press"
 
 
@@ -902,7 +932,9 @@ class RedactPIIOptions(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    entities: list[Literal["PERSON", "EMAIL", "PHONE", "LOCATION", "FINANCIAL", "SECRET"]] | None = None
+    entities: Annotated[
+        list[Literal["PERSON", "EMAIL", "PHONE", "LOCATION", "FINANCIAL", "SECRET"]] | None, Field(max_length=6)
+    ] = None
     mode: Literal["accurate", "aggressive", "fast"] | None = None
     replace_style: Annotated[Literal["tag", "mask", "remove"] | None, Field(alias="replaceStyle")] = None
 
@@ -972,7 +1004,7 @@ class ScrollAction(WireModel):
         populate_by_name=True,
     )
     direction: Literal["up", "down"] = "down"
-    selector: StrictStr | None = None
+    selector: Annotated[StrictStr | None, Field(max_length=1000)] = None
     """
     Element to scroll.
     """
@@ -993,7 +1025,9 @@ class SummaryFormat(WireModel):
 
 BlockedTld = TypeAliasType(
     "BlockedTld",
-    Annotated[StrictStr, Field(pattern="^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")],
+    Annotated[
+        StrictStr, Field(max_length=253, pattern="^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+    ],
 )
 
 
@@ -1085,11 +1119,17 @@ class WaitAction(PropertyCountModel):
         populate_by_name=True,
     )
     milliseconds: Annotated[StrictInt | None, Field(ge=1)] = None
-    selector: StrictStr | None = None
+    selector: Annotated[StrictStr | None, Field(max_length=1000)] = None
     """
     CSS selector.
     """
     type: Literal["wait"] = "wait"
+
+
+Webhook1 = TypeAliasType("Webhook1", Annotated[StrictStr, Field(max_length=8192)])
+"""
+Where job events are posted (each a WebhookEvent).
+"""
 
 
 class WebhookConfig(WireModel):
@@ -1101,10 +1141,13 @@ class WebhookConfig(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    events: list[Literal["completed", "failed", "page", "started"]] | None = None
-    headers: dict[str, StrictStr] | None = None
+    events: Annotated[list[Literal["completed", "failed", "page", "started"]] | None, Field(max_length=4)] = None
+    headers: HeaderMap | None = None
+    """
+    Headers sent with every event.
+    """
     metadata: dict[str, Any] | None = None
-    url: StrictStr
+    url: Annotated[StrictStr, Field(max_length=8192)]
 
 
 class WriteAction(WireModel):
@@ -1116,7 +1159,7 @@ class WriteAction(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    text: StrictStr
+    text: Annotated[StrictStr, Field(max_length=10000)]
     type: Literal["write"] = "write"
 
 
@@ -1130,21 +1173,21 @@ class AgentRequest(WireModel):
         populate_by_name=True,
     )
     audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
-    integration: StrictStr | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the request came through, if any; recorded, no effect.
     """
     max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
-    model: StrictStr | None = None
-    origin: StrictStr = "api"
+    model: Annotated[StrictStr | None, Field(max_length=256)] = None
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
-    prompt: Annotated[StrictStr, Field(min_length=1)]
+    prompt: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
     schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
     strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
     threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
-    urls: list[StrictStr] | None = None
+    urls: Annotated[list[Url] | None, Field(max_length=100)] = None
 
 
 class Document(WireModel):
@@ -1264,7 +1307,7 @@ class ScreenshotFormat(WireModel):
     viewport: Viewport | None = None
 
 
-Webhook = TypeAliasType("Webhook", StrictStr | WebhookConfig)
+Webhook = TypeAliasType("Webhook", Webhook1 | WebhookConfig)
 """
 Where job events are posted (each a WebhookEvent).
 """
@@ -1385,15 +1428,15 @@ class ScrapeOptions(WireModel):
     """
     Ad and cookie-popup blocking.
     """
-    exclude_tags: Annotated[list[StrictStr] | None, Field(alias="excludeTags")] = None
+    exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
-    Tags to exclude from the output.
+    Tags to exclude from the output. A selector given twice counts once.
     """
     fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
     """
     Accepted as the service accepts it; the reference server's pages are fast already.
     """
-    formats: list[FormatItem] | None = None
+    formats: Annotated[list[FormatItem] | None, Field(max_length=20)] = None
     """
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
@@ -1401,13 +1444,13 @@ class ScrapeOptions(WireModel):
     markdown format to be specified as well`).
 
     """
-    headers: dict[str, StrictStr] | None = None
+    headers: HeaderMap | None = None
     """
-    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false.
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false. At most 100, each value at most 8192 characters.
     """
-    include_tags: Annotated[list[StrictStr] | None, Field(alias="includeTags")] = None
+    include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
     """
-    Tags to include in the output.
+    Tags to include in the output. A selector given twice counts once.
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
@@ -1434,7 +1477,7 @@ class ScrapeOptions(WireModel):
     """
     Deterministic HTML-level filter removing headers, navigation and footers.
     """
-    parsers: Annotated[list[ParserItem], Field(validate_default=True)] = ["pdf"]
+    parsers: Annotated[list[ParserItem], Field(max_length=10, validate_default=True)] = ["pdf"]
     """
     With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
     """
@@ -1494,15 +1537,15 @@ class ScrapeRequest(WireModel):
     """
     Ad and cookie-popup blocking.
     """
-    exclude_tags: Annotated[list[StrictStr] | None, Field(alias="excludeTags")] = None
+    exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
-    Tags to exclude from the output.
+    Tags to exclude from the output. A selector given twice counts once.
     """
     fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
     """
     Accepted as the service accepts it; the reference server's pages are fast already.
     """
-    formats: list[FormatItem] | None = None
+    formats: Annotated[list[FormatItem] | None, Field(max_length=20)] = None
     """
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
@@ -1510,15 +1553,15 @@ class ScrapeRequest(WireModel):
     markdown format to be specified as well`).
 
     """
-    headers: dict[str, StrictStr] | None = None
+    headers: HeaderMap | None = None
     """
-    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false.
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false. At most 100, each value at most 8192 characters.
     """
-    include_tags: Annotated[list[StrictStr] | None, Field(alias="includeTags")] = None
+    include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
     """
-    Tags to include in the output.
+    Tags to include in the output. A selector given twice counts once.
     """
-    integration: StrictStr | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the request came through, if any; recorded, no effect.
     """
@@ -1547,11 +1590,11 @@ class ScrapeRequest(WireModel):
     """
     Deterministic HTML-level filter removing headers, navigation and footers.
     """
-    origin: StrictStr = "api"
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
-    parsers: Annotated[list[ParserItem], Field(validate_default=True)] = ["pdf"]
+    parsers: Annotated[list[ParserItem], Field(max_length=10, validate_default=True)] = ["pdf"]
     """
     With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
     """
@@ -1581,7 +1624,9 @@ class ScrapeRequest(WireModel):
     """
     Milliseconds before the scrape fails.
     """
-    url: Annotated[StrictStr, Field(pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")]
+    url: Annotated[
+        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+    ]
     """
     The URL to scrape, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
     """
@@ -1631,15 +1676,15 @@ class BatchScrapeRequest(WireModel):
     """
     Ad and cookie-popup blocking.
     """
-    exclude_tags: Annotated[list[StrictStr] | None, Field(alias="excludeTags")] = None
+    exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
-    Tags to exclude from the output.
+    Tags to exclude from the output. A selector given twice counts once.
     """
     fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
     """
     Accepted as the service accepts it; the reference server's pages are fast already.
     """
-    formats: list[FormatItem] | None = None
+    formats: Annotated[list[FormatItem] | None, Field(max_length=20)] = None
     """
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
@@ -1647,16 +1692,16 @@ class BatchScrapeRequest(WireModel):
     markdown format to be specified as well`).
 
     """
-    headers: dict[str, StrictStr] | None = None
+    headers: HeaderMap | None = None
     """
-    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false.
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false. At most 100, each value at most 8192 characters.
     """
     ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = True
-    include_tags: Annotated[list[StrictStr] | None, Field(alias="includeTags")] = None
+    include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
     """
-    Tags to include in the output.
+    Tags to include in the output. A selector given twice counts once.
     """
-    integration: StrictStr | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the request came through, if any; recorded, no effect.
     """
@@ -1686,11 +1731,11 @@ class BatchScrapeRequest(WireModel):
     """
     Deterministic HTML-level filter removing headers, navigation and footers.
     """
-    origin: StrictStr = "api"
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
-    parsers: Annotated[list[ParserItem], Field(validate_default=True)] = ["pdf"]
+    parsers: Annotated[list[ParserItem], Field(max_length=10, validate_default=True)] = ["pdf"]
     """
     With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
     """
@@ -1720,7 +1765,7 @@ class BatchScrapeRequest(WireModel):
     """
     Milliseconds before the scrape fails.
     """
-    urls: list[StrictStr]
+    urls: Annotated[list[Url], Field(max_length=1000, min_length=1)]
     """
     URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
     """
@@ -1755,13 +1800,13 @@ class CrawlOptions(WireModel):
     """
     Seconds between page fetches.
     """
-    exclude_paths: Annotated[list[StrictStr] | None, Field(alias="excludePaths")] = None
+    exclude_paths: Annotated[list[ExcludePath] | None, Field(alias="excludePaths", max_length=100)] = None
     """
     Regular expressions of paths to exclude.
     """
     ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = False
     ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
-    include_paths: Annotated[list[StrictStr] | None, Field(alias="includePaths")] = None
+    include_paths: Annotated[list[IncludePath] | None, Field(alias="includePaths", max_length=100)] = None
     """
     Regular expressions of paths to include.
     """
@@ -1833,17 +1878,17 @@ class CrawlRequest(WireModel):
     """
     Seconds between page fetches.
     """
-    exclude_paths: Annotated[list[StrictStr] | None, Field(alias="excludePaths")] = None
+    exclude_paths: Annotated[list[ExcludePath] | None, Field(alias="excludePaths", max_length=100)] = None
     """
     Regular expressions of paths to exclude.
     """
     ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = False
     ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
-    include_paths: Annotated[list[StrictStr] | None, Field(alias="includePaths")] = None
+    include_paths: Annotated[list[IncludePath] | None, Field(alias="includePaths", max_length=100)] = None
     """
     Regular expressions of paths to include.
     """
-    integration: StrictStr | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the request came through, if any; recorded, no effect.
     """
@@ -1856,11 +1901,11 @@ class CrawlRequest(WireModel):
     """
     Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
     """
-    origin: StrictStr = "api"
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
-    prompt: StrictStr | None = None
+    prompt: Annotated[StrictStr | None, Field(max_length=10000)] = None
     """
     Natural-language description from which paths and limits are derived.
     """
@@ -1873,7 +1918,9 @@ class CrawlRequest(WireModel):
     """
     Use of sitemap.xml; replaces v1 ignoreSitemap.
     """
-    url: Annotated[StrictStr, Field(pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")]
+    url: Annotated[
+        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+    ]
     """
     The URL to start from, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
     """
@@ -1906,15 +1953,15 @@ class ExtractRequest(WireModel):
     """
     Scan subdomains of the given URLs too.
     """
-    integration: StrictStr | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the request came through, if any; recorded, no effect.
     """
-    origin: StrictStr = "api"
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
-    prompt: StrictStr | None = None
+    prompt: Annotated[StrictStr | None, Field(max_length=10000)] = None
     """
     Guides the extraction.
     """
@@ -1928,12 +1975,13 @@ class ExtractRequest(WireModel):
     Return the sources used under `sources`.
     """
     threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
-    urls: list[StrictStr]
+    urls: Annotated[list[Url], Field(max_length=10)]
     """
     URLs to extract from, in glob format (`https://example.com/*`). The seed types them as
     `format: uri`; whether an invalid one is an error depends on `ignoreInvalidURLs`, so the
     format is carried by `x-format` and checked by the server, not asserted by the schema.
     As the service does, a URL without a scheme is taken as http before it is checked.
+    At most 10 (400 `Maximum of 10 URLs allowed per request while in beta.`).
 
     """
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, model_validator
 __all__ = ["PROPERTY_BOUNDS", "PropertyCountModel", "WireModel"]
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
-PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {"WaitAction": (2, 2)}
+PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {"HeaderMap": (None, 100), "WaitAction": (2, 2)}
 
 
 class WireModel(BaseModel):

@@ -62,7 +62,7 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
     soup = BeautifulSoup(html, "html.parser")
     root: Any = soup.body or soup
     if include_tags:
-        kept = [element for selector in include_tags for element in _select(root, selector)]
+        kept = [element for selector in dict.fromkeys(include_tags) for element in _select(root, selector)]  # each selector once
         root = BeautifulSoup("", "html.parser")
         for element in _outermost(kept):
             root.append(element.extract())
@@ -71,7 +71,7 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
     if block_ads:
         for element in root.select(_AD_SELECTORS):
             element.decompose()
-    for selector in exclude_tags or []:
+    for selector in dict.fromkeys(exclude_tags or []):
         for element in _select(root, selector):
             element.decompose()
     if only_main:

@@ -10,7 +10,8 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator, FormatChecker, validators
+from jsonschema.protocols import Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -25,6 +26,12 @@ class CreditRule:
     credits: int
     per: str
     when: str
+
+
+_BOUNDS = validators.create(
+    meta_schema=Draft202012Validator.META_SCHEMA,
+    validators={keyword: Draft202012Validator.VALIDATORS[keyword] for keyword in ("$ref", "properties", "maxItems", "maxLength", "maxProperties")},
+)
 
 
 class Contract:
@@ -91,6 +98,12 @@ class Contract:
             "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/requestBody/content/application~1json/schema"
         )
         return Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer, safe="/~")}, registry=self._registry, format_checker=FormatChecker())
+
+    def bounds_validator(self, operation_id: str) -> Validator:
+        """The request body's size bounds alone (maxItems, maxLength, maxProperties, through
+        properties and references, not into array items): checked before the full validation,
+        whose cost grows with an array's length, so an oversized list is refused at once."""
+        return _BOUNDS({"$ref": self.request_validator(operation_id).schema["$ref"]}, registry=self._registry)
 
     @property
     def tokens_per_credit(self) -> int:

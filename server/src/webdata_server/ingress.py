@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from jsonschema.protocols import Validator
 from pydantic import BaseModel, ValidationError
 
 from webdata_server.domain import Caller, Team
@@ -89,10 +90,11 @@ class RateLimiter:
 class Gate:
     """The checks, over the store (keys), the rate limiter and each operation's body validator."""
 
-    def __init__(self, store: Store, validators: Mapping[str, Draft202012Validator]) -> None:
+    def __init__(self, store: Store, validators: Mapping[str, Draft202012Validator], bounds: Mapping[str, Validator] | None = None) -> None:
         self.store = store
         self.rate = RateLimiter()
         self.validators = validators
+        self.bounds = bounds or {}
 
     def admit(self, headers: Mapping[str, str]) -> Caller:
         """The caller of a request with these headers; refuses an unknown key or a spent rate limit."""
@@ -121,7 +123,10 @@ class Gate:
         if json_depth(payload) > MAX_JSON_DEPTH:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
-        problems = sorted(self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
+        bounds = self.bounds.get(operation_id)
+        # An oversized list or string is refused before the full validation, which would walk it.
+        problems = list(bounds.iter_errors(payload)) if bounds is not None else []
+        problems = sorted(problems or self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
         if problems:
             raise InvalidRequest(details=issues_of_schema(problems[:20]))
         broken = scrape_option_issues(payload, operation_id)

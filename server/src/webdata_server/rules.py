@@ -54,6 +54,13 @@ _CODES = {
 }
 
 
+# The bounds of a request body, in the words of the service's validator (zod); the issue names the
+# field by its path.
+_TOO_BIG = {"maxItems": ("array", "items"), "maxLength": ("string", "characters"), "maxProperties": ("object", "keys")}
+# Extract's URL list: the service's own bound and message (its v2 extract request schema).
+EXTRACT_URLS_MAX = 10
+
+
 def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
     """The service's issues for JSON Schema errors: unknown keys named in ``keys``, a missing field
     at its own path, the bound on actions with the service's message."""
@@ -68,6 +75,12 @@ def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
             found += [issue([*path, key], "Required", "invalid_type") for key in error.validator_value if key not in error.instance]
         elif error.validator == "maxItems" and path and path[-1] == "actions":
             found.append(issue(path, f"Number of actions cannot exceed {ACTIONS_MAX}"))
+        elif error.validator == "maxItems" and path == ["urls"] and error.validator_value == EXTRACT_URLS_MAX:
+            found.append(issue(path, f"Maximum of {EXTRACT_URLS_MAX} URLs allowed per request while in beta.", "too_big"))
+        elif error.validator in _TOO_BIG:
+            # jsonschema's own message quotes the whole value (a 10,000-URL list, a 1 MB string).
+            kind, unit = _TOO_BIG[str(error.validator)]
+            found.append(issue(path, f"Too big: expected {kind} to have <={error.validator_value} {unit}", "too_big"))
         else:
             found.append(issue(path, error.message, _CODES.get(str(error.validator), "invalid_value")))
     # Unknown keys first: the service names them before anything else is looked at.
