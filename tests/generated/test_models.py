@@ -16,7 +16,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "ScrapeOptions": {},
     "ExtractRequest": {"urls": []},
     "ScrapeRequest": {"url": "https://example.com"},
-    "BatchScrapeRequest": {"urls": []},
+    "BatchScrapeRequest": {"urls": ["https://a.example"]},
     "CrawlOptions": {},
     "CrawlRequest": {"url": "https://example.com"},
     "CrawlParamsPreviewData": {"url": "https://example.com"},
@@ -164,7 +164,7 @@ def test_python_names_and_wire_names() -> None:
         "ignoreInvalidURLs": False,
         "removeBase64Images": False,
     }
-    assert models.BatchScrapeRequest.model_validate({"urls": [], "ignoreInvalidURLs": False}).ignore_invalid_urls is False
+    assert models.BatchScrapeRequest.model_validate({"urls": ["https://a.example"], "ignoreInvalidURLs": False}).ignore_invalid_urls is False
     assert models.Document.model_validate({"rawHtml": "<p/>", "metadata": {"sourceURL": "u", "statusCode": 200}}).raw_html == "<p/>"
 
 

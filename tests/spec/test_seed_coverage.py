@@ -53,7 +53,7 @@ ROWS: list[tuple[str, str, Any]] = [
     ("§2.2 maxAge default 2 days", f"{SO}/maxAge/default", 172800000),
     ("§2.2 maxAge at least 0", f"{SO}/maxAge/minimum", 0),
     ("§2.2 minAge at least 0", f"{SO}/minAge/minimum", 0),
-    ("§2.2 headers object of strings", f"{SO}/headers/additionalProperties/type", "string"),
+    ("§2.2 headers object of strings", "/components/schemas/HeaderMap/additionalProperties/type", "string"),
     ("§2.2 waitFor default 0", f"{SO}/waitFor/default", 0),
     ("§2.2 waitFor at least 0", f"{SO}/waitFor/minimum", 0),
     ("§2.2 mobile default false", f"{SO}/mobile/default", False),

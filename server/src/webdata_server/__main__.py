@@ -1,7 +1,8 @@
 """``webdata-server`` (or ``python -m webdata_server``): run the reference server, or administer its teams and keys.
 
     webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--web synthetic|real] [--allow-private-fetch]
-                         [--threads N] [--cache-copies N] [--stack auto|fast|pure] [--access-log]
+                         [--threads N] [--cache-copies N] [--head-timeout S]
+                         [--stack auto|fast|pure] [--access-log]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
     webdata-server admin [--db PATH] create-key --team ID [--name N]
     webdata-server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
@@ -94,6 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--cache-copies", type=_at_least_one, help="copies the scrape cache keeps of one page under one set of options (default 5; the newest win)"
     )
+    serve.add_argument("--head-timeout", type=float, help="seconds a connection has to send a request's line and headers before a 408 (default 10)")
     serve.add_argument(
         "--stack",
         choices=("auto", "fast", "pure"),
@@ -203,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                 "allow_private_fetch": args.allow_private_fetch,
                 "threads": args.threads,
                 "cache_copies": args.cache_copies,
+                "head_timeout": args.head_timeout,
             }
             if args.command == "serve"
             else {}
@@ -213,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from webdata_server.app import create_app, ensure_development_team
+    from webdata_server.protocols import protocol_for
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     store = Store(settings.database, cache_copies=settings.cache_copies)
@@ -228,7 +232,15 @@ def main(argv: list[str] | None = None) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL)
     loop, http = http_stack(args.stack)
     logging.getLogger("webdata_server").info("event loop %s, HTTP parser %s", loop, http)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info", access_log=args.access_log, loop=loop, http=http)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        access_log=args.access_log,
+        loop=loop,
+        http=protocol_for(http, head_seconds=settings.head_timeout),  # uvicorn's, with a head timeout and size bound (webdata_server.protocols)
+    )
     return 0
 
 

@@ -61,6 +61,8 @@ class Settings:
     webhook_backoff: float = 1.0
     # Copies the scrape cache keeps of one URL under one set of options (the newest win).
     cache_copies: int = 5
+    # Seconds a connection has to deliver a request's line and headers (then 408; protocols.py).
+    head_timeout: float = 10.0
 
     @property
     def local_webhooks(self) -> bool:
@@ -70,7 +72,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
@@ -83,6 +85,7 @@ class Settings:
             "allow_private_fetch": os.environ.get("WEBDATA_ALLOW_PRIVATE_FETCH") == "1",
             "page_size": int(os.environ.get("WEBDATA_PAGE_SIZE", str(cls.page_size))),
             "cache_copies": int(os.environ.get("WEBDATA_CACHE_COPIES", str(cls.cache_copies))),
+            "head_timeout": _env_float("WEBDATA_HEAD_TIMEOUT", cls.head_timeout),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -56,7 +56,14 @@ _CODES = {
 
 # The bounds of a request body, in the words of the service's validator (zod); the issue names the
 # field by its path.
-_TOO_BIG = {"maxItems": ("array", "items"), "maxLength": ("string", "characters"), "maxProperties": ("object", "keys")}
+_SIZE = {
+    "maxItems": ("Too big", "<=", "array", "items"),
+    "maxLength": ("Too big", "<=", "string", "characters"),
+    "maxProperties": ("Too big", "<=", "object", "keys"),
+    "minItems": ("Too small", ">=", "array", "items"),
+    "minLength": ("Too small", ">=", "string", "characters"),
+    "minProperties": ("Too small", ">=", "object", "keys"),
+}
 # Extract's URL list: the service's own bound and message (its v2 extract request schema).
 EXTRACT_URLS_MAX = 10
 
@@ -77,10 +84,10 @@ def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
             found.append(issue(path, f"Number of actions cannot exceed {ACTIONS_MAX}"))
         elif error.validator == "maxItems" and path == ["urls"] and error.validator_value == EXTRACT_URLS_MAX:
             found.append(issue(path, f"Maximum of {EXTRACT_URLS_MAX} URLs allowed per request while in beta.", "too_big"))
-        elif error.validator in _TOO_BIG:
+        elif error.validator in _SIZE:
             # jsonschema's own message quotes the whole value (a 10,000-URL list, a 1 MB string).
-            kind, unit = _TOO_BIG[str(error.validator)]
-            found.append(issue(path, f"Too big: expected {kind} to have <={error.validator_value} {unit}", "too_big"))
+            word, relation, kind, unit = _SIZE[str(error.validator)]
+            found.append(issue(path, f"{word}: expected {kind} to have {relation}{error.validator_value} {unit}", _CODES[str(error.validator)]))
         else:
             found.append(issue(path, error.message, _CODES.get(str(error.validator), "invalid_value")))
     # Unknown keys first: the service names them before anything else is looked at.

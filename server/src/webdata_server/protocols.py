@@ -1,0 +1,137 @@
+"""The HTTP protocols ``serve`` runs: uvicorn's, with two bounds it lacks and JSON where it answers
+plain text.
+
+- **Head timeout.** A connection has ``head_seconds`` (``serve --head-timeout``, default
+  :data:`HEAD_SECONDS`) to deliver a request's line and headers,
+  counted from when it opens or from the request's first byte; then it is answered 408 and closed,
+  so a client that sends its headers byte by byte (slowloris) holds a connection for seconds, not
+  for ever.
+- **Head size.** A request line and headers together of more than :data:`MAX_HEAD_BYTES` are
+  answered 400 and the connection closed (uvicorn on httptools has no bound; h11's is 16 KiB,
+  answered the same way).
+- **JSON.** Where uvicorn refuses a request it cannot parse, the answer is the contract's error
+  shape, ``{"success": false, "error": ...}``, not ``text/plain``.
+
+Both answers are written before any route is known, so they carry the shape every error body of the
+contract shares, not an operation's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+__all__ = ["HEAD_SECONDS", "MAX_HEAD_BYTES", "bounded", "error_response", "protocol_for"]
+
+HEAD_SECONDS = 10.0
+MAX_HEAD_BYTES = 64 * 1024
+_END_OF_HEAD = b"\r\n\r\n"
+_REASONS = {400: b"Bad Request", 408: b"Request Timeout"}
+
+
+def error_response(status: int, message: str) -> bytes:
+    """A whole HTTP/1.1 answer with the contract's error body; the connection closes after it."""
+    body = json.dumps({"success": False, "error": message}, separators=(",", ":")).encode()
+    head = [
+        b"HTTP/1.1 %d %s" % (status, _REASONS[status]),
+        b"content-type: application/json",
+        b"content-length: %d" % len(body),
+        b"connection: close",
+    ]
+    return b"\r\n".join(head) + b"\r\n\r\n" + body
+
+
+class _HeadBounds:
+    """Mixed into a uvicorn protocol: watches the bytes of each request's head."""
+
+    transport: asyncio.Transport
+    loop: asyncio.AbstractEventLoop
+    head_seconds: float = HEAD_SECONDS
+    _in_head = True  # the next bytes belong to a request's line and headers
+    _head = b""
+    _head_timer: asyncio.TimerHandle | None = None
+
+    def _await_head(self, *, arm: bool) -> None:
+        """The next bytes start a request; its time counts from now (a new connection) or from
+        its first byte (after an answer: uvicorn's keep-alive timeout closes an idle connection)."""
+        self._in_head, self._head = True, b""
+        self._disarm()
+        if arm:
+            self._head_timer = self.loop.call_later(self.head_seconds, self._head_timed_out)
+
+    def _disarm(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        self._head_timer = None
+
+    def _refuse(self, status: int, message: str) -> None:
+        self._disarm()
+        self._in_head = False
+        if not self.transport.is_closing():
+            self.transport.write(error_response(status, message))
+            self.transport.close()
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if not self._head:
+            self.transport.close()  # nothing was asked: nothing to answer
+            return
+        self._refuse(408, f"The request's line and headers did not arrive within {self.head_seconds:g} s")
+
+    def _watch(self, data: bytes) -> bool:
+        """Whether ``data`` may go on to the parser (False: the request was refused)."""
+        if not self._in_head:
+            return True  # a body, or a request pipelined behind one being answered
+        if self._head_timer is None:
+            self._head_timer = self.loop.call_later(self.head_seconds, self._head_timed_out)
+        seen = len(self._head)
+        self._head += data
+        end = self._head.find(_END_OF_HEAD, max(0, seen - 3))
+        if (end < 0 and len(self._head) > MAX_HEAD_BYTES) or end > MAX_HEAD_BYTES:
+            self._refuse(400, f"The request's line and headers exceed {MAX_HEAD_BYTES // 1024} KiB")
+            return False
+        if end >= 0:
+            self._disarm()
+            self._in_head, self._head = False, b""
+        return True
+
+    def send_400_response(self, msg: str) -> None:
+        self._refuse(400, msg)
+
+
+def bounded(base: type[Any], *, head_seconds: float = HEAD_SECONDS) -> type[Any]:
+    """``base`` (a uvicorn HTTP protocol class) with the head bounds and JSON refusals."""
+
+    class Bounded(_HeadBounds, base):  # type: ignore[misc]
+        def connection_made(self, transport: asyncio.Transport) -> None:
+            super().connection_made(transport)
+            self._await_head(arm=True)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self._watch(data):
+                super().data_received(data)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._await_head(arm=False)
+
+    Bounded.head_seconds = head_seconds
+    Bounded.__name__ = Bounded.__qualname__ = f"Bounded{base.__name__}"
+    return Bounded
+
+
+def protocol_for(http: str, *, head_seconds: float = HEAD_SECONDS) -> type[Any]:
+    """The bounded protocol class for uvicorn's ``http`` choice (``h11`` or ``httptools``)."""
+    if http == "httptools":
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        return bounded(HttpToolsProtocol, head_seconds=head_seconds)
+    return bounded(H11Protocol, head_seconds=head_seconds)

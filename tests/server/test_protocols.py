@@ -1,0 +1,111 @@
+"""The HTTP protocols of ``serve``: a bound on a request's head, in size and time, answered in
+the contract's error shape, on both stacks."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import LiveServer
+
+HEAD_TIMEOUT = 0.5
+
+
+@pytest.fixture(scope="module", params=["fast", "pure"])
+def live(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, str]]:
+    folder: Path = tmp_path_factory.mktemp(f"protocols-{request.param}")
+    server = LiveServer(database=folder / "db.sqlite3", options=("--stack", request.param, "--head-timeout", str(HEAD_TIMEOUT)))
+    server.start()
+    key = json.loads(server.admin("create-team", "--name", "protocols", "--plan-tokens", "1500000"))["apiKey"]
+    yield server, key
+    server.stop()
+
+
+def _exchange(server: LiveServer, *parts: bytes, pause: float = 0.0, wait: float = 10.0) -> bytes:
+    """Sends ``parts`` on one connection (``pause`` seconds apart) and reads until it closes."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=wait) as sock:
+        try:
+            for n, part in enumerate(parts):
+                if n and pause:
+                    time.sleep(pause)
+                sock.sendall(part)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # refused before all of it was sent
+        answer = b""
+        try:
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except ConnectionResetError:
+            pass
+    return answer
+
+
+def _refusal(answer: bytes) -> tuple[int, dict[str, object]]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    assert "content-type: application/json" in [line.lower() for line in lines[1:]], head
+    return int(lines[0].split()[1]), json.loads(body)
+
+
+def test_a_megabyte_request_line_is_refused_in_json(live: tuple[LiveServer, str]) -> None:
+    server, _ = live
+    status, body = _refusal(_exchange(server, b"GET /v2/team/token-usage?" + b"a" * 1_000_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"))
+    assert (status, body) == (400, {"success": False, "error": "The request's line and headers exceed 64 KiB"})
+
+
+def test_a_header_of_a_hundred_kilobytes_is_refused_in_json(live: tuple[LiveServer, str]) -> None:
+    server, _ = live
+    status, body = _refusal(_exchange(server, b"GET /v2/team/token-usage HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n"))
+    assert status == 400 and body["success"] is False
+
+
+def test_a_request_that_is_not_http_is_refused_in_json(live: tuple[LiveServer, str]) -> None:
+    server, _ = live
+    status, body = _refusal(_exchange(server, b"\x16\x03\x01 not http at all\r\n\r\n"))
+    assert status == 400 and body["success"] is False and isinstance(body["error"], str)
+
+
+def test_a_head_sent_byte_by_byte_times_out_while_others_are_answered(live: tuple[LiveServer, str]) -> None:
+    server, key = live
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as slow:
+        slow.sendall(b"GET /v2/team/token-usage HTTP/1.1\r\nHost: x\r\n")
+        started = time.monotonic()
+        assert httpx.get(f"{server.base_url}/v2/team/token-usage", headers={"Authorization": f"Bearer {key}"}).status_code == 200
+        answer = b""
+        while chunk := slow.recv(65536):
+            answer += chunk
+        waited = time.monotonic() - started
+    status, body = _refusal(answer)
+    assert (status, body) == (408, {"success": False, "error": f"The request's line and headers did not arrive within {HEAD_TIMEOUT:g} s"})
+    assert waited >= HEAD_TIMEOUT * 0.8
+
+
+def test_a_slow_body_after_a_complete_head_is_not_cut_and_keep_alive_still_works(live: tuple[LiveServer, str]) -> None:
+    server, key = live
+    body = json.dumps({"url": "https://example.com/slow-body"}).encode()
+    head = (
+        f"POST /v2/scrape HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {key}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    answer = _exchange(server, head, body, pause=HEAD_TIMEOUT * 3)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:300]
+
+
+def test_an_idle_keep_alive_connection_gets_no_unasked_answer_and_serves_the_next_request(live: tuple[LiveServer, str]) -> None:
+    server, key = live
+    request = f"GET /v2/team/token-usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {key}\r\n\r\n".encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(request)
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+        sock.settimeout(HEAD_TIMEOUT * 2)  # longer than the head timeout, shorter than uvicorn's keep-alive (5 s)
+        with pytest.raises(TimeoutError):
+            sock.recv(65536)
+        sock.settimeout(10)
+        sock.sendall(request)
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")
