@@ -6,8 +6,10 @@ page and of a fresh synthetic page (maxAge 0; the reference server only: Prism r
 Every case of the reference server runs three times: on a fresh database, on one whose team has
 1,000,000 ledger rows in the current billing period, and while a 1,000-page crawl and a 500-URL
 batch scrape run in the background (`--job-seconds 60`, so they last the whole run; their progress
-is printed after it). Last, how long a 100-page crawl takes on a server started with
-`--job-seconds 2` (it should be about 2 s).
+is printed after it). Then a backlog: GET /v2/team/token-usage and GET /v2/crawl/active while 500
+crawls and ten 1,000-URL batch scrapes (15,000 pages) come due at once (`--job-seconds 4`): the job
+worker must not take the answers' time. Last, how long a 100-page crawl takes on a server started
+with `--job-seconds 2` (it should be about 2 s).
 
 Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--seconds 8] [--ledger-rows N]`).
 Set-up: wrk from Debian (installed with apt-get when missing and run as root), Prism from npm
@@ -176,6 +178,32 @@ def _start_background_jobs(base_url: str, key: str) -> list[str]:
     return [f"/v2/crawl/{crawl}", f"/v2/batch/scrape/{batch}"]
 
 
+_BACKLOG_CASES = [CASES[0], Case("GET /v2/crawl/active", "GET", "/v2/crawl/active", None, False)]
+
+
+def _start_backlog(base_url: str, key: str) -> list[str]:
+    """500 crawls of 10 pages and ten batch scrapes of 1,000 URLs; their status paths."""
+    paths = []
+    with httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
+        for n in range(500):
+            body = {"url": f"https://backlog-{n}.example.com", "limit": 10, "sitemap": "skip"}
+            paths.append("/v2/crawl/" + client.post("/v2/crawl", json=body).raise_for_status().json()["id"])
+        for n in range(10):
+            body = {"urls": [f"https://backlog.example.com/batch-{n}/{m}" for m in range(1000)]}
+            paths.append("/v2/batch/scrape/" + client.post("/v2/batch/scrape", json=body).raise_for_status().json()["id"])
+    return paths
+
+
+def _backlog_left(base_url: str, key: str, paths: list[str]) -> str:
+    pages = finished = 0
+    with httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
+        for path in paths:
+            body = client.get(path, params={"limit": "1"}).json()
+            pages += body["completed"]
+            finished += body["status"] != "scraping"
+    return f"{finished}/{len(paths)} jobs ended, {pages:,} pages done"
+
+
 def _progress(base_url: str, key: str, paths: list[str]) -> str:
     parts = []
     for path in paths:
@@ -245,6 +273,18 @@ def main() -> None:
                     print(_row(f"reference ({name}) {case.label}", result), flush=True)
                 if background:
                     print(f"background jobs after the busy run: {_progress(base_url, key, background)}", flush=True)
+        key = _database(workdir / "backlog.sqlite3", 0)
+        port = _free_port()
+        base_url = f"http://127.0.0.1:{port}"
+        serve = [sys.executable, "-m", "webdata_server", "serve", "--db", str(workdir / "backlog.sqlite3"), "--port", str(port), "--job-seconds", "4"]
+        with _running(serve, base_url + "/openapi.json"):
+            started = time.perf_counter()
+            jobs = _start_backlog(base_url, key)
+            print(f"backlog: 510 jobs started in {time.perf_counter() - started:.1f} s", flush=True)
+            for case in _BACKLOG_CASES:
+                figures[("backlog", case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir)
+                print(_row(f"reference (backlog) {case.label}", result), flush=True)
+            print(f"backlog after the run: {_backlog_left(base_url, key, jobs)}", flush=True)
         quick = _hundred_page_crawl(workdir)
         port = _free_port()
         with _running([str(prism), "mock", "-h", "127.0.0.1", "-p", str(port), str(bundle)], f"http://127.0.0.1:{port}/v2/team/token-usage"):
@@ -268,6 +308,8 @@ def main() -> None:
             f" {_cell(grown):>22} {f'{(grown.rps / fresh.rps - 1) * 100:+.0f}%':>9}"
             f" {_cell(busy):>22} {f'{(busy.rps / fresh.rps - 1) * 100:+.0f}%':>9}"
         )
+    for case in _BACKLOG_CASES:
+        print(f"{case.label:<40} beside 500 crawls and 10,000 batch pages coming due: {_cell(figures[('backlog', case.label)])}")
     print(f"a 100-page crawl on a server with --job-seconds 2: completed in {quick:.2f} s")
 
 

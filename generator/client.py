@@ -106,6 +106,7 @@ class ClientOperation:
     path: list[Param] = field(default_factory=list)
     query: list[Param] = field(default_factory=list)
     body: list[Param] = field(default_factory=list)
+    headers: list[Param] = field(default_factory=list)  # keyword only; an ``x-`` prefix is dropped from the name
     path_template: str = ""
     # The only operation of its resource: called as the resource itself (client.scrape(url)).
     single: bool = False
@@ -238,6 +239,11 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                     operation.path.append(Param(pname, parameter["name"], "str | UUID" if is_id and annotation == "str" else annotation, True, doc))
                 elif parameter["in"] == "query":
                     operation.query.append(Param(_identifier(parameter["name"]), parameter["name"], annotation, bool(parameter.get("required")), doc))
+                elif parameter["in"] == "header":
+                    name = _identifier(parameter["name"].lower().removeprefix("x-"))
+                    schema = parameter.get("schema", {})
+                    uuid = "uuid" in (schema.get("format"), schema.get("x-format")) and annotation == "str"
+                    operation.headers.append(Param(name, parameter["name"], "str | UUID" if uuid else annotation, False, doc))
             if body_schema is not None:
                 properties, required = _properties(bundle, body_schema)
                 for wire, schema in properties.items():
@@ -301,7 +307,7 @@ def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> st
     parts = ["self"]
     positional = [p for p in operation.path] + [p for p in operation.body + operation.query if p.required]
     parts += [f"{p.name}: {p.annotation}" for p in positional]
-    optional = [p for p in operation.body + operation.query if not p.required]
+    optional = [p for p in operation.body + operation.query if not p.required] + operation.headers
     if optional or extra:
         parts.append("*")
     parts += [f"{p.name}: {p.annotation} | None = None" for p in optional]
@@ -311,7 +317,7 @@ def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> st
 
 def _docstring(operation: ClientOperation, indent: str, lead: str | None = None) -> str:
     lines = [lead or f"{operation.summary.rstrip('.')}.", "", f"``{operation.http_method} {operation.path_template}`` ({operation.operation_id})."]
-    documented = [p for p in operation.path + operation.body + operation.query if p.doc]
+    documented = [p for p in operation.path + operation.body + operation.query + operation.headers if p.doc]
     if documented:
         lines += ["", "Args:"]
         lines += [f"    {p.name}: {p.doc}" for p in documented]
@@ -327,7 +333,8 @@ def _call(operation: ClientOperation) -> str:
         body = f"request_body(models.{operation.body_model}, {values})"
     else:
         body = "None"
-    return f"_{operation.module}.OPERATION, path={path}, query={query}, body={body}, result=models.{operation.result}"
+    headers = ", headers={" + ", ".join(f'"{p.wire}": {p.name}' for p in operation.headers) + "}" if operation.headers else ""
+    return f"_{operation.module}.OPERATION, path={path}, query={query}, body={body}{headers}, result=models.{operation.result}"
 
 
 def _method(operation: ClientOperation, *, is_async: bool, name: str) -> str:
@@ -386,7 +393,7 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     extra = ("poll_interval: float | None = None", f"max_wait: float | None = {DEFAULT_MAX_WAIT}")
     text += f"\n    {a}def start_and_wait({_signature(start, extra=extra)}) -> {result}:\n"
     text += _docstring(start, "        ", lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to finish.")
-    args = ", ".join(f"{p.name}={p.name}" for p in start.path + start.body + start.query)
+    args = ", ".join(f"{p.name}={p.name}" for p in start.path + start.body + start.query + start.headers)
     text += f"        started = {aw}self.{start.method}({args})\n"
     text += f"        return {aw}self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)\n"
     if job.pages:
@@ -488,8 +495,10 @@ class {prefix}Webdata:
         copy._owns_http = False
         return copy
 
-    {a}def _call(self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]) -> T:
-        request = self._transport.build(operation, path=path, query=query, body=body)
+    {a}def _call(
+        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T], headers: Mapping[str, Any] | None = None
+    ) -> T:
+        request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, {aw}self._transport.send(operation, request, result))
 
     {a}def _follow(self, link: str, *, result: type[T]) -> T:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from webdata_client import AuthenticationError, NotFoundError, Webdata, models
+from webdata_client import AuthenticationError, ConflictError, NotFoundError, Webdata, models
 
 from tests.server.conftest import LiveServer
 
@@ -61,3 +62,13 @@ def test_errors_from_the_reference_server(client: Webdata, live_server: LiveServ
         stranger.team.get_token_usage()
     with pytest.raises(NotFoundError, match="Job not found"):
         client.crawl.get_status("3f1c2a9e-8b7d-4c6e-9f01-23456789abcd")
+
+
+def test_a_crawl_started_again_with_its_idempotency_key_raises_conflict_and_starts_nothing(client: Webdata) -> None:
+    key = uuid.uuid4()
+    started = client.crawl.start("https://example.com", limit=2, idempotency_key=key)
+    with pytest.raises(ConflictError, match="Idempotency key already used"):
+        client.crawl.start("https://example.com", limit=2, idempotency_key=str(key))
+    assert client.crawl.get_status(started.id).status in ("scraping", "completed")
+    # A new key starts a new crawl.
+    assert client.crawl.start("https://example.com", limit=2, idempotency_key=uuid.uuid4()).id != started.id

@@ -162,3 +162,44 @@ def test_batch_and_crawl_documents_follow_their_scrape_options(quick_server: Ser
     [refused] = api("getBatchScrapeErrors", id=failing).json()["errors"]
     assert refused["url"] == "https://example.com/prompt-injection" and refused["code"] == "SCRAPE_PROMPT_INJECTION"
     assert "injection" in refused["error"].lower()
+
+
+def _remaining(server: Server) -> int:
+    return int(server.api("getTokenUsage").json()["data"]["remainingTokens"])
+
+
+def test_a_crawl_started_twice_with_one_idempotency_key_starts_once(server: Server) -> None:
+    key = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    first = server.api("startCrawl", json={"url": "https://example.com", "limit": 2}, headers={"x-idempotency-key": key})
+    assert first.status_code == 200
+    before = _remaining(server)
+    # The retry of a start whose answer was lost, and the same key with another body (and in
+    # upper case): refused as the service refuses them, nothing started.
+    for body, given in (({"url": "https://example.com", "limit": 2}, key), ({"url": "https://other.example.com"}, key.upper())):
+        again = server.api("startCrawl", json=body, headers={"x-idempotency-key": given})
+        assert (again.status_code, again.json()) == (409, {"success": False, "error": "Idempotency key already used"})
+    assert [c["id"] for c in server.api("getActiveCrawls").json()["crawls"]] == [first.json()["id"]]
+    assert _remaining(server) == before
+    # Another team cannot use it either (the service keeps one set of keys).
+    other = server.api_for(server.tenant())
+    assert other("startCrawl", json={"url": "https://example.com"}, headers={"x-idempotency-key": key}).status_code == 409
+
+
+def test_an_idempotency_key_that_is_not_a_uuid_is_refused_and_starts_nothing(server: Server) -> None:
+    for given in ("retry-1", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5bd9cb469fa16570867728950e"):
+        refused = server.api("startCrawl", json={"url": "https://example.com"}, headers={"x-idempotency-key": given})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == "Idempotency key must be a UUID"
+    assert server.api("getActiveCrawls").json()["crawls"] == []
+
+
+def test_an_idempotency_key_is_spent_even_when_the_body_is_refused(server: Server) -> None:
+    key = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+    assert server.api("startCrawl", json={"url": "ftp://example.com"}, headers={"x-idempotency-key": key}).status_code == 400
+    assert server.api("startCrawl", json={"url": "https://example.com"}, headers={"x-idempotency-key": key}).status_code == 409
+
+
+def test_without_a_key_starts_are_not_deduplicated(server: Server) -> None:
+    for _ in range(2):
+        assert server.api("startCrawl", json={"url": "https://example.com", "limit": 1}).status_code == 200
+    assert len(server.api("getActiveCrawls").json()["crawls"]) == 2

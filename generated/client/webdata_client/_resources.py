@@ -612,6 +612,7 @@ class Crawl:
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
+        idempotency_key: str | UUID | None = None,
     ) -> models.CrawlStartResponse:
         """Start a crawl.
 
@@ -632,6 +633,7 @@ class Crawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
         """
         return self._client._call(
             _start_crawl.OPERATION,
@@ -663,6 +665,7 @@ class Crawl:
                     "zero_data_retention": zero_data_retention,
                 },
             ),
+            headers={"x-idempotency-key": idempotency_key},
             result=models.CrawlStartResponse,
         )
 
@@ -722,6 +725,7 @@ class Crawl:
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
+        idempotency_key: str | UUID | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
     ) -> models.JobStatusResponse:
@@ -744,6 +748,7 @@ class Crawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
         """
         started = self.start(
             url=url,
@@ -767,6 +772,7 @@ class Crawl:
             sitemap=sitemap,
             webhook=webhook,
             zero_data_retention=zero_data_retention,
+            idempotency_key=idempotency_key,
         )
         return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
 
@@ -1162,9 +1168,16 @@ class Webdata:
         return copy
 
     def _call(
-        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+        self,
+        operation: Operation,
+        *,
+        path: Mapping[str, Any],
+        query: Mapping[str, Any],
+        body: Any,
+        result: type[T],
+        headers: Mapping[str, Any] | None = None,
     ) -> T:
-        request = self._transport.build(operation, path=path, query=query, body=body)
+        request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, self._transport.send(operation, request, result))
 
     def _follow(self, link: str, *, result: type[T]) -> T:
@@ -1751,6 +1764,7 @@ class AsyncCrawl:
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
+        idempotency_key: str | UUID | None = None,
     ) -> models.CrawlStartResponse:
         """Start a crawl.
 
@@ -1771,6 +1785,7 @@ class AsyncCrawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
         """
         return await self._client._call(
             _start_crawl.OPERATION,
@@ -1802,6 +1817,7 @@ class AsyncCrawl:
                     "zero_data_retention": zero_data_retention,
                 },
             ),
+            headers={"x-idempotency-key": idempotency_key},
             result=models.CrawlStartResponse,
         )
 
@@ -1861,6 +1877,7 @@ class AsyncCrawl:
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
+        idempotency_key: str | UUID | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
     ) -> models.JobStatusResponse:
@@ -1883,6 +1900,7 @@ class AsyncCrawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
         """
         started = await self.start(
             url=url,
@@ -1906,6 +1924,7 @@ class AsyncCrawl:
             sitemap=sitemap,
             webhook=webhook,
             zero_data_retention=zero_data_retention,
+            idempotency_key=idempotency_key,
         )
         return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
 
@@ -2303,9 +2322,16 @@ class AsyncWebdata:
         return copy
 
     async def _call(
-        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+        self,
+        operation: Operation,
+        *,
+        path: Mapping[str, Any],
+        query: Mapping[str, Any],
+        body: Any,
+        result: type[T],
+        headers: Mapping[str, Any] | None = None,
     ) -> T:
-        request = self._transport.build(operation, path=path, query=query, body=body)
+        request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, await self._transport.send(operation, request, result))
 
     async def _follow(self, link: str, *, result: type[T]) -> T:

@@ -33,6 +33,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.NoCachedData: (404, "noCachedData"),
     errors.PageTimedOut: (408, None),
     errors.NotCancellable: (409, None),
+    errors.IdempotencyKeyUsed: (409, "keyUsed"),
     errors.BodyTooLarge: (413, None),
     errors.RateLimited: (429, None),
     errors.TooManyJobs: (429, None),

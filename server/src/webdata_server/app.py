@@ -37,7 +37,7 @@ from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
-from webdata_server.resources.base import Pending
+from webdata_server.resources.base import Pending, claim_idempotency_key
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Store
 from webdata_server.watch import watch_endpoint
@@ -95,6 +95,8 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
     headers: Headers = request.headers
     try:
         caller = gate.admit(headers)
+        if operation.takes_idempotency_key:
+            claim_idempotency_key(ctx, headers)
         body = None
         if operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
@@ -150,7 +152,7 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
         with now.demand:
             try:
                 raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
-                if operation.offload:
+                if operation.offload or (operation.takes_idempotency_key and "x-idempotency-key" in request.headers):
                     loop = asyncio.get_running_loop()
                     answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large, wait=True))
                 else:

@@ -149,3 +149,7 @@ class PageTimedOut(Refusal):
 
 class NotCancellable(Refusal):
     """The job is in a state that cannot move to cancelled."""
+
+
+class IdempotencyKeyUsed(Refusal):
+    """The request's ``x-idempotency-key`` was used before: nothing is started."""

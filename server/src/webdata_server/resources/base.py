@@ -4,6 +4,7 @@ job resources share: starting a job with its charge, finding one, and its status
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
@@ -17,7 +18,7 @@ from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
 from webdata_server.engine import JobEngine
-from webdata_server.errors import InsufficientCredits, InvalidRequest, JobNotFound, TooManyJobs, issue
+from webdata_server.errors import IdempotencyKeyUsed, InsufficientCredits, InvalidRequest, JobNotFound, TooManyJobs, issue
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Store
@@ -86,6 +87,9 @@ class Operation:
     body: type[BaseModel] | None
     handler: Handler
     offload: bool = True
+    # Takes ``x-idempotency-key``, checked and claimed before the body is read (as the service's
+    # middleware does before its controller); a request carrying one runs in a worker thread.
+    takes_idempotency_key: bool = False
 
 
 def dump(model: BaseModel) -> dict[str, Any]:
@@ -93,7 +97,38 @@ def dump(model: BaseModel) -> dict[str, Any]:
     return data
 
 
-def start_job(ctx: Context, call: Call, *, kind: JobKind, request: dict[str, Any], units: int, url: str | None = None, total: int = 0) -> Future[Job]:
+# What the service takes as a UUID (the uuid package's validate): versions 1 to 8 with the RFC
+# variant, or the nil and max UUIDs, in any case.
+_UUID = re.compile(
+    r"^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$",
+    re.IGNORECASE,
+)
+
+
+def claim_idempotency_key(ctx: Context, headers: Mapping[str, str]) -> None:
+    """Claims the request's ``x-idempotency-key``, if it has one, in a write of its own: a key
+    that is not a UUID is refused (400), a key claimed before by anyone is refused (409). As in the
+    service, the key is spent even if the request is refused afterwards."""
+    given = headers.get("x-idempotency-key")
+    if given is None:
+        return
+    if not _UUID.match(given):
+        raise InvalidRequest(details=[issue(["x-idempotency-key"], "Idempotency key must be a UUID")])
+    moment = now_utc()
+    if not ctx.store.write(lambda tx: ctx.store.jobs.claim_key(tx, given.lower(), moment)):
+        raise IdempotencyKeyUsed()
+
+
+def start_job(
+    ctx: Context,
+    call: Call,
+    *,
+    kind: JobKind,
+    request: dict[str, Any],
+    units: int,
+    url: str | None = None,
+    total: int = 0,
+) -> Future[Job]:
     """A new job and its charge, one unit with the concurrency check (all or nothing), queued
     for the writer: the future resolves to the job once committed.
 

@@ -12,7 +12,17 @@ import webdata_models as models
 from webdata_server.domain import JobKind, JobStatus, now_utc
 from webdata_server.errors import InsufficientCredits, InvalidRequest, NotCancellable, issue
 from webdata_server.params_preview import derive_crawl_options
-from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, remaining_tokens, start_job
+from webdata_server.resources.base import (
+    Call,
+    Context,
+    Operation,
+    Pending,
+    dump,
+    find_job,
+    job_status,
+    remaining_tokens,
+    start_job,
+)
 from webdata_server.scrape import threat
 from webdata_server.urls import url_problem
 
@@ -93,7 +103,7 @@ def preview(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("startCrawl", models.CrawlRequest, start, offload=False),
+    Operation("startCrawl", models.CrawlRequest, start, offload=False, takes_idempotency_key=True),
     Operation("getActiveCrawls", None, active),
     Operation("getCrawlStatus", None, status),
     Operation("cancelCrawl", None, cancel),

@@ -171,6 +171,13 @@ _MIGRATIONS = [
     );
     CREATE INDEX job_pages_finished ON job_pages(job_id, finished)
     """,
+    # 6: the idempotency keys start requests came with (a key is used once, by anyone).
+    """
+    CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL
+    )
+    """,
 ]
 
 # The migration after which no secret may be left anywhere in the file (see Database._migrate).

@@ -44,6 +44,11 @@ class Jobs:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    def claim_key(self, tx: sqlite3.Connection, key: str, moment: datetime) -> bool:
+        """Claims an idempotency key inside ``tx``; False when it was claimed before."""
+        claimed = tx.execute("INSERT OR IGNORE INTO idempotency_keys (key, created_at) VALUES (?, ?)", (key, iso(moment)))
+        return claimed.rowcount == 1
+
     def insert(
         self,
         tx: sqlite3.Connection,
