@@ -99,9 +99,16 @@ class Webdata:
         return copy
 
     def _call(
-        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+        self,
+        operation: Operation,
+        *,
+        path: Mapping[str, Any],
+        query: Mapping[str, Any],
+        body: Any,
+        result: type[T],
+        headers: Mapping[str, Any] | None = None,
     ) -> T:
-        request = self._transport.build(operation, path=path, query=query, body=body)
+        request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, self._transport.send(operation, request, result))
 
     def _follow(self, link: str, *, result: type[T]) -> T:
@@ -198,9 +205,16 @@ class AsyncWebdata:
         return copy
 
     async def _call(
-        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T]
+        self,
+        operation: Operation,
+        *,
+        path: Mapping[str, Any],
+        query: Mapping[str, Any],
+        body: Any,
+        result: type[T],
+        headers: Mapping[str, Any] | None = None,
     ) -> T:
-        request = self._transport.build(operation, path=path, query=query, body=body)
+        request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, await self._transport.send(operation, request, result))
 
     async def _follow(self, link: str, *, result: type[T]) -> T:

@@ -153,23 +153,31 @@ class Transport:
 
     # -- requests ---------------------------------------------------------------------------------
     def build(
-        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any
+        self,
+        operation: Operation,
+        *,
+        path: Mapping[str, Any],
+        query: Mapping[str, Any],
+        body: Any,
+        headers: Mapping[str, Any] | None = None,
     ) -> httpx.Request:
         placeholders = {placeholder: quote(str(path[wire]), safe="") for placeholder, wire in operation.path_params}
         url = self.options.base_url + operation.path.format(**placeholders)
         params = {wire: _query_value(value) for wire, value in query.items() if value is not None}
-        headers = {
+        sent = {
             "Authorization": f"Bearer {self.options.api_key}",
             "Accept": "application/json",
             "User-Agent": f"webdata-client/{VERSION}",
             **self.options.headers,
+            # The operation's own header parameters (x-idempotency-key), those given.
+            **{wire: str(value) for wire, value in (headers or {}).items() if value is not None},
         }
         content = None
         if body is not None:
-            headers["Content-Type"] = "application/json"
+            sent["Content-Type"] = "application/json"
             content = json.dumps(body, separators=(",", ":")).encode()
         return httpx.Request(
-            operation.method, url, params=params, headers=headers, content=content, extensions=self._extensions()
+            operation.method, url, params=params, headers=sent, content=content, extensions=self._extensions()
         )
 
     def follow(self, link: str) -> httpx.Request:

@@ -150,7 +150,7 @@ class RequestTimeoutError(APIStatusError):
 
 
 class ConflictError(APIStatusError):
-    """409: the job is in a state that does not allow this (cancelling a finished job)."""
+    """409: the request conflicts with what the server holds: cancelling a finished job, or an ``idempotency_key`` used before."""
 
 
 class PayloadTooLargeError(APIStatusError):
