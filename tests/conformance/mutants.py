@@ -305,6 +305,11 @@ def _crawl_filters_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
         body.pop("excludePaths", None)
 
 
+def _idempotency_key_dropped(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "POST" and exchange.path == "/v2/crawl":
+        exchange.headers.pop("x-idempotency-key", None)
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -355,6 +360,7 @@ MUTANTS = [
     Mutant("store-in-cache-ignored", "storeInCache false is ignored: the page is cached anyway", request=_store_in_cache_ignored),
     Mutant("long-prompt-fails", "a prompt over 5,000 characters crashes the server (500)", request=_long_prompt_fails),
     Mutant("crawl-filters-ignored", "a crawl's includePaths and excludePaths are ignored", request=_crawl_filters_ignored),
+    Mutant("idempotency-key-ignored", "a crawl start's x-idempotency-key is ignored: a retry starts a second crawl", request=_idempotency_key_dropped),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -397,6 +403,7 @@ CLASS_OF = {
     "store-in-cache-ignored": "cache",
     "long-prompt-fails": "core",
     "crawl-filters-ignored": "pages",
+    "idempotency-key-ignored": "jobs",
 }
 
 

@@ -100,6 +100,7 @@ _RAISED_BY = {
     errors.UrlBlocked: ["scrapeUrl"],
     errors.InvalidJobId: ["getAgentStatus", "cancelAgent"],
     errors.NotCancellable: ["cancelAgent", "cancelCrawl"],
+    errors.IdempotencyKeyUsed: ["startCrawl"],
     errors.NoUsageInformation: ["getTokenUsage", "getCreditUsage"],
     errors.TooManyJobs: ["startExtract", "startBatchScrape", "startCrawl", "startAgent"],
     errors.JobNotFound: [

@@ -106,13 +106,22 @@ class ConformanceClient:
     # One connection pool for every call (a client per call costs a TLS context and a connection each).
     _http: httpx.Client | None = field(default=None, init=False, repr=False)
 
-    def call(self, operation_id: str, *, json_body: Any = None, query: dict[str, Any] | None = None, key: str | None = "", **path: str) -> Answer:
+    def call(
+        self,
+        operation_id: str,
+        *,
+        json_body: Any = None,
+        query: dict[str, Any] | None = None,
+        key: str | None = "",
+        headers: dict[str, str] | None = None,
+        **path: str,
+    ) -> Answer:
         operation = operations_by_id()[operation_id]
         url = self.base_url + operation["path"].format(**{k: quote(v, safe="") for k, v in path.items()})
         if query:
             url += "?" + urlencode(query)
         chosen = self.api_key if key == "" else key
-        headers = {"Authorization": f"Bearer {chosen}"} if chosen else {}
+        headers = ({"Authorization": f"Bearer {chosen}"} if chosen else {}) | (headers or {})
         if self._http is None:
             self._http = httpx.Client(timeout=60)
         for _ in range(4):

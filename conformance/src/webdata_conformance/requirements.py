@@ -87,6 +87,12 @@ _ALL = [
         "§3, §7",
     ),
     Requirement(
+        "JOBS-03",
+        "jobs",
+        "A crawl start whose x-idempotency-key was used before MUST answer 409 and MUST NOT start a crawl.",
+        "inferred: the service's idempotency middleware on POST /v2/crawl",
+    ),
+    Requirement(
         "CRAWL-01",
         "jobs",
         "A crawl MUST return at most limit pages, and with maxDiscoveryDepth 0 only its start URL.",

@@ -140,6 +140,21 @@ def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: C
         api.call("cancelCrawl", id=job_id)
 
 
+# -- Idempotent starts (the service's x-idempotency-key) -----------------------------------
+@pytest.mark.requirement("JOBS-03")
+def test_a_crawl_start_with_a_used_idempotency_key_starts_nothing(api: ConformanceClient) -> None:
+    key, url = str(uuid.uuid4()), _unique("idempotent")
+    first = api.call("startCrawl", json_body={"url": url, "limit": 1}, headers={"x-idempotency-key": key})
+    first.expect(first.status == 200, f"a crawl start with a new idempotency key answered {first.status}")
+    again = api.call("startCrawl", json_body={"url": url, "limit": 1}, headers={"x-idempotency-key": key})
+    again.expect(again.status == 409, f"the same start with the same x-idempotency-key answered {again.status}, not 409")
+    active = api.call("getActiveCrawls")
+    if active.status == 200:
+        started = [c for c in active.body.get("crawls", []) if c.get("url", "").rstrip("/") == url.rstrip("/")]
+        active.expect(len(started) <= 1, f"{len(started)} crawls of {url} run after two starts with one idempotency key")
+    api.call("cancelCrawl", id=first.body["id"])
+
+
 # -- §3 cancellation -----------------------------------------------------------------------
 @pytest.mark.requirement("JOBS-01")
 def test_s3_batch_scrape_cancel(api: ConformanceClient) -> None:
