@@ -20,16 +20,16 @@ from tests.server.conftest import Server
 REFUSED_WITHIN = 5.0
 
 
-def _used(server: Server) -> int:
+def _remaining(server: Server) -> int:
     return int(server.api("getTokenUsage").json()["data"]["remainingTokens"])
 
 
 @pytest.fixture
 def hostile(server: Server) -> Iterator[Server]:
-    """The server; after the test, no refusal may have charged anything."""
-    before = _used(server)
+    """The server, for tests that only send requests it refuses: none of them may charge."""
+    before = _remaining(server)
     yield server
-    assert _used(server) <= before
+    assert _remaining(server) == before
 
 
 def _refused(server: Server, operation_id: str, body: Any, field: list[str | int], message: str) -> httpx.Response:
@@ -50,11 +50,11 @@ def test_screenshot_actions_beyond_fifty_are_refused(hostile: Server, count: int
     _refused(hostile, "scrapeUrl", {"url": "https://example.com", "actions": actions}, ["actions"], "Number of actions cannot exceed 50")
 
 
-def test_fifty_screenshot_actions_cost_one_drawing_in_size_and_memory(hostile: Server) -> None:
-    one = hostile.api("scrapeUrl", json={"url": "https://example.com/shots", "actions": [{"type": "screenshot", "fullPage": True}]})
+def test_fifty_screenshot_actions_cost_one_drawing_in_size_and_memory(server: Server) -> None:
+    one = server.api("scrapeUrl", json={"url": "https://example.com/shots", "actions": [{"type": "screenshot", "fullPage": True}]})
     tracemalloc.start()
     try:
-        fifty = hostile.api("scrapeUrl", json={"url": "https://example.com/shots", "actions": [{"type": "screenshot", "fullPage": True}] * 50})
+        fifty = server.api("scrapeUrl", json={"url": "https://example.com/shots", "actions": [{"type": "screenshot", "fullPage": True}] * 50})
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -72,11 +72,11 @@ def test_tag_lists_beyond_a_hundred_are_refused(hostile: Server, field: str, ite
     _refused(hostile, "scrapeUrl", {"url": "https://example.com", field: items}, [field], "Too big: expected array to have <=100 items")
 
 
-def test_a_hundred_tags_are_answered_and_a_repeated_selector_counts_once(hostile: Server) -> None:
+def test_a_hundred_tags_are_answered_and_a_repeated_selector_counts_once(server: Server) -> None:
     started = time.monotonic()
-    many = hostile.api("scrapeUrl", json={"url": "https://example.com/tags", "includeTags": ["*"] * 100, "formats": ["html"], "maxAge": 0})
+    many = server.api("scrapeUrl", json={"url": "https://example.com/tags", "includeTags": ["*"] * 100, "formats": ["html"], "maxAge": 0})
     took = time.monotonic() - started
-    once = hostile.api("scrapeUrl", json={"url": "https://example.com/tags", "includeTags": ["*"], "formats": ["html"], "maxAge": 0})
+    once = server.api("scrapeUrl", json={"url": "https://example.com/tags", "includeTags": ["*"], "formats": ["html"], "maxAge": 0})
     assert many.status_code == once.status_code == 200
     assert many.json()["data"]["html"] == once.json()["data"]["html"]
     assert took < REFUSED_WITHIN
@@ -104,11 +104,13 @@ def test_a_batch_of_more_than_a_thousand_urls_is_refused_without_a_charge(hostil
     assert hostile.api("getActiveCrawls").json()["crawls"] == []
 
 
-def test_an_extract_of_more_than_ten_urls_is_refused_with_the_services_message(hostile: Server) -> None:
+def test_an_extract_of_more_than_ten_urls_is_refused_with_the_services_message(server: Server) -> None:
     urls = [f"https://example.com/{n}" for n in range(100_000)]
-    _refused(hostile, "startExtract", {"urls": urls, "prompt": "p"}, ["urls"], "Maximum of 10 URLs allowed per request while in beta.")
-    _refused(hostile, "startExtract", {"urls": urls[:11], "prompt": "p"}, ["urls"], "Maximum of 10 URLs allowed per request while in beta.")
-    assert hostile.api("startExtract", json={"urls": urls[:10], "prompt": "p"}).status_code == 200
+    before = _remaining(server)
+    _refused(server, "startExtract", {"urls": urls, "prompt": "p"}, ["urls"], "Maximum of 10 URLs allowed per request while in beta.")
+    _refused(server, "startExtract", {"urls": urls[:11], "prompt": "p"}, ["urls"], "Maximum of 10 URLs allowed per request while in beta.")
+    assert _remaining(server) == before
+    assert server.api("startExtract", json={"urls": urls[:10], "prompt": "p"}).status_code == 200
 
 
 def test_a_megabyte_url_in_a_body_is_refused(hostile: Server) -> None:
@@ -124,3 +126,49 @@ def test_crawl_path_lists_beyond_a_hundred_are_refused(hostile: Server) -> None:
     _refused(
         hostile, "startCrawl", {"url": "https://example.com", "includePaths": ["^/a"] * 101}, ["includePaths"], "Too big: expected array to have <=100 items"
     )
+
+
+def _largest(operation_id: str) -> dict[str, Any]:
+    """The largest body of each starting operation within the contract's bounds (every list full)."""
+    urls = [f"https://largest.example.com/{n}" for n in range(1_000)]
+    tags = [f"div.c{n}" for n in range(100)]
+    prompt = "p" * 10_000
+    bodies: dict[str, dict[str, Any]] = {
+        "scrapeUrl": {
+            "url": "https://largest.example.com/page",
+            "formats": ["markdown", "html", "rawHtml", "links", "images", "summary"] * 3 + ["markdown", "html"],
+            "includeTags": tags,
+            "excludeTags": tags,
+            "headers": {f"x-h{n}": "v" * 100 for n in range(100)},
+            "actions": [{"type": "screenshot", "fullPage": True}] * 25 + [{"type": "scrape"}] * 25,
+        },
+        "startBatchScrape": {"urls": urls, "includeTags": tags},
+        "startCrawl": {"url": "https://largest.example.com", "limit": 1_000, "includePaths": [f"^/p{n}" for n in range(100)], "prompt": prompt},
+        "startExtract": {"urls": urls[:10], "prompt": prompt},
+        "startAgent": {"prompt": prompt, "urls": urls[:100]},
+    }
+    return bodies[operation_id]
+
+
+@pytest.mark.parametrize("operation_id", ["scrapeUrl", "startBatchScrape", "startCrawl", "startExtract", "startAgent"])
+def test_the_largest_valid_request_costs_bounded_memory_and_answer(server: Server, operation_id: str) -> None:
+    body = _largest(operation_id)
+    tracemalloc.start()
+    try:
+        started = time.monotonic()
+        answer = server.api(operation_id, json=body)
+        took = time.monotonic() - started
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert answer.status_code == 200, answer.text[:500]
+    # What a request may make the server hold at once, and answer, with every list at its bound.
+    assert peak < 64 * 1024 * 1024, f"{operation_id}: peak {peak / 2**20:.0f} MB"
+    # The answer holds what was asked: each screenshot action's image (a data URL, one drawing
+    # shared by all), else a few kilobytes per page at most.
+    screenshots = len((answer.json().get("data") or {}).get("actions", {}).get("screenshots", []))
+    image = max((len(shot) for shot in answer.json()["data"]["actions"]["screenshots"]), default=0) if screenshots else 0
+    assert len(answer.content) < screenshots * image + 2 * 1024 * 1024, f"{operation_id}: a {len(answer.content) / 2**20:.1f} MB answer"
+    assert took < 30
+    if operation_id in ("startBatchScrape", "startCrawl"):
+        server.api("cancelBatchScrape" if operation_id == "startBatchScrape" else "cancelCrawl", id=answer.json()["id"])
