@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from webdata_conformance.plugin import Outcome, _Run
 from webdata_conformance.target import Target, embedded_server, target_from_env
 
 from tests.chromium import chromium
@@ -125,3 +126,23 @@ def test_a_requirement_whose_scenario_was_stopped_is_not_verified(tmp_path: Path
     assert any(f.startswith("operation[cancelAgent]: operation cancelAgent not implemented") and "Cannot DELETE" in f for f in failures), failures
     summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))
     assert "not verified" in summary and "not verified JOBS-02" in done.stdout
+
+
+def test_root_causes_are_derived_at_reporting_and_leave_the_recorded_outcomes_alone() -> None:
+    run = _Run()
+    run.answers = {"cancelAgent": {"missing": 3}, "getTokenUsage": {"conforming": 2}}
+    run.missing_example = {"cancelAgent": "404 text/html Cannot DELETE"}
+    run.outcomes = [
+        Outcome("test_a", "CORE-01", "failed", 0.1, "HTML body", operation="cancelAgent"),
+        Outcome("test_s3_agent_cancel", "JOBS-02", "not verified", 0.1, "stopped by CORE-01", operation="cancelAgent"),
+        Outcome("test_usage", "BILL-01", "passed", 0.1, operation="getTokenUsage"),
+    ]
+    recorded = [Outcome(**vars(o)) for o in run.outcomes]
+    first, second = run.reported(), run.reported()
+    assert first == second
+    assert run.outcomes == recorded, "reporting must not change what was recorded"
+    assert [(o.nodeid, o.outcome, o.message.split(":")[0]) for o in first] == [
+        ("test_s3_agent_cancel", "not verified", "operation cancelAgent not implemented"),
+        ("test_usage", "passed", ""),
+        ("operation[cancelAgent]", "failed", "operation cancelAgent not implemented"),
+    ]

@@ -18,7 +18,7 @@ import secrets
 import time
 import tomllib
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -97,7 +97,11 @@ class _Run:
     # operationId -> {"conforming": answers the contract allows, "missing": answers of a missing route}.
     answers: dict[str, dict[str, int]] = field(default_factory=dict)
     missing_example: dict[str, str] = field(default_factory=dict)
-    collapsed: bool = False
+
+    def reported(self) -> list[Outcome]:
+        """The outcomes as the reports give them: those recorded, with a missing operation's
+        failures collapsed into one (:func:`_root_causes`). Recorded outcomes are never changed."""
+        return _root_causes(self)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -201,25 +205,25 @@ def not_implemented(run: _Run) -> dict[str, str]:
     }
 
 
-def _root_causes(run: _Run) -> None:
-    """One failure per operation the server lacks (under CORE-01), instead of one per test that
-    met it; a requirement whose scenario stopped there is not verified because of it."""
+def _root_causes(run: _Run) -> list[Outcome]:
+    """The run's outcomes with one failure per operation the server lacks (under CORE-01) instead
+    of one per test that met it; a requirement whose scenario stopped there is not verified
+    because of it. A new list: the recorded outcomes stay as they were."""
     missing = not_implemented(run)
-    if run.collapsed or not missing:
-        return
-    run.collapsed = True
+    if not missing:
+        return list(run.outcomes)
     kept: list[Outcome] = []
     for outcome in run.outcomes:
         concerned = set(outcome.operation.split(",")) if outcome.operation else set()
         if concerned and concerned <= set(missing) and outcome.requirement == "CORE-01" and outcome.outcome == "failed":
             continue
         if outcome.operation in missing and outcome.outcome == "not verified":
-            outcome.message = f"operation {outcome.operation} not implemented"
+            outcome = replace(outcome, message=f"operation {outcome.operation} not implemented")
         kept.append(outcome)
     for op, example in missing.items():
         message = f"operation {op} not implemented: no answer within the contract; its answers look like a server without the route ({example})"
         kept.append(Outcome(f"operation[{op}]", "CORE-01", "failed", 0.0, message, operation=op))
-    run.outcomes = kept
+    return kept
 
 
 def record_statuses(config: pytest.Config, observed: set[tuple[str, int]], fuzzing: tuple[int, float] | None = None) -> None:
@@ -355,7 +359,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     run = session.config.stash.get(_STATE, None)
     if run is None or not run.outcomes:
         return
-    _root_causes(run)
     report_dir = Path(session.config.getoption("webdata_report_dir")).resolve()
     report_dir.mkdir(parents=True, exist_ok=True)
     (report_dir / "report.html").write_text(render_html(run), encoding="utf-8")
@@ -375,7 +378,6 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     run = config.stash.get(_STATE, None)
     if run is None or not run.outcomes:
         return
-    _root_causes(run)
     write = terminalreporter.write_line
     write("")
     write("conformance, per requirement:")
@@ -398,8 +400,9 @@ def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
     # The worst outcome decides, except that one exercised pass outweighs tests that verified nothing.
     order = {"failed": 0, "deviation": 1, "passed": 2, "not verified": 3, "skipped": 4}
     verdicts: dict[str, dict[str, Any]] = {}
+    outcomes = run.reported()
     for identifier in REQUIREMENTS:
-        mine = [o for o in run.outcomes if o.requirement == identifier]
+        mine = [o for o in outcomes if o.requirement == identifier]
         if not mine:
             verdicts[identifier] = {"outcome": "not run", "tests": 0, "failures": []}
             continue
@@ -414,7 +417,8 @@ def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
 
 
 def summary_line(run: _Run) -> str:
-    counts = {state: sum(1 for o in run.outcomes if o.outcome == state) for state in ("passed", "failed", "not verified", "skipped", "deviation")}
+    outcomes = run.reported()
+    counts = {state: sum(1 for o in outcomes if o.outcome == state) for state in ("passed", "failed", "not verified", "skipped", "deviation")}
     fuzzing = f"; fuzzing {run.fuzzing[0]} cases in {run.fuzzing[1]:.1f} s ({run.fuzzing[0] / max(run.fuzzing[1], 0.001):.0f}/s)" if run.fuzzing else ""
     return (
         f"conformance: {counts['passed']} passed, {counts['failed']} failed, {counts['not verified']} not verified, {counts['deviation']} deviations,"
@@ -439,6 +443,7 @@ def render_html(run: _Run) -> str:
     each failure, the requirement, its seed section, the request, the response and a curl reproducer."""
     e = html.escape
     verdicts = _by_requirement(run)
+    reported = run.reported()
     target = run.target.base_url if run.target else "?"
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>webdata-conformance report</title>",
@@ -462,7 +467,7 @@ def render_html(run: _Run) -> str:
                 f"<td><span class='badge {state.replace(' ', '')}'>{e(state)}</span> <span class='muted'>{verdict['tests']} test(s){e(examined)}</span></td>"
                 f"<td>{e(requirement.source)}</td></tr>"
             )
-            for found in (o for o in run.outcomes if o.requirement == requirement.id and o.outcome in ("failed", "deviation", "skipped", "not verified")):
+            for found in (o for o in reported if o.requirement == requirement.id and o.outcome in ("failed", "deviation", "skipped", "not verified")):
                 body = [f"<p>{e(found.message)}</p>" if found.message else ""]
                 for label, text in (("request", found.request), ("response", found.response), ("reproduce", found.reproduce)):
                     if text:
