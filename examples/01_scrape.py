@@ -10,4 +10,4 @@ page = client.scrape(
     only_main_content=False,
 )
 print(page.data.metadata.title, len(page.data.links or []), "links")
-print(page.data.json_)
+print(page.data.json)

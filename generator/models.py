@@ -48,14 +48,24 @@ value as default and is always dumped, so ``JsonFormat(prompt="...")`` needs no 
 and still says what it is on the wire. ``PropertyCountModel``: ``minProperties`` and
 ``maxProperties`` of a component.
 
+The fields ``json`` and ``schema`` keep their wire names although ``BaseModel`` has deprecated
+methods of those names, so that ``document.json`` is the document's JSON (as in firecrawl-py) and
+``JsonFormat(schema=...)`` type-checks; pydantic warns when such a class is created, and that
+warning is silenced for this package's classes alone.
+
 Written by the generator's ``models`` stage from the bundle. Do not edit.
 """
 
+import warnings
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, model_validator
 
 __all__ = ["PROPERTY_BOUNDS", "PropertyCountModel", "WireModel"]
+
+warnings.filterwarnings(
+    "ignore", message=r'Field name "(json|schema)" in "\\w+" shadows an attribute in parent', category=UserWarning, module=r"webdata_models(\\.|$)"
+)
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds}
@@ -215,6 +225,18 @@ def open_response_enums(bundle: dict[str, Any]) -> dict[str, Any]:
     return copy
 
 
+# Wire names that datamodel-code-generator suffixes with "_" because BaseModel has a (deprecated)
+# method of that name. Under the suffixed name, ``doc.json`` silently is pydantic's method and
+# ``JsonFormat(schema=...)`` fails mypy: the models keep the wire name (see ARCHITECTURE.md).
+WIRE_NAMED = ("json", "schema")
+
+
+def _wire_named_fields(module: Path) -> None:
+    text = module.read_text(encoding="utf-8")
+    pattern = re.compile(rf"^(\s+)({'|'.join(WIRE_NAMED)})_: (.*)$", re.MULTILINE)
+    module.write_text(pattern.sub(r"\1\2: \3  # the wire name, not BaseModel's deprecated method", text), encoding="utf-8")
+
+
 def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     """Write the ``webdata_models`` package under ``out_dir``; returns the package folder."""
     bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
@@ -237,6 +259,7 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
         run_tool(argv, stage=STAGE)
     finally:
         source.unlink()
+    _wire_named_fields(package / "__init__.py")
     (package / "_bounds.py").write_text(_BOUNDS_MODULE.format(bounds=repr(bounds)), encoding="utf-8")
     (package / "py.typed").write_text("", encoding="utf-8")
     # The contract ships with its models: the server and the conformance suite read it from here.

@@ -130,7 +130,7 @@ def test_python_names_and_models_go_on_the_wire_as_the_contract_names_them(serve
             ["https://a.example", "not a url"],
             ignore_invalid_urls=True,
             remove_base64_images=False,
-            formats=["markdown", client_models.JsonFormat(type="json", schema_={"type": "object"}), {"type": "screenshot", "fullPage": True}],
+            formats=["markdown", client_models.JsonFormat(type="json", schema={"type": "object"}), {"type": "screenshot", "fullPage": True}],
             actions=[{"type": "wait", "milliseconds": 5}],
         )
     assert server.received[0].body == {

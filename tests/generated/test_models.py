@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 import pytest
@@ -90,7 +92,7 @@ def test_mixed_unions_round_trip() -> None:
     formats = options.formats or []
     assert formats[0] == "markdown"
     assert isinstance(formats[1], models.ScreenshotFormat) and formats[1].full_page is True
-    assert isinstance(formats[2], models.JsonFormat) and formats[2].schema_ is not None
+    assert isinstance(formats[2], models.JsonFormat) and formats[2].schema is not None
     assert isinstance(options.parsers[1], models.PdfParser) and options.parsers[1].mode == "ocr"
     dumped = options.model_dump(mode="json", by_alias=True, exclude_unset=True)
     assert dumped == MIXED
@@ -168,12 +170,20 @@ def test_python_names_and_wire_names() -> None:
     assert models.Document.model_validate({"rawHtml": "<p/>", "metadata": {"sourceURL": "u", "statusCode": 200}}).raw_html == "<p/>"
 
 
+def test_json_and_schema_are_the_fields_not_pydantics_deprecated_methods() -> None:
+    document = models.Document.model_validate({"json": {"price": 3}, "metadata": {"sourceURL": "u", "statusCode": 200}})
+    assert document.json == {"price": 3}
+    assert models.Document.model_validate({"metadata": {"sourceURL": "u", "statusCode": 200}}).json is None
+    assert models.ScrapeRequest.model_validate({"url": "https://a.example", "formats": [{"type": "json", "schema": {"type": "object"}}]}).formats
+    assert json.loads(document.model_dump_json(by_alias=True, exclude_none=True))["json"] == {"price": 3}
+
+
 def test_schema_is_a_keyword_and_dumps() -> None:
     schema = {"type": "object", "properties": {"title": {"type": "string"}}}
     by_keyword = models.JsonFormat.model_validate({"type": "json", "schema": schema})
-    by_attribute = models.JsonFormat(type="json", schema_=schema)
+    by_attribute = models.JsonFormat(type="json", schema=schema)
     for fmt in (by_keyword, by_attribute):
-        assert fmt.schema_ == schema
+        assert fmt.schema == schema
         assert fmt.model_dump(mode="json", by_alias=True, exclude_unset=True) == {"type": "json", "schema": schema}
 
 

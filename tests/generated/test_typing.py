@@ -28,9 +28,33 @@ client.crawl.get_status(uuid.UUID(crawl.id))  # a UUID is taken too
 """
 
 
-@pytest.mark.parametrize(("label", "snippet"), [("one id type", IDS)])
+FIRECRAWL_NAMES = """
+from webdata_models import Document, JsonFormat
+
+fmt = JsonFormat(schema={"type": "object"}, prompt="the price")  # as firecrawl-py spells it
+document = Document.model_validate({"json": {"price": 3}, "metadata": {"sourceURL": "u", "statusCode": 200}})
+data: dict[str, object] | None = document.json  # the document's JSON, not a method
+"""
+
+# What must fail at type-check time: the name a pydantic user might still try on a document.
+CALLING_JSON = """
+from webdata_models import Document
+
+document = Document.model_validate({"metadata": {"sourceURL": "u", "statusCode": 200}})
+document.json()
+"""
+
+
+@pytest.mark.parametrize(("label", "snippet"), [("one id type", IDS), ("firecrawl-py names", FIRECRAWL_NAMES)])
 def test_habits_type_check(tmp_path: Path, label: str, snippet: str) -> None:
     source = tmp_path / "habit.py"
     source.write_text(snippet)
     done = subprocess.run([*MYPY, "--cache-dir", str(tmp_path / "cache"), str(source)], capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, f"{label}: {done.stdout}{done.stderr}"
+
+
+def test_calling_json_like_pydantics_method_fails_type_checking(tmp_path: Path) -> None:
+    source = tmp_path / "habit.py"
+    source.write_text(CALLING_JSON)
+    done = subprocess.run([*MYPY, "--cache-dir", str(tmp_path / "cache"), str(source)], capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 1 and "not callable" in done.stdout, done.stdout + done.stderr

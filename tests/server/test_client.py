@@ -45,7 +45,7 @@ def test_lockdown_gets_a_12_day_old_page_because_max_age_is_not_sent(client: Web
 
 def test_every_resource_end_to_end(client: Webdata) -> None:
     page = client.scrape("https://example.com/a", formats=["markdown", "links", models.JsonFormat(type="json", prompt="title")])
-    assert page.data.markdown and page.data.links and page.data.json_ is not None
+    assert page.data.markdown and page.data.links and page.data.json is not None
     assert client.extract.start_and_wait(urls=["https://example.com"], prompt="title").status == "completed"
     batch = client.batch_scrape.start_and_wait(["https://example.com/1", "https://example.com/2"], formats=["markdown"])
     assert batch.status == "completed" and {d.metadata.source_url for d in batch.data} == {"https://example.com/1", "https://example.com/2"}

@@ -240,7 +240,9 @@ class ChangeTrackingFormat(WireModel):
     """
     Used in json mode; a default prompt applies when omitted.
     """
-    schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
     """
     Used in json mode.
     """
@@ -270,7 +272,9 @@ class ChangeTrackingResult(WireModel):
     )
     change_status: Annotated[Literal["new", "same", "changed", "removed"] | StrictStr, Field(alias="changeStatus")]
     diff: Diff | None = None
-    json_: Annotated[dict[str, Any] | None, Field(alias="json")] = None
+    json: Annotated[dict[str, Any] | None, Field(alias="json")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
     previous_scrape_at: Annotated[AwareDatetime | None, Field(alias="previousScrapeAt")] = None
     tag: StrictStr | None = None
     visibility: Literal["visible", "hidden"] | StrictStr | None = None
@@ -694,7 +698,9 @@ class JsonFormat(WireModel):
     """
     Guides the extraction; null is the same as absent.
     """
-    schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
     """
     JSON Schema of the extracted data; null is the same as absent.
     """
@@ -1184,7 +1190,9 @@ class AgentRequest(WireModel):
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
     prompt: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
-    schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
     strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
     threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
     urls: Annotated[list[Url] | None, Field(max_length=100)] = None
@@ -1208,7 +1216,7 @@ class Document(WireModel):
     change_tracking: Annotated[ChangeTrackingResult | None, Field(alias="changeTracking")] = None
     html: StrictStr | None = None
     images: list[StrictStr] | None = None
-    json_: Annotated[Any | None, Field(alias="json")] = None
+    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
     """
     Data extracted by the json format.
     """
@@ -1965,7 +1973,9 @@ class ExtractRequest(WireModel):
     """
     Guides the extraction.
     """
-    schema_: Annotated[dict[str, Any] | None, Field(alias="schema")] = None
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
     """
     Structure of the extracted data; must be a valid JSON Schema.
     """

@@ -5,14 +5,27 @@ value as default and is always dumped, so ``JsonFormat(prompt="...")`` needs no 
 and still says what it is on the wire. ``PropertyCountModel``: ``minProperties`` and
 ``maxProperties`` of a component.
 
+The fields ``json`` and ``schema`` keep their wire names although ``BaseModel`` has deprecated
+methods of those names, so that ``document.json`` is the document's JSON (as in firecrawl-py) and
+``JsonFormat(schema=...)`` type-checks; pydantic warns when such a class is created, and that
+warning is silenced for this package's classes alone.
+
 Written by the generator's ``models`` stage from the bundle. Do not edit.
 """
 
+import warnings
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, model_validator
 
 __all__ = ["PROPERTY_BOUNDS", "PropertyCountModel", "WireModel"]
+
+warnings.filterwarnings(
+    "ignore",
+    message=r'Field name "(json|schema)" in "\w+" shadows an attribute in parent',
+    category=UserWarning,
+    module=r"webdata_models(\.|$)",
+)
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {"HeaderMap": (None, 100), "WaitAction": (2, 2)}

@@ -22,9 +22,9 @@ def start(ctx: Context, call: Call) -> Pending:
     valid, invalid = split_urls(body.urls)
     if invalid and not body.ignore_invalid_urls:
         raise InvalidRequest(details=[issue(["urls", body.urls.index(u)], "Invalid URL", "invalid_string") for u in invalid])
-    if body.schema_ is not None:
+    if body.schema is not None:
         try:
-            Draft202012Validator.check_schema(body.schema_)
+            Draft202012Validator.check_schema(body.schema)
         except SchemaError:
             raise InvalidRequest(details=[issue(["schema"], "Invalid JSON schema.")]) from None
     team = call.caller.team

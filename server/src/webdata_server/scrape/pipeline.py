@@ -226,7 +226,7 @@ class ScrapePipeline:
         url, markdown, tag = options.url, rendered.markdown, tracking.tag
         history_tag = "changeTracking:" + (tag or "")
         previous = self.store.pages.newest(url, history_tag)
-        extraction = extract_from(tracking.schema_, page) if "json" in (tracking.modes or []) else None
+        extraction = extract_from(tracking.schema, page) if "json" in (tracking.modes or []) else None
         result: dict[str, Any] = {"visibility": "visible", "tag": tag, "previousScrapeAt": None}
         if previous is None:
             result["changeStatus"] = "new"

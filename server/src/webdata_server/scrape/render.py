@@ -185,7 +185,7 @@ class Renderer:
         if "branding" in kinds:
             document["branding"] = content.branding(page.html)
         if json_format is not None:
-            document["json"] = extract_from(json_format.schema_, page)
+            document["json"] = extract_from(json_format.schema, page)
         screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
         if screenshot is not None:
             viewport = screenshot.viewport or models.Viewport(width=390 if options.mobile else 1920, height=844 if options.mobile else 1080)
