@@ -28,6 +28,8 @@ __all__ = ["MAX_JSON_DEPTH", "Gate", "RateLimiter", "bearer_key", "json_depth"]
 # Arrays and objects nested inside each other, at most (documented in the README); a JSON Schema
 # in `schema` needs far fewer, and every recursive step of validation stays well inside Python's stack.
 MAX_JSON_DEPTH = 64
+# Bodies longer than this (bytes) have their size bounds checked before the full validation.
+BOUNDS_FIRST_OVER = 16 * 1024
 
 
 def json_depth(value: Any) -> int:
@@ -124,8 +126,10 @@ class Gate:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
         bounds = self.bounds.get(operation_id)
-        # An oversized list or string is refused before the full validation, which would walk it.
-        problems = list(bounds.iter_errors(payload)) if bounds is not None else []
+        # An oversized list or string is refused before the full validation, which would walk it
+        # (100,000 formats: half a minute); a small body cannot hold one that costs much, and the
+        # extra pass would cost it as much as the validation itself.
+        problems = list(bounds.iter_errors(payload)) if bounds is not None and len(raw) > BOUNDS_FIRST_OVER else []
         problems = sorted(problems or self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
         if problems:
             raise InvalidRequest(details=issues_of_schema(problems[:20]))
