@@ -59,13 +59,26 @@ Written by the generator's ``models`` stage from the bundle. Do not edit.
 import warnings
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
 
-__all__ = ["PROPERTY_BOUNDS", "PropertyCountModel", "WireModel"]
+__all__ = ["PROPERTY_BOUNDS", "OpenEnum", "PropertyCountModel", "WireModel"]
 
 warnings.filterwarnings(
     "ignore", message=r'Field name "(json|schema)" in "\\w+" shadows an attribute in parent', category=UserWarning, module=r"webdata_models(\\.|$)"
 )
+
+def _known_or_any_string(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    try:
+        return handler(value)
+    except ValidationError:
+        if isinstance(value, str):
+            return value
+        raise
+
+
+# On a response-only enum, ``Annotated[Literal[...], OpenEnum]``: the type checker sees the values
+# this version knows (a misspelt status is an error), and a newer server's value is still read.
+OpenEnum = WrapValidator(_known_or_any_string)
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds}
@@ -237,6 +250,16 @@ def _wire_named_fields(module: Path) -> None:
     module.write_text(pattern.sub(r"\1\2: \3  # the wire name, not BaseModel's deprecated method", text), encoding="utf-8")
 
 
+def _typed_open_enums(module: Path) -> None:
+    """``Literal[...] | StrictStr`` (an open response enum, :func:`open_response_enums`) becomes
+    ``Annotated[Literal[...], OpenEnum]``: closed to the type checker, open at run time."""
+    text = module.read_text(encoding="utf-8")
+    opened = re.sub(r"Literal\[([^\]]*)\] \| StrictStr", r"Annotated[Literal[\1], OpenEnum]", text)
+    if opened != text:
+        opened = opened.replace(f"from {PACKAGE}._bounds import ", f"from {PACKAGE}._bounds import OpenEnum, ", 1)
+    module.write_text(opened, encoding="utf-8")
+
+
 def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     """Write the ``webdata_models`` package under ``out_dir``; returns the package folder."""
     bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
@@ -260,6 +283,7 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     finally:
         source.unlink()
     _wire_named_fields(package / "__init__.py")
+    _typed_open_enums(package / "__init__.py")
     (package / "_bounds.py").write_text(_BOUNDS_MODULE.format(bounds=repr(bounds)), encoding="utf-8")
     (package / "py.typed").write_text("", encoding="utf-8")
     # The contract ships with its models: the server and the conformance suite read it from here.

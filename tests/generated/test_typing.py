@@ -36,6 +36,16 @@ document = Document.model_validate({"json": {"price": 3}, "metadata": {"sourceUR
 data: dict[str, object] | None = document.json  # the document's JSON, not a method
 """
 
+# A misspelt status: the statuses a response may carry are the known ones to the type checker
+# (a newer server's status is still read at run time).
+MISSPELT_STATUS = """
+from webdata_models import JobStatusResponse
+
+status = JobStatusResponse.model_validate({"success": True, "status": "scraping", "completed": 0, "total": 0, "creditsUsed": 0, "expiresAt": "2026-01-01T00:00:00Z", "data": []})
+if status.status == "scrapng":
+    pass
+"""
+
 # What must fail at type-check time: the name a pydantic user might still try on a document.
 CALLING_JSON = """
 from webdata_models import Document
@@ -58,3 +68,10 @@ def test_calling_json_like_pydantics_method_fails_type_checking(tmp_path: Path) 
     source.write_text(CALLING_JSON)
     done = subprocess.run([*MYPY, "--cache-dir", str(tmp_path / "cache"), str(source)], capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 1 and "not callable" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_misspelt_status_fails_type_checking(tmp_path: Path) -> None:
+    source = tmp_path / "habit.py"
+    source.write_text(MISSPELT_STATUS)
+    done = subprocess.run([*MYPY, "--cache-dir", str(tmp_path / "cache"), str(source)], capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 1 and "Non-overlapping equality check" in done.stdout and "scrapng" in done.stdout, done.stdout + done.stderr

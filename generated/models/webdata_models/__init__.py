@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 from typing_extensions import TypeAliasType
 
-from webdata_models._bounds import PropertyCountModel, WireModel
+from webdata_models._bounds import OpenEnum, PropertyCountModel, WireModel
 
 
 class JavascriptReturn(WireModel):
@@ -56,7 +56,9 @@ class AgentCancelResponse(WireModel):
     success: Literal[True] = True
 
 
-AgentJobStatus = TypeAliasType("AgentJobStatus", Literal["processing", "completed", "failed", "cancelled"] | StrictStr)
+AgentJobStatus = TypeAliasType(
+    "AgentJobStatus", Annotated[Literal["processing", "completed", "failed", "cancelled"], OpenEnum]
+)
 """
 State of an agent job.
 """
@@ -138,7 +140,7 @@ class BadRequestError(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    code: Literal["BAD_REQUEST"] | StrictStr
+    code: Annotated[Literal["BAD_REQUEST"], OpenEnum]
     details: list[Detail] | None = None
     """
     Every problem found, each with the `path` of the field it concerns (empty for the body itself).
@@ -221,7 +223,7 @@ class BrandingProfile(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    color_scheme: Annotated[Literal["light", "dark"] | StrictStr | None, Field(alias="colorScheme")] = None
+    color_scheme: Annotated[Annotated[Literal["light", "dark"], OpenEnum] | None, Field(alias="colorScheme")] = None
     colors: dict[str, StrictStr] | None = None
     fonts: list[Font] | None = None
 
@@ -270,14 +272,16 @@ class ChangeTrackingResult(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    change_status: Annotated[Literal["new", "same", "changed", "removed"] | StrictStr, Field(alias="changeStatus")]
+    change_status: Annotated[
+        Annotated[Literal["new", "same", "changed", "removed"], OpenEnum], Field(alias="changeStatus")
+    ]
     diff: Diff | None = None
     json: Annotated[dict[str, Any] | None, Field(alias="json")] = (
         None  # the wire name, not BaseModel's deprecated method
     )
     previous_scrape_at: Annotated[AwareDatetime | None, Field(alias="previousScrapeAt")] = None
     tag: StrictStr | None = None
-    visibility: Literal["visible", "hidden"] | StrictStr | None = None
+    visibility: Annotated[Literal["visible", "hidden"], OpenEnum] | None = None
 
 
 class ClickAction(WireModel):
@@ -488,7 +492,7 @@ class DocumentMetadata(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    cache_state: Annotated[Literal["hit", "miss"] | StrictStr | None, Field(alias="cacheState")] = None
+    cache_state: Annotated[Annotated[Literal["hit", "miss"], OpenEnum] | None, Field(alias="cacheState")] = None
     cached_at: Annotated[AwareDatetime | None, Field(alias="cachedAt")] = None
     content_type: Annotated[StrictStr | None, Field(alias="contentType")] = None
     credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
@@ -506,7 +510,7 @@ class DocumentMetadata(WireModel):
     """
     The page's og:locale:alternate values (empty when it has none).
     """
-    proxy_used: Annotated[Literal["basic", "enhanced"] | StrictStr | None, Field(alias="proxyUsed")] = None
+    proxy_used: Annotated[Annotated[Literal["basic", "enhanced"], OpenEnum] | None, Field(alias="proxyUsed")] = None
     scrape_id: Annotated[StrictStr | None, Field(alias="scrapeId")] = None
     source_url: Annotated[StrictStr, Field(alias="sourceURL")]
     """
@@ -565,7 +569,7 @@ class ExecuteJavascriptAction(WireModel):
 
 
 ExtractJobStatus = TypeAliasType(
-    "ExtractJobStatus", Literal["processing", "completed", "failed", "cancelled"] | StrictStr
+    "ExtractJobStatus", Annotated[Literal["processing", "completed", "failed", "cancelled"], OpenEnum]
 )
 """
 State of an extract job.
@@ -966,21 +970,23 @@ class ScrapeForbiddenError(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    code: (
+    code: Annotated[
         Literal[
             "SCRAPE_PROMPT_INJECTION_DETECTED",
             "THREAT_PROTECTION_NOT_ENABLED",
             "THREAT_PROTECTION_OVERRIDES_DISABLED",
             "THREAT_PROTECTION_ENFORCED",
             "THREAT_PROTECTION_URL_BLOCKED",
-        ]
-        | StrictStr
-    )
+        ],
+        OpenEnum,
+    ]
     error: StrictStr
     success: Literal[False] = False
 
 
-ScrapeJobStatus = TypeAliasType("ScrapeJobStatus", Literal["scraping", "completed", "failed", "cancelled"] | StrictStr)
+ScrapeJobStatus = TypeAliasType(
+    "ScrapeJobStatus", Annotated[Literal["scraping", "completed", "failed", "cancelled"], OpenEnum]
+)
 """
 State of a batch scrape or crawl.
 """
@@ -995,7 +1001,7 @@ class ScrapeNotFoundError(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    code: Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS"] | StrictStr
+    code: Annotated[Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS"], OpenEnum]
     error: StrictStr
     success: Literal[False] = False
 
@@ -1832,7 +1838,7 @@ class CrawlOptions(WireModel):
     Match includePaths and excludePaths against the whole URL instead of its path.
     """
     scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
-    sitemap: Literal["only", "skip", "include"] | StrictStr = "include"
+    sitemap: Annotated[Literal["only", "skip", "include"], OpenEnum] = "include"
     """
     Use of sitemap.xml; replaces v1 ignoreSitemap.
     """

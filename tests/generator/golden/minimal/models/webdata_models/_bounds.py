@@ -16,9 +16,9 @@ Written by the generator's ``models`` stage from the bundle. Do not edit.
 import warnings
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
 
-__all__ = ["PROPERTY_BOUNDS", "PropertyCountModel", "WireModel"]
+__all__ = ["PROPERTY_BOUNDS", "OpenEnum", "PropertyCountModel", "WireModel"]
 
 warnings.filterwarnings(
     "ignore",
@@ -26,6 +26,20 @@ warnings.filterwarnings(
     category=UserWarning,
     module=r"webdata_models(\.|$)",
 )
+
+
+def _known_or_any_string(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    try:
+        return handler(value)
+    except ValidationError:
+        if isinstance(value, str):
+            return value
+        raise
+
+
+# On a response-only enum, ``Annotated[Literal[...], OpenEnum]``: the type checker sees the values
+# this version knows (a misspelt status is an error), and a newer server's value is still read.
+OpenEnum = WrapValidator(_known_or_any_string)
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {}
