@@ -3,11 +3,8 @@
 from webdata_client import Webdata
 
 client = Webdata()  # WEBDATA_API_KEY, WEBDATA_BASE_URL
-page = client.scrape(
-    "https://example.com/pricing",
-    formats=["markdown", "links", {"type": "screenshot", "fullPage": True}, {"type": "json", "prompt": "the plans and their prices"}],
-    actions=[{"type": "wait", "milliseconds": 500}, {"type": "click", "selector": "main"}, {"type": "scrape"}],
-    only_main_content=False,
-)
-print(page.data.metadata.title, len(page.data.links or []), "links")
-print(page.data.json)
+shot, ask = {"type": "screenshot", "fullPage": True}, {"type": "json", "prompt": "the plans and their prices"}
+wait, click, scrape = {"type": "wait", "milliseconds": 500}, {"type": "click", "selector": "main"}, {"type": "scrape"}
+page = client.scrape("https://example.com/pricing", formats=["markdown", "links", shot, ask], actions=[wait, click, scrape], only_main_content=False)
+print(page.metadata.title, len(page.links or []), "links")
+print(page.json)

@@ -2,7 +2,5 @@
 
 from webdata_client import Webdata
 
-client = Webdata()
-schema = {"type": "object", "properties": {"title": {"type": "string"}}}
-job = client.extract.start_and_wait(urls=["https://example.com/*"], prompt="The page title", schema=schema)
+job = Webdata().extract(urls=["https://example.com/*"], prompt="The page title", schema={"type": "object", "properties": {"title": {"type": "string"}}})
 print(job.status, job.data)

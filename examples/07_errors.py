@@ -3,7 +3,7 @@
 import os
 from collections.abc import Callable
 
-from webdata_client import APIStatusError, RateLimitError, Webdata
+from webdata_client import APIStatusError, Webdata
 
 calls: list[Callable[[], object]] = [
     lambda: Webdata(api_key="wd-wrong").team.get_token_usage(),
@@ -15,7 +15,5 @@ calls: list[Callable[[], object]] = [
 for call in calls:
     try:
         call()
-    except RateLimitError as error:
-        print(error.status_code, f"retry in {error.retry_after} s")
-    except APIStatusError as error:
-        print(error.status_code, type(error).__name__, error.error)
+    except APIStatusError as error:  # RateLimitError (429) has retry_after too
+        print(error.status_code, type(error).__name__, error)

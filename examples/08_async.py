@@ -9,7 +9,7 @@ async def main() -> None:
     async with AsyncWebdata() as client:
         pages = await asyncio.gather(*(client.scrape(f"https://example.com/{name}") for name in ("a", "b", "c")))
     for page in pages:
-        print(page.data.metadata.source_url, page.data.metadata.status_code)
+        print(page.metadata.source_url, page.metadata.status_code)
 
 
 asyncio.run(main())

@@ -110,6 +110,13 @@ class ClientOperation:
     path_template: str = ""
     # The only operation of its resource: called as the resource itself (client.scrape(url)).
     single: bool = False
+    # A pure envelope ({success, data} and nothing else): the method returns this model, its data.
+    unwrap: str | None = None
+
+    @property
+    def returns(self) -> str:
+        """The model the method returns."""
+        return self.unwrap or self.result
 
 
 @dataclass
@@ -118,6 +125,12 @@ class Job:
     status: ClientOperation
     terminal: list[str]
     pages: bool  # the status has `next` and `data`
+    socket: bool = False  # the status path takes the x-watch WebSocket (and pages)
+
+    @property
+    def failures(self) -> list[str]:
+        """Terminal states other than success: the ``x-states`` terminal list less ``completed``."""
+        return [state for state in self.terminal if state != "completed"]
 
 
 def _resolve(bundle: dict[str, Any], node: Any) -> Any:
@@ -216,6 +229,8 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
             tag = _identifier((op.get("tags") or ["default"])[0].lower().replace(" ", "_"))
             parameters = shared + [_resolve(bundle, p) for p in op.get("parameters", [])]
             result = _component(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
+            answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + result}) if result != "Any" else ({}, set())
+            unwrap = _component(answer["data"]) if set(answer) == {"success", "data"} else None
             body_schema = ((op.get("requestBody") or {}).get("content") or {}).get("application/json", {}).get("schema")
             operation = ClientOperation(
                 operation_id=op["operationId"],
@@ -227,6 +242,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 result=result,
                 body_model=_component(body_schema),
                 path_template=path,
+                unwrap=unwrap,
             )
             for parameter in parameters:
                 annotation = py_type(bundle, parameter.get("schema", {}))
@@ -273,7 +289,9 @@ def jobs(bundle: dict[str, Any], operations: list[ClientOperation]) -> list[Job]
             if op.tag == status.tag and op.http_method == "POST" and not op.path and "id" in _properties(bundle, {"$ref": _SCHEMA_REF + op.result})[0]
         ]
         if len(starts) == 1:
-            found.append(Job(starts[0], status, list(states["terminal"]), "next" in properties and "data" in properties))
+            pages = "next" in properties and "data" in properties
+            raw = bundle["paths"][status.path_template]["get"]
+            found.append(Job(starts[0], status, list(states["terminal"]), pages, socket=pages and "x-watch" in raw))
     return found
 
 
@@ -286,18 +304,26 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
 
 import httpx
 import webdata_models as models
 
-from . import errors
-from .client import AsyncTransport, ClientOptions, SyncTransport, changed, request_body, resolve_options
-from .types import Operation
+from .client import (
+    AsyncTransport,
+    ClientOptions,
+    SyncTransport,
+    alast_status,
+    awatch_job,
+    changed,
+    last_status,
+    request_body,
+    resolve_options,
+    watch_job,
+)
+from .types import JobSpec, Operation
 
 T = TypeVar("T")
 '''
@@ -340,10 +366,39 @@ def _call(operation: ClientOperation) -> str:
 def _method(operation: ClientOperation, *, is_async: bool, name: str) -> str:
     a = "async " if is_async else ""
     aw = "await " if is_async else ""
+    call = f"{aw}self._client._call({_call(operation)})"
+    if operation.unwrap:
+        # A pure envelope: success is always true on a 200, so its data is all there is to say.
+        call = f"({call}).data" if is_async else f"{call}.data"
+    return f"    {a}def {name}({_signature(operation)}) -> models.{operation.returns}:\n" + _docstring(operation, "        ") + f"        return {call}\n"
+
+
+_WAIT_ARGS = (
+    "poll_interval: float | None = None",
+    f"max_wait: float | None = {DEFAULT_MAX_WAIT}",
+    "raise_on_failure: bool = True",
+    'via: Literal["auto", "socket", "poll"] = "auto"',
+)
+_WAIT_DOC = """
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends {failures} raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.{socket}
+"""
+_SOCKET_DOC = """ ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries."""
+
+
+def _spec_name(job: Job) -> str:
+    return f"_{job.status.tag.upper()}_JOB"
+
+
+def _job_spec(job: Job) -> str:
+    placeholder = job.status.path[0].wire
+    path = job.status.path_template.replace("{" + placeholder + "}", "{id}")
     return (
-        f"    {a}def {name}({_signature(operation)}) -> models.{operation.result}:\n"
-        + _docstring(operation, "        ")
-        + f"        return {aw}self._client._call({_call(operation)})\n"
+        f"{_spec_name(job)} = JobSpec(status_path={path!r}, terminal={tuple(job.terminal)!r}, failures={tuple(job.failures)!r}, "
+        f"pages={job.pages}, socket={job.socket})\n"
     )
 
 
@@ -352,54 +407,53 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     aw = "await " if is_async else ""
     status = job.status
     result = f"models.{status.result}"
-    terminal = ", ".join(json.dumps(s) for s in job.terminal)
-    sleep = "await asyncio.sleep" if is_async else "time.sleep"
-    clock = "time.monotonic()"
+    iterator = f"AsyncIterator[{result}]" if is_async else f"Iterator[{result}]"
+    failures = " or ".join(job.failures) or "in failure"
+    wait_doc = _WAIT_DOC.format(failures=failures, socket=_SOCKET_DOC if job.socket else "")
+    via = "via" if job.socket else '"poll"'
+    wait_args = ", ".join(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3])
+    gathered = "every document gathered from ``next``, ``next`` None" if job.pages else "its result"
     text = f'''
-    {a}def wait(self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = {DEFAULT_MAX_WAIT}) -> {result}:
-        """Poll until the job reaches a terminal state ({", ".join(job.terminal)}); returns its last status.
+    def watch(self, id: str | UUID, *, {wait_args}) -> {iterator}:
+        """The job's status each time it changes, until a terminal state ({", ".join(job.terminal)}).
+
+        ``for status in client.{status.tag}.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with {gathered}.
+{wait_doc}        """
+        return {"awatch_job" if is_async else "watch_job"}(
+            self._client._transport,
+            {_spec_name(job)},
+            str(id),
+            poll=lambda: self.{status.method}(id),
+            result={result},
+            document={"models.Document" if job.pages else "None"},
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via={via},
+            sockets=self._client._sockets,
+        )
+
+    {a}def wait(self, id: str | UUID, *, {wait_args}, on_status: Callable[[{result}], object] | None = None) -> {result}:
+        """Wait until the job reaches a terminal state and return that status ({gathered}).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+{wait_doc}        """
+        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure{", via=via" if job.socket else ""})
+        return {aw}{"alast_status" if is_async else "last_status"}(watched, on_status)
 '''
-    if job.pages:
-        text += """
-        The documents of every page are gathered by following ``next``; ``next`` is then None.
-"""
-    text += f'''
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
-        """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else {clock} + max_wait
-        while True:
-            current = {aw}self.{status.method}(id)
-            if current.status in ({terminal},):
-                break
-            now = {clock}
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {{id}} still {{current.status}} after {{max_wait}} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            {sleep}(interval if deadline is None else min(interval, deadline - now))
-'''
-    if job.pages:
-        text += f"""        documents = list(current.data)
-        link = current.next
-        while link:
-            page = {aw}self._client._follow(link, result={result})
-            documents += page.data
-            link = page.next
-        return current.model_copy(update={{"data": documents, "next": None}})
-"""
-    else:
-        text += "        return current\n"
     start = job.start
-    extra = ("poll_interval: float | None = None", f"max_wait: float | None = {DEFAULT_MAX_WAIT}")
-    text += f"\n    {a}def start_and_wait({_signature(start, extra=extra)}) -> {result}:\n"
-    text += _docstring(start, "        ", lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to finish.")
+    extra = (*(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3]), f"on_status: Callable[[{result}], object] | None = None")
+    text += f"\n    {a}def __call__({_signature(start, extra=extra)}) -> {result}:\n"
+    text += _docstring(start, "        ", lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to end; returns the terminal status.")
     args = ", ".join(f"{p.name}={p.name}" for p in start.path + start.body + start.query + start.headers)
+    waited = ", ".join(["str(started.id)", "poll_interval=poll_interval", "max_wait=max_wait", "raise_on_failure=raise_on_failure"] + (["via=via"] if job.socket else []) + ["on_status=on_status"])
     text += f"        started = {aw}self.{start.method}({args})\n"
-    text += f"        return {aw}self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)\n"
+    text += f"        return {aw}self.wait({waited})\n"
+    text += "\n    start_and_wait = __call__  # the name of earlier versions\n"
     if job.pages:
-        iterator = "AsyncIterator[models.Document]" if is_async else "Iterator[models.Document]"
         text += f'''
-    {a}def iter_documents(self, id: str | UUID) -> {iterator}:
+    {a}def iter_documents(self, id: str | UUID) -> {iterator.replace(result, "models.Document")}:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = {aw}self.{status.method}(id)
         while True:
@@ -421,13 +475,16 @@ def render_resources(bundle: dict[str, Any]) -> str:
     tag_titles = {_identifier(t["name"].lower().replace(" ", "_")): t for t in bundle.get("tags", [])}
     out = [_HEADER]
     out += [f"from .api.{op.tag} import {op.module} as _{op.module}\n" for op in sorted(operations, key=lambda o: (o.tag, o.module))]
-    out.append('\n__all__ = ["AsyncWebdata", "Webdata"]\n')
+    out.append('\n__all__ = ["AsyncWebdata", "Webdata"]\n\n')
+    out += [_job_spec(job_by_tag[tag]) for tag in sorted(job_by_tag)]
+    descriptions = {}
     for is_async in (False, True):
         prefix = "Async" if is_async else ""
         client_class = f"{prefix}Webdata"
         for tag, ops in sorted(by_tag.items()):
             cls = f"{prefix}{''.join(w.capitalize() for w in tag.split('_'))}"
             description = _first_sentence(tag_titles.get(tag, {}).get("description", "")) or f"The {tag} operations."
+            descriptions[tag] = description
             out.append(f'\n\nclass {cls}:\n    """{description}"""\n\n    def __init__(self, client: {client_class}) -> None:\n        self._client = client\n')
             for operation in sorted(ops, key=lambda o: o.method):
                 # A resource with one operation is called directly: client.scrape(url, ...).
@@ -435,18 +492,27 @@ def render_resources(bundle: dict[str, Any]) -> str:
                 out.append("\n" + _method(operation, is_async=is_async, name=name))
             if tag in job_by_tag:
                 out.append(_job_methods(job_by_tag[tag], is_async=is_async))
-        out.append(_client_class(sorted(by_tag), is_async=is_async))
+        out.append(_client_class(descriptions, is_async=is_async))
     return "".join(out)
 
 
-def _client_class(tags: list[str], *, is_async: bool) -> str:
+def _client_class(resources: dict[str, str], *, is_async: bool) -> str:
+    """``Webdata`` or ``AsyncWebdata``: its resources are read-only properties, so ``help()`` and an
+    IDE list them (with their operations) as they would not list attributes set in ``__init__``."""
     prefix = "Async" if is_async else ""
     http = "httpx.AsyncClient" if is_async else "httpx.Client"
     transport = "AsyncTransport" if is_async else "SyncTransport"
     a = "async " if is_async else ""
     aw = "await " if is_async else ""
     flavour = "asynchronous" if is_async else "synchronous"
-    attributes = "".join(f"        self.{tag} = {prefix}{''.join(w.capitalize() for w in tag.split('_'))}(self)\n" for tag in tags)
+    def cls(tag: str) -> str:
+        return prefix + "".join(w.capitalize() for w in tag.split("_"))
+
+    attributes = "".join(f"        self._{tag} = {cls(tag)}(self)\n" for tag in sorted(resources))
+    properties = "".join(
+        f'\n    @property\n    def {tag}(self) -> {cls(tag)}:\n        """{description}"""\n        return self._{tag}\n'
+        for tag, description in sorted(resources.items())
+    )
     close = "aclose" if is_async else "close"
     enter = "__aenter__" if is_async else "__enter__"
     exit_ = "__aexit__" if is_async else "__exit__"
@@ -458,7 +524,9 @@ class {prefix}Webdata:
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
     per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried). Use ``with_options`` to change them for some calls only.
+    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
+    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
+    ``with_options`` to change them for some calls only.
     """
 
     def __init__(
@@ -468,31 +536,51 @@ class {prefix}Webdata:
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int = 2,
+        max_retry_wait: float = 60.0,
         poll_interval: float = 2.0,
         default_headers: Mapping[str, str] | None = None,
         http_client: {http} | None = None,
         _options: ClientOptions | None = None,
     ) -> None:
         self.options = _options or resolve_options(
-            api_key, base_url, timeout=timeout, max_retries=max_retries, poll_interval=poll_interval, headers=default_headers
+            api_key,
+            base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
+            poll_interval=poll_interval,
+            headers=default_headers,
         )
         self._owns_http = http_client is None
+        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
+        # passed in may hold a proxy, a transport or hooks the socket would bypass.
+        self._sockets = http_client is None
         self._http = http_client or {http}(timeout=self.options.timeout)
         self._transport = {transport}(self.options, self._http)
-{attributes}
+{attributes}{properties}
     def with_options(
         self,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
+        max_retry_wait: float | None = None,
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
     ) -> {prefix}Webdata:
         """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
-        options = changed(self.options, timeout=timeout, max_retries=max_retries, poll_interval=poll_interval, backoff=backoff, max_backoff=max_backoff)
+        options = changed(
+            self.options,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
+            poll_interval=poll_interval,
+            backoff=backoff,
+            max_backoff=max_backoff,
+        )
         copy = {prefix}Webdata(http_client=self._http, _options=options)
         copy._owns_http = False
+        copy._sockets = self._sockets
         return copy
 
     {a}def _call(

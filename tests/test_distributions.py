@@ -85,7 +85,9 @@ import sys, webdata_client, webdata_models
 from webdata_client import Webdata
 with Webdata(api_key=sys.argv[2], base_url=sys.argv[1]) as client:
     usage = client.team.get_token_usage()
-print(usage.data.remaining_tokens)
+    crawl = client.crawl("https://example.com", limit=3, via="socket", max_wait=60)  # the WebSocket, from the wheel's dependencies
+print(usage.remaining_tokens)
+print(crawl.status, len(crawl.data))
 print(webdata_client.__file__)
 print(webdata_models.__file__)
 """
@@ -134,8 +136,8 @@ def test_installed_products_work_together(tmp_path: Path) -> None:
         second_key = json.loads(created.stdout)["apiKey"]
 
         smoke = _run([str(bin_dir / "python"), "-c", CLIENT_SMOKE, base_url, key.group(1)], cwd=tmp_path)
-        remaining, *files = smoke.stdout.split()
-        assert int(remaining) > 0
+        remaining, status, documents, *files = smoke.stdout.split()
+        assert int(remaining) > 0 and (status, documents) == ("completed", "3"), smoke.stdout
         assert all(path.startswith(str(env_dir)) for path in files), f"imported from outside the fresh venv: {files}"
 
         reports = tmp_path / "reports"

@@ -37,6 +37,9 @@ class FaultServer:
         self.answers: deque[Answer] = deque()
         self.default = Answer(200, {"success": True})
         self.received: list[Received] = []
+        # WebSocket upgrades asked for (answered 404, as a server without the contract's x-watch
+        # would: they are neither recorded in ``received`` nor given a queued answer).
+        self.upgrades: list[str] = []
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -46,6 +49,12 @@ class FaultServer:
                 pass
 
             def _handle(self) -> None:
+                if self.headers.get("Upgrade", "").lower() == "websocket":
+                    server.upgrades.append(self.path)
+                    self.send_response(404)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length) if length else b""
                 body = json.loads(raw) if raw else None

@@ -219,7 +219,7 @@ def test_429_is_retried_after_retry_after_seconds(server: FaultServer) -> None:
     server.queue(Answer(429, {"success": False, "error": "slow down"}, {"Retry-After": "1"}), Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}))
     with Webdata(api_key="k", base_url=server.base_url, max_retries=2) as made:
         page = made.scrape("https://example.com")  # a POST: a 429 did no work
-    assert page.data.metadata.status_code == 200
+    assert page.metadata.status_code == 200
     (gap,) = server.gaps()
     assert gap == pytest.approx(1.0, rel=0.10)
 
@@ -411,7 +411,7 @@ def test_async_retries_and_concurrency(server: FaultServer) -> None:
             with pytest.raises(errors.NotFoundError):
                 server.queue(Answer(404, {"success": False, "error": "Job not found."}))
                 await made.crawl.get_status(JOB_ID)
-            return [page.data.metadata.status_code for page in pages]
+            return [page.metadata.status_code for page in pages]
 
     assert asyncio.run(main()) == [200, 200, 200]
     assert len(server.received) == 5
@@ -432,7 +432,7 @@ def test_an_http_client_can_be_passed_in(server: FaultServer) -> None:
     server.queue(Answer(200, {"success": True, "data": {"remainingTokens": 1, "planTokens": 2, "billingPeriodStart": "2026-11-01T00:00:00Z", "billingPeriodEnd": "2026-12-01T00:00:00Z"}}))
     with httpx.Client(headers={"X-Trace": "t"}) as http:
         made = Webdata(api_key="k", base_url=server.base_url, http_client=http, default_headers={"X-Team": "a"})
-        assert made.team.get_token_usage().data.remaining_tokens == 1
+        assert made.team.get_token_usage().remaining_tokens == 1
         made.close()
         assert not http.is_closed  # not ours to close
     assert server.received[0].headers["X-Team"] == "a"
@@ -462,3 +462,91 @@ def test_job_timeout_comes_when_max_wait_has_passed(server: FaultServer) -> None
         with pytest.raises(errors.JobTimeoutError, match="still scraping after 1.0 s"):
             made.crawl.wait(JOB_ID, poll_interval=0.4, max_wait=1.0)
     assert time.monotonic() - began >= 1.0  # not at 0.8 s, the last whole interval before it
+
+
+# -- the second pass: one shape for every job, progress, failures, envelopes --------------------------
+
+
+def test_watch_yields_each_change_once_and_ends_with_every_document(server: FaultServer, client: Webdata) -> None:
+    doc = {"metadata": {"sourceURL": "u", "statusCode": 200}}
+    server.queue(
+        Answer(200, {**JOB_STATUS, "status": "scraping", "completed": 0, "total": 0}),
+        Answer(200, {**JOB_STATUS, "status": "scraping", "completed": 0, "total": 0}),  # no change: not yielded
+        Answer(200, {**JOB_STATUS, "status": "scraping", "completed": 1, "total": 2, "data": [doc]}),
+        Answer(200, {**JOB_STATUS, "completed": 2, "total": 2, "data": [doc], "next": f"/v2/crawl/{JOB_ID}?skip=1"}),
+        Answer(200, {**JOB_STATUS, "completed": 2, "total": 2, "data": [doc]}),
+    )
+    seen = [(s.status, s.completed, s.total, len(s.data), s.next) for s in client.crawl.watch(JOB_ID, poll_interval=0.01)]
+    assert seen == [("scraping", 0, 0, 0, None), ("scraping", 1, 2, 1, None), ("completed", 2, 2, 2, None)]
+    assert server.upgrades == [f"/v2/crawl/{JOB_ID}"]  # the socket was tried first, then polling
+
+
+def test_a_job_that_ends_failed_or_cancelled_raises_unless_asked_not_to(server: FaultServer, client: Webdata) -> None:
+    failed = {"success": True, "id": JOB_ID, "status": "failed", "error": "All provided URLs are invalid."}
+    server.queue(Answer(200, failed))
+    with pytest.raises(errors.JobFailedError, match=f"job {JOB_ID} ended failed: All provided URLs are invalid") as raised:
+        client.extract.wait(JOB_ID)
+    assert raised.value.status == "failed" and raised.value.last.error == "All provided URLs are invalid."
+    server.queue(Answer(200, {**JOB_STATUS, "status": "cancelled"}))
+    with pytest.raises(errors.JobFailedError, match="ended cancelled$"):
+        client.batch_scrape.wait(JOB_ID, via="poll")
+    server.queue(Answer(200, failed))
+    assert client.extract.wait(JOB_ID, raise_on_failure=False).status == "failed"
+
+
+def test_every_job_resource_starts_and_waits_when_called(server: FaultServer, client: Webdata) -> None:
+    statuses: list[str] = []
+    server.queue(Answer(200, {"success": True, "id": JOB_ID}), Answer(200, {"success": True, "id": JOB_ID, "status": "processing"}))
+    server.queue(Answer(200, {"success": True, "id": JOB_ID, "status": "completed", "data": {"a": 1}}))
+    done = client.agent("find prices", poll_interval=0.01, on_status=lambda s: statuses.append(s.status))
+    assert done.data == {"a": 1} and statuses == ["processing", "completed"]
+    assert [(r.method, r.path) for r in server.received] == [("POST", "/v2/agent"), ("GET", f"/v2/agent/{JOB_ID}"), ("GET", f"/v2/agent/{JOB_ID}")]
+    for tag in ("crawl", "batch_scrape", "extract", "agent"):
+        resource = getattr(client, tag)
+        assert callable(resource) and resource.start_and_wait == resource.__call__, tag
+
+
+def test_help_lists_every_resource_and_its_operations() -> None:
+    import pydoc
+
+    text = pydoc.render_doc(Webdata, renderer=pydoc.plaintext)
+    for tag in {op.tag for op in OPERATIONS}:
+        assert f"\n |  {tag}\n" in text, f"help(Webdata) does not list {tag}"
+    assert "Many pages scraped as one asynchronous job" in text  # each resource says what it is
+    crawl = pydoc.render_doc(type(Webdata(api_key="k").crawl), renderer=pydoc.plaintext)
+    assert all(f" |  {name}(self" in crawl for name in ("__call__", "start", "get_status", "cancel", "wait", "watch", "iter_documents"))
+
+
+def test_pure_envelopes_return_their_data(server: FaultServer, client: Webdata) -> None:
+    usage = {"remainingTokens": 1, "planTokens": 2, "billingPeriodStart": "2026-11-01T00:00:00Z", "billingPeriodEnd": "2026-12-01T00:00:00Z"}
+    server.queue(Answer(200, {"success": True, "data": usage}), Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}))
+    assert isinstance(client.team.get_token_usage(), client_models.TokenUsage)
+    assert isinstance(client.scrape("https://example.com"), client_models.Document)
+    unwrapped = {op.operation_id: op.unwrap for op in OPERATIONS if op.unwrap}
+    assert unwrapped == {"scrapeUrl": "Document", "getTokenUsage": "TokenUsage", "getCreditUsage": "CreditUsage"}
+
+
+def test_one_retry_wait_is_capped_by_max_retry_wait(server: FaultServer) -> None:
+    server.queue(Answer(429, {"success": False, "error": "x"}, {"Retry-After": "60"}), Answer(200, JOB_STATUS))
+    with Webdata(api_key="k", base_url=server.base_url, max_retry_wait=0.2) as made:
+        made.crawl.get_status(JOB_ID)
+    assert server.gaps()[0] < 5  # not the minute asked for
+    server.queue(Answer(429, {"success": False, "error": "x"}, {"Retry-After": "60"}), Answer(200, JOB_STATUS))
+    with Webdata(api_key="k", base_url=server.base_url).with_options(max_retry_wait=0.1) as made:
+        made.crawl.get_status(JOB_ID)
+    assert server.gaps()[2] < 5
+
+
+def test_a_client_given_its_own_http_client_never_opens_a_socket(server: FaultServer) -> None:
+    server.default = Answer(200, JOB_STATUS)
+    with httpx.Client() as http:
+        made = Webdata(api_key="k", base_url=server.base_url, http_client=http)
+        assert made.crawl.wait(JOB_ID).status == "completed"
+        assert made.with_options(max_retries=1).crawl.wait(JOB_ID).status == "completed"
+    assert server.upgrades == []
+
+
+def test_via_socket_insists(server: FaultServer, client: Webdata) -> None:
+    with pytest.raises(errors.APIConnectionError, match="WebSocket"):
+        client.crawl.wait(JOB_ID, via="socket")
+    assert server.received == []

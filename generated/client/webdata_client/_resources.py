@@ -5,18 +5,26 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
 
 import httpx
 import webdata_models as models
 
-from . import errors
-from .client import AsyncTransport, ClientOptions, SyncTransport, changed, request_body, resolve_options
-from .types import Operation
+from .client import (
+    AsyncTransport,
+    ClientOptions,
+    SyncTransport,
+    alast_status,
+    awatch_job,
+    changed,
+    last_status,
+    request_body,
+    resolve_options,
+    watch_job,
+)
+from .types import JobSpec, Operation
 
 T = TypeVar("T")
 from .api.agent import cancel_agent as _cancel_agent
@@ -41,6 +49,35 @@ from .api.team import get_historical_credit_usage as _get_historical_credit_usag
 from .api.team import get_token_usage as _get_token_usage
 
 __all__ = ["AsyncWebdata", "Webdata"]
+
+_AGENT_JOB = JobSpec(
+    status_path="/v2/agent/{id}",
+    terminal=("completed", "failed", "cancelled"),
+    failures=("failed", "cancelled"),
+    pages=False,
+    socket=False,
+)
+_BATCH_SCRAPE_JOB = JobSpec(
+    status_path="/v2/batch/scrape/{id}",
+    terminal=("completed", "failed", "cancelled"),
+    failures=("failed", "cancelled"),
+    pages=True,
+    socket=True,
+)
+_CRAWL_JOB = JobSpec(
+    status_path="/v2/crawl/{id}",
+    terminal=("completed", "failed", "cancelled"),
+    failures=("failed", "cancelled"),
+    pages=True,
+    socket=True,
+)
+_EXTRACT_JOB = JobSpec(
+    status_path="/v2/extract/{id}",
+    terminal=("completed", "failed", "cancelled"),
+    failures=("failed", "cancelled"),
+    pages=False,
+    socket=False,
+)
 
 
 class Agent:
@@ -119,31 +156,58 @@ class Agent:
             result=models.AgentStartResponse,
         )
 
-    def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.AgentStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+    ) -> Iterator[models.AgentStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``for status in client.agent.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with its result.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            time.sleep(interval if deadline is None else min(interval, deadline - now))
-        return current
+        return watch_job(
+            self._client._transport,
+            _AGENT_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.AgentStatusResponse,
+            document=None,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via="poll",
+            sockets=self._client._sockets,
+        )
 
-    def start_and_wait(
+    def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.AgentStatusResponse], object] | None = None,
+    ) -> models.AgentStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (its result).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+        """
+        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
+        return last_status(watched, on_status)
+
+    def __call__(
         self,
         prompt: str,
         *,
@@ -158,8 +222,10 @@ class Agent:
         urls: Sequence[str] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.AgentStatusResponse], object] | None = None,
     ) -> models.AgentStatusResponse:
-        """Start an agent job, then ``wait`` for it to finish.
+        """Start an agent job, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/agent`` (startAgent).
 
@@ -181,7 +247,15 @@ class Agent:
             threat_protection=threat_protection,
             urls=urls,
         )
-        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
 
 class BatchScrape:
@@ -353,39 +427,66 @@ class BatchScrape:
             result=models.BatchScrapeStartResponse,
         )
 
-    def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.JobStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+    ) -> Iterator[models.JobStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        The documents of every page are gathered by following ``next``; ``next`` is then None.
+        ``for status in client.batch_scrape.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with every document gathered from ``next``, ``next`` None.
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            time.sleep(interval if deadline is None else min(interval, deadline - now))
-        documents = list(current.data)
-        link = current.next
-        while link:
-            page = self._client._follow(link, result=models.JobStatusResponse)
-            documents += page.data
-            link = page.next
-        return current.model_copy(update={"data": documents, "next": None})
+        return watch_job(
+            self._client._transport,
+            _BATCH_SCRAPE_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.JobStatusResponse,
+            document=models.Document,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            sockets=self._client._sockets,
+        )
 
-    def start_and_wait(
+    def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
+    ) -> models.JobStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+        """
+        watched = self.watch(
+            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+        )
+        return last_status(watched, on_status)
+
+    def __call__(
         self,
         urls: Sequence[str],
         *,
@@ -422,8 +523,11 @@ class BatchScrape:
         zero_data_retention: bool | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
-        """Start a batch scrape job, then ``wait`` for it to finish.
+        """Start a batch scrape job, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/batch/scrape`` (startBatchScrape).
 
@@ -492,7 +596,16 @@ class BatchScrape:
             webhook=webhook,
             zero_data_retention=zero_data_retention,
         )
-        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
@@ -669,39 +782,66 @@ class Crawl:
             result=models.CrawlStartResponse,
         )
 
-    def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.JobStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+    ) -> Iterator[models.JobStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        The documents of every page are gathered by following ``next``; ``next`` is then None.
+        ``for status in client.crawl.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with every document gathered from ``next``, ``next`` None.
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            time.sleep(interval if deadline is None else min(interval, deadline - now))
-        documents = list(current.data)
-        link = current.next
-        while link:
-            page = self._client._follow(link, result=models.JobStatusResponse)
-            documents += page.data
-            link = page.next
-        return current.model_copy(update={"data": documents, "next": None})
+        return watch_job(
+            self._client._transport,
+            _CRAWL_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.JobStatusResponse,
+            document=models.Document,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            sockets=self._client._sockets,
+        )
 
-    def start_and_wait(
+    def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
+    ) -> models.JobStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+        """
+        watched = self.watch(
+            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+        )
+        return last_status(watched, on_status)
+
+    def __call__(
         self,
         url: str,
         *,
@@ -728,8 +868,11 @@ class Crawl:
         idempotency_key: str | UUID | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
-        """Start a crawl, then ``wait`` for it to finish.
+        """Start a crawl, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/crawl`` (startCrawl).
 
@@ -774,7 +917,16 @@ class Crawl:
             zero_data_retention=zero_data_retention,
             idempotency_key=idempotency_key,
         )
-        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
@@ -863,31 +1015,58 @@ class Extract:
             result=models.ExtractResponse,
         )
 
-    def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.ExtractStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+    ) -> Iterator[models.ExtractStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``for status in client.extract.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with its result.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            time.sleep(interval if deadline is None else min(interval, deadline - now))
-        return current
+        return watch_job(
+            self._client._transport,
+            _EXTRACT_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.ExtractStatusResponse,
+            document=None,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via="poll",
+            sockets=self._client._sockets,
+        )
 
-    def start_and_wait(
+    def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.ExtractStatusResponse], object] | None = None,
+    ) -> models.ExtractStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (its result).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+        """
+        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
+        return last_status(watched, on_status)
+
+    def __call__(
         self,
         urls: Sequence[str],
         *,
@@ -904,8 +1083,10 @@ class Extract:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.ExtractStatusResponse], object] | None = None,
     ) -> models.ExtractStatusResponse:
-        """Start an extract job, then ``wait`` for it to finish.
+        """Start an extract job, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/extract`` (startExtract).
 
@@ -937,7 +1118,15 @@ class Extract:
             show_sources=show_sources,
             threat_protection=threat_protection,
         )
-        return self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
 
 class Scrape:
@@ -978,7 +1167,7 @@ class Scrape:
         timeout: int | None = None,
         wait_for: int | None = None,
         zero_data_retention: bool | None = None,
-    ) -> models.ScrapeResponse:
+    ) -> models.Document:
         """Scrape one URL.
 
         ``POST /v2/scrape`` (scrapeUrl).
@@ -1053,7 +1242,7 @@ class Scrape:
                 },
             ),
             result=models.ScrapeResponse,
-        )
+        ).data
 
 
 class Team:
@@ -1071,14 +1260,14 @@ class Team:
             _get_concurrency.OPERATION, path={}, query={}, body=None, result=models.ConcurrencyCheckResponse
         )
 
-    def get_credit_usage(self) -> models.CreditUsageResponse:
+    def get_credit_usage(self) -> models.CreditUsage:
         """Read the team's credit usage in the current billing period.
 
         ``GET /v2/team/credit-usage`` (getCreditUsage).
         """
         return self._client._call(
             _get_credit_usage.OPERATION, path={}, query={}, body=None, result=models.CreditUsageResponse
-        )
+        ).data
 
     def get_historical_credit_usage(self, *, by_api_key: bool | None = None) -> models.HistoricalCreditUsageResponse:
         """Read the team's credit usage month by month.
@@ -1096,14 +1285,14 @@ class Team:
             result=models.HistoricalCreditUsageResponse,
         )
 
-    def get_token_usage(self) -> models.TokenUsageResponse:
+    def get_token_usage(self) -> models.TokenUsage:
         """Read the team's token usage in the current billing period.
 
         ``GET /v2/team/token-usage`` (getTokenUsage).
         """
         return self._client._call(
             _get_token_usage.OPERATION, path={}, query={}, body=None, result=models.TokenUsageResponse
-        )
+        ).data
 
 
 class Webdata:
@@ -1112,7 +1301,9 @@ class Webdata:
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
     per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried). Use ``with_options`` to change them for some calls only.
+    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
+    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
+    ``with_options`` to change them for some calls only.
     """
 
     def __init__(
@@ -1122,6 +1313,7 @@ class Webdata:
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int = 2,
+        max_retry_wait: float = 60.0,
         poll_interval: float = 2.0,
         default_headers: Mapping[str, str] | None = None,
         http_client: httpx.Client | None = None,
@@ -1132,24 +1324,59 @@ class Webdata:
             base_url,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             headers=default_headers,
         )
         self._owns_http = http_client is None
+        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
+        # passed in may hold a proxy, a transport or hooks the socket would bypass.
+        self._sockets = http_client is None
         self._http = http_client or httpx.Client(timeout=self.options.timeout)
         self._transport = SyncTransport(self.options, self._http)
-        self.agent = Agent(self)
-        self.batch_scrape = BatchScrape(self)
-        self.crawl = Crawl(self)
-        self.extract = Extract(self)
-        self.scrape = Scrape(self)
-        self.team = Team(self)
+        self._agent = Agent(self)
+        self._batch_scrape = BatchScrape(self)
+        self._crawl = Crawl(self)
+        self._extract = Extract(self)
+        self._scrape = Scrape(self)
+        self._team = Team(self)
+
+    @property
+    def agent(self) -> Agent:
+        """Autonomous data gathering jobs (seed §3)."""
+        return self._agent
+
+    @property
+    def batch_scrape(self) -> BatchScrape:
+        """Many pages scraped as one asynchronous job (seed §3)."""
+        return self._batch_scrape
+
+    @property
+    def crawl(self) -> Crawl:
+        """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+        return self._crawl
+
+    @property
+    def extract(self) -> Extract:
+        """Structured data from pages (seed §2.1, §2.6)."""
+        return self._extract
+
+    @property
+    def scrape(self) -> Scrape:
+        """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+        return self._scrape
+
+    @property
+    def team(self) -> Team:
+        """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+        return self._team
 
     def with_options(
         self,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
+        max_retry_wait: float | None = None,
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
@@ -1159,12 +1386,14 @@ class Webdata:
             self.options,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             backoff=backoff,
             max_backoff=max_backoff,
         )
         copy = Webdata(http_client=self._http, _options=options)
         copy._owns_http = False
+        copy._sockets = self._sockets
         return copy
 
     def _call(
@@ -1271,31 +1500,58 @@ class AsyncAgent:
             result=models.AgentStartResponse,
         )
 
-    async def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.AgentStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+    ) -> AsyncIterator[models.AgentStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``for status in client.agent.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with its result.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = await self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
-        return current
+        return awatch_job(
+            self._client._transport,
+            _AGENT_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.AgentStatusResponse,
+            document=None,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via="poll",
+            sockets=self._client._sockets,
+        )
 
-    async def start_and_wait(
+    async def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.AgentStatusResponse], object] | None = None,
+    ) -> models.AgentStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (its result).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+        """
+        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
+        return await alast_status(watched, on_status)
+
+    async def __call__(
         self,
         prompt: str,
         *,
@@ -1310,8 +1566,10 @@ class AsyncAgent:
         urls: Sequence[str] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.AgentStatusResponse], object] | None = None,
     ) -> models.AgentStatusResponse:
-        """Start an agent job, then ``wait`` for it to finish.
+        """Start an agent job, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/agent`` (startAgent).
 
@@ -1333,7 +1591,15 @@ class AsyncAgent:
             threat_protection=threat_protection,
             urls=urls,
         )
-        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return await self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
 
 class AsyncBatchScrape:
@@ -1505,39 +1771,66 @@ class AsyncBatchScrape:
             result=models.BatchScrapeStartResponse,
         )
 
-    async def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.JobStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+    ) -> AsyncIterator[models.JobStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        The documents of every page are gathered by following ``next``; ``next`` is then None.
+        ``for status in client.batch_scrape.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with every document gathered from ``next``, ``next`` None.
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = await self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
-        documents = list(current.data)
-        link = current.next
-        while link:
-            page = await self._client._follow(link, result=models.JobStatusResponse)
-            documents += page.data
-            link = page.next
-        return current.model_copy(update={"data": documents, "next": None})
+        return awatch_job(
+            self._client._transport,
+            _BATCH_SCRAPE_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.JobStatusResponse,
+            document=models.Document,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            sockets=self._client._sockets,
+        )
 
-    async def start_and_wait(
+    async def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
+    ) -> models.JobStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+        """
+        watched = self.watch(
+            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+        )
+        return await alast_status(watched, on_status)
+
+    async def __call__(
         self,
         urls: Sequence[str],
         *,
@@ -1574,8 +1867,11 @@ class AsyncBatchScrape:
         zero_data_retention: bool | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
-        """Start a batch scrape job, then ``wait`` for it to finish.
+        """Start a batch scrape job, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/batch/scrape`` (startBatchScrape).
 
@@ -1644,7 +1940,16 @@ class AsyncBatchScrape:
             webhook=webhook,
             zero_data_retention=zero_data_retention,
         )
-        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return await self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
@@ -1821,39 +2126,66 @@ class AsyncCrawl:
             result=models.CrawlStartResponse,
         )
 
-    async def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.JobStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+    ) -> AsyncIterator[models.JobStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        The documents of every page are gathered by following ``next``; ``next`` is then None.
+        ``for status in client.crawl.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with every document gathered from ``next``, ``next`` None.
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = await self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
-        documents = list(current.data)
-        link = current.next
-        while link:
-            page = await self._client._follow(link, result=models.JobStatusResponse)
-            documents += page.data
-            link = page.next
-        return current.model_copy(update={"data": documents, "next": None})
+        return awatch_job(
+            self._client._transport,
+            _CRAWL_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.JobStatusResponse,
+            document=models.Document,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            sockets=self._client._sockets,
+        )
 
-    async def start_and_wait(
+    async def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
+    ) -> models.JobStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
+        status path's WebSocket and polls where it cannot (a server without it, a client given its
+        own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+        """
+        watched = self.watch(
+            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+        )
+        return await alast_status(watched, on_status)
+
+    async def __call__(
         self,
         url: str,
         *,
@@ -1880,8 +2212,11 @@ class AsyncCrawl:
         idempotency_key: str | UUID | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        via: Literal["auto", "socket", "poll"] = "auto",
+        on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
-        """Start a crawl, then ``wait`` for it to finish.
+        """Start a crawl, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/crawl`` (startCrawl).
 
@@ -1926,7 +2261,16 @@ class AsyncCrawl:
             zero_data_retention=zero_data_retention,
             idempotency_key=idempotency_key,
         )
-        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return await self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
@@ -2015,31 +2359,58 @@ class AsyncExtract:
             result=models.ExtractResponse,
         )
 
-    async def wait(
-        self, id: str | UUID, *, poll_interval: float | None = None, max_wait: float | None = 600.0
-    ) -> models.ExtractStatusResponse:
-        """Poll until the job reaches a terminal state (completed, failed, cancelled); returns its last status.
+    def watch(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+    ) -> AsyncIterator[models.ExtractStatusResponse]:
+        """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        Raises ``JobTimeoutError`` (with ``last``) if ``max_wait`` seconds pass first (None: no deadline).
+        ``for status in client.extract.watch(id): print(status.completed, status.total)``: the
+        last status is the terminal one, with its result.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
         """
-        interval = self._client.options.poll_interval if poll_interval is None else poll_interval
-        deadline = None if max_wait is None else time.monotonic() + max_wait
-        while True:
-            current = await self.get_status(id)
-            if current.status in (
-                "completed",
-                "failed",
-                "cancelled",
-            ):
-                break
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                raise errors.JobTimeoutError(f"job {id} still {current.status} after {max_wait} s", last=current)
-            # The last sleep ends at the deadline, so the error comes when max_wait has passed, not before.
-            await asyncio.sleep(interval if deadline is None else min(interval, deadline - now))
-        return current
+        return awatch_job(
+            self._client._transport,
+            _EXTRACT_JOB,
+            str(id),
+            poll=lambda: self.get_status(id),
+            result=models.ExtractStatusResponse,
+            document=None,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via="poll",
+            sockets=self._client._sockets,
+        )
 
-    async def start_and_wait(
+    async def wait(
+        self,
+        id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.ExtractStatusResponse], object] | None = None,
+    ) -> models.ExtractStatusResponse:
+        """Wait until the job reaches a terminal state and return that status (its result).
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
+        ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+        """
+        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
+        return await alast_status(watched, on_status)
+
+    async def __call__(
         self,
         urls: Sequence[str],
         *,
@@ -2056,8 +2427,10 @@ class AsyncExtract:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.ExtractStatusResponse], object] | None = None,
     ) -> models.ExtractStatusResponse:
-        """Start an extract job, then ``wait`` for it to finish.
+        """Start an extract job, then ``wait`` for it to end; returns the terminal status.
 
         ``POST /v2/extract`` (startExtract).
 
@@ -2089,7 +2462,15 @@ class AsyncExtract:
             show_sources=show_sources,
             threat_protection=threat_protection,
         )
-        return await self.wait(str(started.id), poll_interval=poll_interval, max_wait=max_wait)
+        return await self.wait(
+            str(started.id),
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            on_status=on_status,
+        )
+
+    start_and_wait = __call__  # the name of earlier versions
 
 
 class AsyncScrape:
@@ -2130,7 +2511,7 @@ class AsyncScrape:
         timeout: int | None = None,
         wait_for: int | None = None,
         zero_data_retention: bool | None = None,
-    ) -> models.ScrapeResponse:
+    ) -> models.Document:
         """Scrape one URL.
 
         ``POST /v2/scrape`` (scrapeUrl).
@@ -2166,46 +2547,48 @@ class AsyncScrape:
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.
         """
-        return await self._client._call(
-            _scrape_url.OPERATION,
-            path={},
-            query={},
-            body=request_body(
-                models.ScrapeRequest,
-                {
-                    "url": url,
-                    "actions": actions,
-                    "audit_metadata": audit_metadata,
-                    "block_ads": block_ads,
-                    "exclude_tags": exclude_tags,
-                    "fast_mode": fast_mode,
-                    "formats": formats,
-                    "headers": headers,
-                    "include_tags": include_tags,
-                    "integration": integration,
-                    "location": location,
-                    "lockdown": lockdown,
-                    "max_age": max_age,
-                    "min_age": min_age,
-                    "mobile": mobile,
-                    "only_clean_content": only_clean_content,
-                    "only_main_content": only_main_content,
-                    "origin": origin,
-                    "parsers": parsers,
-                    "profile": profile,
-                    "proxy": proxy,
-                    "redact_pii": redact_pii,
-                    "remove_base64_images": remove_base64_images,
-                    "skip_tls_verification": skip_tls_verification,
-                    "store_in_cache": store_in_cache,
-                    "threat_protection": threat_protection,
-                    "timeout": timeout,
-                    "wait_for": wait_for,
-                    "zero_data_retention": zero_data_retention,
-                },
-            ),
-            result=models.ScrapeResponse,
-        )
+        return (
+            await self._client._call(
+                _scrape_url.OPERATION,
+                path={},
+                query={},
+                body=request_body(
+                    models.ScrapeRequest,
+                    {
+                        "url": url,
+                        "actions": actions,
+                        "audit_metadata": audit_metadata,
+                        "block_ads": block_ads,
+                        "exclude_tags": exclude_tags,
+                        "fast_mode": fast_mode,
+                        "formats": formats,
+                        "headers": headers,
+                        "include_tags": include_tags,
+                        "integration": integration,
+                        "location": location,
+                        "lockdown": lockdown,
+                        "max_age": max_age,
+                        "min_age": min_age,
+                        "mobile": mobile,
+                        "only_clean_content": only_clean_content,
+                        "only_main_content": only_main_content,
+                        "origin": origin,
+                        "parsers": parsers,
+                        "profile": profile,
+                        "proxy": proxy,
+                        "redact_pii": redact_pii,
+                        "remove_base64_images": remove_base64_images,
+                        "skip_tls_verification": skip_tls_verification,
+                        "store_in_cache": store_in_cache,
+                        "threat_protection": threat_protection,
+                        "timeout": timeout,
+                        "wait_for": wait_for,
+                        "zero_data_retention": zero_data_retention,
+                    },
+                ),
+                result=models.ScrapeResponse,
+            )
+        ).data
 
 
 class AsyncTeam:
@@ -2223,14 +2606,16 @@ class AsyncTeam:
             _get_concurrency.OPERATION, path={}, query={}, body=None, result=models.ConcurrencyCheckResponse
         )
 
-    async def get_credit_usage(self) -> models.CreditUsageResponse:
+    async def get_credit_usage(self) -> models.CreditUsage:
         """Read the team's credit usage in the current billing period.
 
         ``GET /v2/team/credit-usage`` (getCreditUsage).
         """
-        return await self._client._call(
-            _get_credit_usage.OPERATION, path={}, query={}, body=None, result=models.CreditUsageResponse
-        )
+        return (
+            await self._client._call(
+                _get_credit_usage.OPERATION, path={}, query={}, body=None, result=models.CreditUsageResponse
+            )
+        ).data
 
     async def get_historical_credit_usage(
         self, *, by_api_key: bool | None = None
@@ -2250,14 +2635,16 @@ class AsyncTeam:
             result=models.HistoricalCreditUsageResponse,
         )
 
-    async def get_token_usage(self) -> models.TokenUsageResponse:
+    async def get_token_usage(self) -> models.TokenUsage:
         """Read the team's token usage in the current billing period.
 
         ``GET /v2/team/token-usage`` (getTokenUsage).
         """
-        return await self._client._call(
-            _get_token_usage.OPERATION, path={}, query={}, body=None, result=models.TokenUsageResponse
-        )
+        return (
+            await self._client._call(
+                _get_token_usage.OPERATION, path={}, query={}, body=None, result=models.TokenUsageResponse
+            )
+        ).data
 
 
 class AsyncWebdata:
@@ -2266,7 +2653,9 @@ class AsyncWebdata:
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
     per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried). Use ``with_options`` to change them for some calls only.
+    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
+    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
+    ``with_options`` to change them for some calls only.
     """
 
     def __init__(
@@ -2276,6 +2665,7 @@ class AsyncWebdata:
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int = 2,
+        max_retry_wait: float = 60.0,
         poll_interval: float = 2.0,
         default_headers: Mapping[str, str] | None = None,
         http_client: httpx.AsyncClient | None = None,
@@ -2286,24 +2676,59 @@ class AsyncWebdata:
             base_url,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             headers=default_headers,
         )
         self._owns_http = http_client is None
+        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
+        # passed in may hold a proxy, a transport or hooks the socket would bypass.
+        self._sockets = http_client is None
         self._http = http_client or httpx.AsyncClient(timeout=self.options.timeout)
         self._transport = AsyncTransport(self.options, self._http)
-        self.agent = AsyncAgent(self)
-        self.batch_scrape = AsyncBatchScrape(self)
-        self.crawl = AsyncCrawl(self)
-        self.extract = AsyncExtract(self)
-        self.scrape = AsyncScrape(self)
-        self.team = AsyncTeam(self)
+        self._agent = AsyncAgent(self)
+        self._batch_scrape = AsyncBatchScrape(self)
+        self._crawl = AsyncCrawl(self)
+        self._extract = AsyncExtract(self)
+        self._scrape = AsyncScrape(self)
+        self._team = AsyncTeam(self)
+
+    @property
+    def agent(self) -> AsyncAgent:
+        """Autonomous data gathering jobs (seed §3)."""
+        return self._agent
+
+    @property
+    def batch_scrape(self) -> AsyncBatchScrape:
+        """Many pages scraped as one asynchronous job (seed §3)."""
+        return self._batch_scrape
+
+    @property
+    def crawl(self) -> AsyncCrawl:
+        """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+        return self._crawl
+
+    @property
+    def extract(self) -> AsyncExtract:
+        """Structured data from pages (seed §2.1, §2.6)."""
+        return self._extract
+
+    @property
+    def scrape(self) -> AsyncScrape:
+        """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+        return self._scrape
+
+    @property
+    def team(self) -> AsyncTeam:
+        """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+        return self._team
 
     def with_options(
         self,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
+        max_retry_wait: float | None = None,
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
@@ -2313,12 +2738,14 @@ class AsyncWebdata:
             self.options,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             backoff=backoff,
             max_backoff=max_backoff,
         )
         copy = AsyncWebdata(http_client=self._http, _options=options)
         copy._owns_http = False
+        copy._sockets = self._sockets
         return copy
 
     async def _call(

@@ -1,0 +1,94 @@
+"""Watching jobs against the reference server: over the contract's x-watch WebSocket and by polling,
+statuses come in order while the job runs and end with the same result, sync and async; a socket
+that cannot be used ends in polling's typed errors."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webdata_client import AsyncWebdata, Webdata, errors
+
+from tests.server.conftest import LiveServer
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    # Jobs take about a second, so a watch sees them run.
+    server = LiveServer(database=Path(tmp_path_factory.mktemp("watch")) / "watch.sqlite3", job_seconds=1.0)
+    server.start()
+    try:
+        key = json.loads(server.admin("create-team", "--name", "watcher", "--plan-tokens", "1000000"))["apiKey"]
+        yield server.base_url, key
+    finally:
+        server.stop()
+
+
+def _check_progress(statuses: list[Any]) -> None:
+    """Counts never go back and never pass the total; the last status is the only terminal one."""
+    counts = [(s.status, s.completed, s.total) for s in statuses]
+    assert len(counts) >= 3, f"the job was not seen running: {counts}"
+    assert all(a[1] <= b[1] for a, b in zip(counts, counts[1:], strict=False)), counts
+    assert all(done <= total for _, done, total in counts), counts
+    assert [state for state, _, _ in counts[:-1]] == ["scraping"] * (len(counts) - 1) and counts[-1][0] == "completed", counts
+
+
+@pytest.mark.parametrize("via", ["socket", "poll"])
+def test_a_crawl_is_watched_to_its_end(live: tuple[str, str], via: str) -> None:
+    base_url, key = live
+    seen: list[Any] = []
+    with Webdata(api_key=key, base_url=base_url, poll_interval=0.1) as client:
+        done = client.crawl("https://example.com", limit=8, via=via, on_status=seen.append)
+    _check_progress(seen)
+    assert done is seen[-1] and done.next is None
+    assert done.completed == len(done.data) == 8 and len({d.metadata.source_url for d in done.data}) == 8
+
+
+def test_socket_and_polling_end_with_the_same_documents(live: tuple[str, str]) -> None:
+    base_url, key = live
+    with Webdata(api_key=key, base_url=base_url, poll_interval=0.1) as client:
+        job = client.batch_scrape.start([f"https://example.com/item/{n}" for n in range(12)], formats=["markdown"])
+        watched = client.batch_scrape.wait(job.id, via="socket")
+        polled = client.batch_scrape.wait(job.id, via="poll")
+    assert [d.model_dump() for d in watched.data] == [d.model_dump() for d in polled.data]
+    assert [d.metadata.source_url for d in watched.data] == [f"https://example.com/item/{n}" for n in range(12)]
+
+
+def test_the_async_client_watches_over_the_socket(live: tuple[str, str]) -> None:
+    base_url, key = live
+
+    async def main() -> list[Any]:
+        async with AsyncWebdata(api_key=key, base_url=base_url, poll_interval=0.1) as client:
+            job = await client.batch_scrape.start([f"https://example.com/a/{n}" for n in range(6)])
+            return [status async for status in client.batch_scrape.watch(job.id, via="socket")]
+
+    statuses = asyncio.run(main())
+    _check_progress(statuses)
+    assert len(statuses[-1].data) == 6
+
+
+def test_a_refused_socket_ends_in_pollings_typed_error(live: tuple[str, str]) -> None:
+    base_url, key = live
+    with Webdata(api_key=key, base_url=base_url) as client:
+        with pytest.raises(errors.NotFoundError):
+            client.crawl.wait("3f1c2a9e-8b7d-4c6e-9f01-23456789abcd")  # the socket says "Job not found"
+        job = client.crawl.start("https://example.com", limit=2)
+    with Webdata(api_key="wd-wrong", base_url=base_url, max_retries=0) as stranger, pytest.raises(errors.AuthenticationError):
+        stranger.crawl.wait(job.id)
+
+
+def test_the_deadline_holds_on_the_socket(live: tuple[str, str]) -> None:
+    base_url, key = live
+    with Webdata(api_key=key, base_url=base_url) as client:
+        job = client.crawl.start("https://example.com", limit=40)
+        began = time.monotonic()
+        with pytest.raises(errors.JobTimeoutError, match="still scraping after 0.3 s") as raised:
+            client.crawl.wait(job.id, max_wait=0.3, via="socket")
+        assert time.monotonic() - began >= 0.3
+        assert raised.value.last is not None and raised.value.last.status == "scraping"
+        client.crawl.cancel(job.id)
