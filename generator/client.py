@@ -447,7 +447,11 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     text += f"\n    {a}def __call__({_signature(start, extra=extra)}) -> {result}:\n"
     text += _docstring(start, "        ", lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to end; returns the terminal status.")
     args = ", ".join(f"{p.name}={p.name}" for p in start.path + start.body + start.query + start.headers)
-    waited = ", ".join(["str(started.id)", "poll_interval=poll_interval", "max_wait=max_wait", "raise_on_failure=raise_on_failure"] + (["via=via"] if job.socket else []) + ["on_status=on_status"])
+    waited = ", ".join(
+        ["str(started.id)", "poll_interval=poll_interval", "max_wait=max_wait", "raise_on_failure=raise_on_failure"]
+        + (["via=via"] if job.socket else [])
+        + ["on_status=on_status"]
+    )
     text += f"        started = {aw}self.{start.method}({args})\n"
     text += f"        return {aw}self.wait({waited})\n"
     text += "\n    start_and_wait = __call__  # the name of earlier versions\n"
@@ -505,6 +509,7 @@ def _client_class(resources: dict[str, str], *, is_async: bool) -> str:
     a = "async " if is_async else ""
     aw = "await " if is_async else ""
     flavour = "asynchronous" if is_async else "synchronous"
+
     def cls(tag: str) -> str:
         return prefix + "".join(w.capitalize() for w in tag.split("_"))
 

@@ -119,16 +119,19 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
     lines += [
         "## Quick start",
         "",
+        "Against the reference server (`make serve` in a clone of webdata-api prints an API key):",
+        "",
+        "```sh",
+        "export WEBDATA_API_KEY=<the key it printed>",
+        "```",
+        "",
         "```python",
         "from webdata_client import Webdata",
         "",
-        'client = Webdata(api_key="<API key>", base_url="http://127.0.0.1:3002")',
-        'page = client.scrape("https://example.com", formats=["markdown", "links"], only_main_content=False)',
-        "print(page.data.markdown)",
-        "",
-        'job = client.batch_scrape.start_and_wait(["https://example.com/a", "https://example.com/b"])',
-        "for document in job.data:",
-        "    print(document.metadata.source_url, document.metadata.status_code)",
+        "client = Webdata()  # WEBDATA_API_KEY; the base URL is http://127.0.0.1:3002 unless WEBDATA_BASE_URL says",
+        'print(client.scrape("https://example.com", formats=["markdown"]).markdown)',
+        'crawl = client.crawl("https://example.com", limit=5, on_status=lambda s: print(f"{s.completed}/{s.total}"))',
+        "print([document.metadata.source_url for document in crawl.data])",
         "```",
         "",
         "`AsyncWebdata` has the same surface with `await` (and `async with`, `async for`).",
@@ -143,7 +146,9 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "well as the models of `webdata_models` (re-exported as `webdata_client.models`). A request that breaks",
         'the contract (an unknown field, `"5000"` for an integer, a `wait` action with both fields) raises',
         "`InvalidRequestError` before anything is sent. Results are the models of `webdata_models`, read",
-        "leniently: a field or an enum value this version does not know is kept, not refused.",
+        "leniently: a field or an enum value this version does not know is kept, not refused. An answer that",
+        "is only an envelope (`success` and `data`) is returned as its data: `client.scrape(url)` is the",
+        "`Document`, `client.team.get_token_usage()` the `TokenUsage`.",
         "",
         "## Operations",
         "",
@@ -156,7 +161,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
             path = {p.wire: repr("<job id>") for p in operation.path}
             call = call_expression(operation, body=examples, path=path)
             lines += [
-                f"- **{operation.summary.rstrip('.')}** (`{operation.http_method} {operation.path_template}`, returns `{operation.result}`)",
+                f"- **{operation.summary.rstrip('.')}** (`{operation.http_method} {operation.path_template}`, returns `{operation.returns}`)",
                 "",
                 "  ```python",
                 f"  {call}",
@@ -166,16 +171,28 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         if tag in found_jobs:
             job = found_jobs[tag]
             lines += [
-                f"- `client.{tag}.wait(id, poll_interval=None, max_wait=600)` polls until {', '.join(job.terminal)} and returns the last status;",
-                f"  `client.{tag}.start_and_wait(...)` takes the arguments of `{job.start.method}` and waits.",
+                f"- `client.{tag}(...)` takes the arguments of `{job.start.method}`, starts the job and waits for it",
+                f"  (`start_and_wait` is the same); `client.{tag}.wait(id)` waits for a job already started. Both",
+                f"  return the terminal status ({', '.join(job.terminal)})"
+                + (", with every page of documents gathered from `next`" if job.pages else "")
+                + ", and take `on_status=` (called with each status as it changes),",
+                f"  `poll_interval=`, `max_wait=600` and `raise_on_failure=True` (a job ending {' or '.join(job.failures)} raises `JobFailedError`).",
+                f"- `for status in client.{tag}.watch(id):` yields each status as it changes, the last one terminal"
+                + (
+                    "; it listens on the status path's WebSocket (the contract's `x-watch`) and polls where it cannot"
+                    ' (`via="auto"`, or `"socket"`, `"poll"`).'
+                    if job.socket
+                    else "; it polls."
+                ),
             ]
             if job.pages:
-                lines.append(f"  `wait` gathers every page of documents (`next`); `client.{tag}.iter_documents(id)` yields them page by page.")
+                lines.append(f"- `client.{tag}.iter_documents(id)` yields the documents available now, page by page.")
             lines.append("")
     lines += [
         "## Errors",
         "",
-        "Every failure is raised, never returned; all derive from `WebdataError`:",
+        "Every failure is raised, never returned (a job that ends failed or cancelled too, unless",
+        "`raise_on_failure=False`); all derive from `WebdataError`:",
         "",
         "| error | when |",
         "|---|---|",
@@ -188,6 +205,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "| `InternalServerError` | any 5xx, with the body's text when it is not JSON (a proxy's HTML page) |",
         "| `UnexpectedResponseError` | a success whose body is not JSON or not the documented shape |",
         "| `JobTimeoutError` | `wait` reached `max_wait` (raised once that much time has passed, not before); `last` is the last status read |",
+        "| `JobFailedError` | a job waited on ended failed or cancelled; `last` is its final status, `status` its state |",
         "| `UnsafeNextLinkError` | a `next` link to another origin: never followed, the key never sent there |",
         "",
         "`str(error)` is one line without the status (that is `status_code`): the code where there is",
@@ -210,7 +228,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "The default timeout is 120 s per request (10 s to connect); `timeout=` takes seconds or an",
         "`httpx.Timeout`. `max_retries` (default 2) bounds retries, with exponential backoff (0.5 s, 1 s,",
         "2 s... up to 8 s, less up to 25% of jitter) or exactly the server's `Retry-After` (capped at",
-        "`max_retry_wait`, 60 s by default). Every retry is logged by the `webdata_client` logger: a warning",
+        "`max_retry_wait`, 60 s by default, an option of the client and of `with_options`). Every retry is logged by the `webdata_client` logger: a warning",
         "before a wait of 5 s or more (a silent minute would look like a hang), info otherwise.",
         "What is retried:",
         "",
@@ -222,10 +240,33 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "Change them for some calls with `with_options`, which shares the client's connections:",
         "",
         "```python",
-        'client.with_options(timeout=300, max_retries=5).crawl.start_and_wait("https://example.com", limit=500)',
+        'client.with_options(timeout=300, max_retries=5).crawl("https://example.com", limit=500)',
         "```",
         "",
-        "## Beside firecrawl-py",
+        "## Coming from firecrawl-py",
+        "",
+        "The names that differ from firecrawl-py's v2 client (`Firecrawl`); what is not listed is the same",
+        "(`client.scrape(url, formats=..., only_main_content=...)`, `document.json`, `document.metadata.source_url`,",
+        "`JsonFormat(schema=...)`, `status.completed`, `status.credits_used`):",
+        "",
+        "| firecrawl-py | webdata-client |",
+        "|---|---|",
+        "| `Firecrawl(api_key=..., api_url=...)`, `AsyncFirecrawl` | `Webdata(api_key=..., base_url=...)`, `AsyncWebdata` (`FIRECRAWL_API_KEY` and `FIRECRAWL_API_URL` are read too) |",
+        "| `Firecrawl(max_retries=3, backoff_factor=0.5)` | `Webdata(max_retries=2)`, `with_options(backoff=0.5, max_backoff=8)`; a POST is not retried after it may have been charged |",
+        "| `start_crawl(url)`, `get_crawl_status(id)`, `cancel_crawl(id)` (and the same for batch scrape, extract, agent) | `client.crawl.start(url)`, `client.crawl.get_status(id)`, `client.crawl.cancel(id)`: one resource per job, see the table below |",
+        "| `crawl(url, poll_interval=2, timeout=None)` | `client.crawl(url, poll_interval=None, max_wait=600)` |",
+        "| `request_timeout=` on a call | `client.with_options(timeout=...)` |",
+        '| `watcher(id, kind="crawl")` and its listeners | `for status in client.crawl.watch(id)`, or `on_status=` on `client.crawl(...)` and `wait` |',
+        "| `get_crawl_status(id)` following every page (`PaginationConfig`) | `client.crawl.wait(id)` (every page, once the job ended); `get_status(id)` is one page |",
+        "| `get_crawl_status_page(next)` | `client.crawl.iter_documents(id)` |",
+        "| `ScrapeOptions(...)`, `JsonFormat(...)`, `WaitAction(...)` from `firecrawl.v2.types` | a dict with the wire's names, or the same models from `webdata_client.models` |",
+        "| `FirecrawlError` | `WebdataError`; an error answer is `APIStatusError` (`status_code`, `error`, `code`, `details`) |",
+        "| `UnauthorizedError` | `AuthenticationError` |",
+        "| `WebsiteNotSupportedError` | `PermissionDeniedError` (any 403) |",
+        "| a 404 raised as a plain `Exception` | `NotFoundError` |",
+        "| `CrawlJobTimeoutError` | `JobTimeoutError` (`last`) |",
+        '| a job that failed, returned with `status == "failed"` | `JobFailedError` (`last`); `raise_on_failure=False` returns it |',
+        "| `get_token_usage()`, `get_credit_usage()`, `get_concurrency()` | `client.team.get_token_usage()`, `client.team.get_credit_usage()`, `client.team.get_concurrency()` (below) |",
         "",
         "Every operation of the contract, with the method of firecrawl-py's v2 client that calls it:",
         "",
@@ -236,12 +277,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         for operation in ops:
             ours = f"client.{tag}" + ("" if operation.single else f".{operation.method}")
             lines.append(f"| `{operation.http_method} {operation.path_template}` | `{ours}(...)` | `{FIRECRAWL_PY.get(operation.operation_id, '-')}` |")
-    lines += [
-        "",
-        "Waiting: firecrawl-py's `crawl`, `batch_scrape`, `extract` and `agent` are `start_and_wait` here; its",
-        "paging (`get_*_status_page`) is `wait` (all pages) and `iter_documents` (page by page).",
-        "",
-    ]
+    lines.append("")
     return "\n".join(lines)
 
 

@@ -91,3 +91,17 @@ def test_the_tasks_type_check_without_escape_hatches() -> None:
     for path in EXAMPLES:
         text = path.read_text(encoding="utf-8")
         assert "type: ignore" not in text and "cast(" not in text and "Any" not in text, path.name
+
+
+def test_the_client_readme_quick_start_runs_as_written(environment: dict[str, str]) -> None:
+    readme = (ROOT / "generated" / "client" / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert code_lines_of(quick_start) <= 5, quick_start
+    done = subprocess.run([sys.executable, "-c", quick_start], env=environment, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("#") and "5/5" in lines and lines[-1].count("https://example.com") == 5, done.stdout
+
+
+def code_lines_of(source: str) -> int:
+    return sum(1 for line in source.splitlines() if line.strip() and not line.strip().startswith("#"))

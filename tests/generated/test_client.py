@@ -509,11 +509,11 @@ def test_every_job_resource_starts_and_waits_when_called(server: FaultServer, cl
 def test_help_lists_every_resource_and_its_operations() -> None:
     import pydoc
 
-    text = pydoc.render_doc(Webdata, renderer=pydoc.plaintext)
+    text = pydoc.render_doc(Webdata, renderer=pydoc.plaintext)  # type: ignore[attr-defined]
     for tag in {op.tag for op in OPERATIONS}:
         assert f"\n |  {tag}\n" in text, f"help(Webdata) does not list {tag}"
     assert "Many pages scraped as one asynchronous job" in text  # each resource says what it is
-    crawl = pydoc.render_doc(type(Webdata(api_key="k").crawl), renderer=pydoc.plaintext)
+    crawl = pydoc.render_doc(type(Webdata(api_key="k").crawl), renderer=pydoc.plaintext)  # type: ignore[attr-defined]
     assert all(f" |  {name}(self" in crawl for name in ("__call__", "start", "get_status", "cancel", "wait", "watch", "iter_documents"))
 
 

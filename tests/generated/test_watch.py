@@ -9,7 +9,7 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from webdata_client import AsyncWebdata, Webdata, errors
@@ -39,7 +39,7 @@ def _check_progress(statuses: list[Any]) -> None:
 
 
 @pytest.mark.parametrize("via", ["socket", "poll"])
-def test_a_crawl_is_watched_to_its_end(live: tuple[str, str], via: str) -> None:
+def test_a_crawl_is_watched_to_its_end(live: tuple[str, str], via: Literal["socket", "poll"]) -> None:
     base_url, key = live
     seen: list[Any] = []
     with Webdata(api_key=key, base_url=base_url, poll_interval=0.1) as client:

@@ -11,7 +11,14 @@ from typing import Any, TypeVar, cast
 import httpx
 import webdata_models as models
 
-from .client import AsyncTransport, ClientOptions, SyncTransport, changed, request_body, resolve_options
+from .client import (
+    AsyncTransport,
+    ClientOptions,
+    SyncTransport,
+    changed,
+    request_body,
+    resolve_options,
+)
 from .types import Operation
 
 T = TypeVar("T")
@@ -48,7 +55,9 @@ class Webdata:
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
     per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried). Use ``with_options`` to change them for some calls only.
+    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
+    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
+    ``with_options`` to change them for some calls only.
     """
 
     def __init__(
@@ -58,6 +67,7 @@ class Webdata:
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int = 2,
+        max_retry_wait: float = 60.0,
         poll_interval: float = 2.0,
         default_headers: Mapping[str, str] | None = None,
         http_client: httpx.Client | None = None,
@@ -68,19 +78,29 @@ class Webdata:
             base_url,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             headers=default_headers,
         )
         self._owns_http = http_client is None
+        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
+        # passed in may hold a proxy, a transport or hooks the socket would bypass.
+        self._sockets = http_client is None
         self._http = http_client or httpx.Client(timeout=self.options.timeout)
         self._transport = SyncTransport(self.options, self._http)
-        self.things = Things(self)
+        self._things = Things(self)
+
+    @property
+    def things(self) -> Things:
+        """The things operations."""
+        return self._things
 
     def with_options(
         self,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
+        max_retry_wait: float | None = None,
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
@@ -90,12 +110,14 @@ class Webdata:
             self.options,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             backoff=backoff,
             max_backoff=max_backoff,
         )
         copy = Webdata(http_client=self._http, _options=options)
         copy._owns_http = False
+        copy._sockets = self._sockets
         return copy
 
     def _call(
@@ -154,7 +176,9 @@ class AsyncWebdata:
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
     per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried). Use ``with_options`` to change them for some calls only.
+    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
+    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
+    ``with_options`` to change them for some calls only.
     """
 
     def __init__(
@@ -164,6 +188,7 @@ class AsyncWebdata:
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int = 2,
+        max_retry_wait: float = 60.0,
         poll_interval: float = 2.0,
         default_headers: Mapping[str, str] | None = None,
         http_client: httpx.AsyncClient | None = None,
@@ -174,19 +199,29 @@ class AsyncWebdata:
             base_url,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             headers=default_headers,
         )
         self._owns_http = http_client is None
+        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
+        # passed in may hold a proxy, a transport or hooks the socket would bypass.
+        self._sockets = http_client is None
         self._http = http_client or httpx.AsyncClient(timeout=self.options.timeout)
         self._transport = AsyncTransport(self.options, self._http)
-        self.things = AsyncThings(self)
+        self._things = AsyncThings(self)
+
+    @property
+    def things(self) -> AsyncThings:
+        """The things operations."""
+        return self._things
 
     def with_options(
         self,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
+        max_retry_wait: float | None = None,
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
@@ -196,12 +231,14 @@ class AsyncWebdata:
             self.options,
             timeout=timeout,
             max_retries=max_retries,
+            max_retry_wait=max_retry_wait,
             poll_interval=poll_interval,
             backoff=backoff,
             max_backoff=max_backoff,
         )
         copy = AsyncWebdata(http_client=self._http, _options=options)
         copy._owns_http = False
+        copy._sockets = self._sockets
         return copy
 
     async def _call(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Operation"]
+__all__ = ["JobSpec", "Operation"]
 
 
 @dataclass(frozen=True)
@@ -28,3 +28,18 @@ class Operation:
     def idempotent(self) -> bool:
         """GET and DELETE may be sent twice with no more effect than once (RFC 9110 §9.2.2)."""
         return self.method in ("GET", "DELETE", "HEAD", "OPTIONS")
+
+
+@dataclass(frozen=True)
+class JobSpec:
+    """A job of the contract, as its resource waits on it: read from the status schema's ``x-states``."""
+
+    # The status operation's path, with ``{id}`` for the job's id.
+    status_path: str
+    terminal: tuple[str, ...]
+    # The terminal states that are not a success (raised by ``wait`` unless ``raise_on_failure=False``).
+    failures: tuple[str, ...]
+    # The status pages its documents with ``next``.
+    pages: bool
+    # The status path also takes a WebSocket upgrade (the contract's ``x-watch``).
+    socket: bool
