@@ -143,17 +143,28 @@ def test_python_names_and_models_go_on_the_wire_as_the_contract_names_them(serve
 
 
 @pytest.mark.parametrize(
-    ("arguments", "named"),
+    ("arguments", "message"),
     [
-        ({"actions": [{"type": "wait", "milliseconds": 5, "selector": "#a"}]}, "at most 2"),
-        ({"timeout": "5000"}, "timeout"),
-        ({"formats": [{"type": "json", "schemma": {}}]}, "schemma"),
-        ({"location": {"country": "us"}}, "country"),
+        # The rule in the schema's words, not only a count.
+        (
+            {"actions": [{"type": "wait", "milliseconds": 5, "selector": "#a"}]},
+            "actions[0] (wait): at most 2 fields, got 3 (milliseconds, selector, type): Wait for a number of milliseconds or for a selector;"
+            " exactly one of the two, nothing else.",
+        ),
+        ({"timeout": "5000"}, "timeout: expected an integer, got '5000' (str)"),
+        # The member the value's type names, not one error per member of the union.
+        ({"formats": [{"type": "json", "schemma": {}}]}, "formats[0] (json): unknown field 'schemma'"),
+        ({"formats": ["markdown", {"type": "screenshot", "fullPage": "yes"}]}, "formats[1] (screenshot).fullPage: expected a boolean, got 'yes' (str)"),
+        ({"formats": ["markdwn"]}, "formats[0]: 'markdwn' is not one of 'markdown', 'html', "),
+        ({"location": {"country": "us"}}, "location.country: string should match pattern"),
+        ({"max_age": -1, "timeout": "1"}, "max_age: should be greater than or equal to 0, got -1; timeout: expected an integer, got '1' (str)"),
     ],
 )
-def test_requests_that_break_the_contract_are_refused_before_sending(server: FaultServer, client: Webdata, arguments: dict[str, Any], named: str) -> None:
-    with pytest.raises(errors.InvalidRequestError, match=named):
+def test_requests_that_break_the_contract_are_refused_before_sending(server: FaultServer, client: Webdata, arguments: dict[str, Any], message: str) -> None:
+    with pytest.raises(errors.InvalidRequestError) as raised:
         client.scrape("https://example.com", **arguments)
+    assert str(raised.value).startswith(message) and "\n" not in str(raised.value) and "errors.pydantic.dev" not in str(raised.value), str(raised.value)
+    assert raised.value.problems and all("loc" in problem for problem in raised.value.problems)
     assert server.received == []
 
 

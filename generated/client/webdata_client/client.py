@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import random
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -150,9 +151,93 @@ def request_body(model: type[BaseModel], values: Mapping[str, Any]) -> dict[str,
     try:
         body = model.model_validate(given)
     except ValidationError as exc:
-        raise errors.InvalidRequestError(str(exc)) from exc
+        raise errors.InvalidRequestError(describe_invalid(exc, given), problems=exc.errors(include_url=False)) from exc
     dumped: dict[str, Any] = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
     return dumped
+
+
+# pydantic's names for the branches of a union in an error's location (``literal['a','b']``,
+# ``tagged-union[A,B]``, ``function-after[...]``): not fields of the request.
+_BRANCH = re.compile(r"^[a-z][a-z-]*\[.*\]$", re.DOTALL)
+_SCALARS = {
+    "string_type": "a string",
+    "int_type": "an integer",
+    "int_parsing": "an integer",
+    "float_type": "a number",
+    "bool_type": "a boolean",
+}
+
+
+def describe_invalid(exc: ValidationError, values: Mapping[str, Any]) -> str:
+    """One line for a request the models refuse: each problem as ``field: rule, got value``.
+
+    Of the errors pydantic reports for each member of a union, only those of the member the value
+    selects are kept: the one its ``type`` names for an object, the string values for a string.
+    """
+    problems: dict[str, list[tuple[str, Any, dict[str, Any]]]] = {}
+    for error in exc.errors(include_url=False):
+        where, node, union = _locate(error["loc"], values)
+        problems.setdefault(union or where, []).append((where, node, dict(error)))
+    lines: list[str] = []
+    for group in problems.values():
+        lines += _pick(group)
+    return "; ".join(dict.fromkeys(lines))
+
+
+def _locate(loc: tuple[Any, ...], values: Any) -> tuple[str, Any, str]:
+    """The field path of an error (``formats[0] (json).prompt``), the value at its union, and the union's path."""
+    path, node, union, skip_tag = "", values, "", False
+    for part in loc:
+        if isinstance(part, str) and _BRANCH.match(part):
+            union = union or path
+            skip_tag = part.startswith("tagged-union")
+            continue
+        if isinstance(part, int):
+            path += f"[{part}]"
+            node = node[part] if isinstance(node, list | tuple) and part < len(node) else None
+        elif isinstance(node, Mapping) and part not in node and node.get("type") == part:
+            union = union or path  # a discriminated union's tag: the member the value's type names
+            path += f" ({part})"
+        elif skip_tag:
+            path += f" ({part})"
+        else:
+            path += f".{part}" if path else str(part)
+            node = node.get(part) if isinstance(node, Mapping) else getattr(node, str(part), None)
+        skip_tag = False
+    return path, node, union
+
+
+def _pick(group: list[tuple[str, Any, dict[str, Any]]]) -> list[str]:
+    kinds = {error["type"] for _, _, error in group}
+    if len(group) > 1 and "literal_error" in kinds:
+        value = group[0][2]["input"]
+        if isinstance(value, str):  # a string where strings or objects may go: the known strings
+            expected = ", ".join(
+                str(e["ctx"]["expected"]) for _, _, e in group if e["type"] == "literal_error" and "ctx" in e
+            )
+            return [f"{group[0][0]}: {value!r} is not one of {expected.replace(' or ', ', ')}"]
+        # An object: what its member says, not that it is not one of the strings.
+        group = [
+            item for item in group if item[2]["type"] not in ("literal_error", "model_attributes_type", "model_type")
+        ] or group
+    return [_line(where, error) for where, _, error in group]
+
+
+def _line(where: str, error: dict[str, Any]) -> str:
+    kind, value = error["type"], error.get("input")
+    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+    if kind == "extra_forbidden":
+        parent, _, name = where.rpartition(".")
+        return f"{parent or 'request'}: unknown field {name!r}"
+    if kind == "missing":
+        return f"{where}: required"
+    if kind in _SCALARS:
+        return f"{where}: expected {_SCALARS[kind]}, got {shown} ({type(value).__name__})"
+    message = str(error.get("msg") or "invalid").removeprefix("Value error, ").removeprefix("Input ")
+    message = message[0].lower() + message[1:]
+    if isinstance(value, Mapping | list | tuple):
+        return f"{where}: {message}"
+    return f"{where}: {message}, got {shown}"
 
 
 class Transport:

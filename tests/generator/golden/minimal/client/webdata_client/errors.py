@@ -62,7 +62,15 @@ class ConfigurationError(WebdataError):
 
 
 class InvalidRequestError(WebdataError, ValueError):
-    """The request breaks the contract (an unknown field, a wrong type, a bound); nothing was sent."""
+    """The request breaks the contract (an unknown field, a wrong type, a bound); nothing was sent.
+
+    ``str(error)`` is one line, each problem as ``field: rule, got value``; ``problems`` holds
+    pydantic's error dictionaries, for a program to read.
+    """
+
+    def __init__(self, message: str, *, problems: list[Any] | None = None) -> None:
+        super().__init__(message)
+        self.problems: list[Any] = list(problems or [])
 
 
 class APIConnectionError(WebdataError):

@@ -74,8 +74,11 @@ class PropertyCountModel(WireModel):
         present = {name for name in self.model_fields_set if getattr(self, name, None) is not None}
         present |= set(self.model_extra or {})
         count = len(present)
-        if low is not None and count < low:
-            raise ValueError(f"at least {low} properties required, got {count}: {sorted(present)}")
-        if high is not None and count > high:
-            raise ValueError(f"at most {high} properties allowed, got {count}: {sorted(present)}")
+        if (low is not None and count < low) or (high is not None and count > high):
+            # The rule in the schema's words (its description is the class's docstring).
+            rule = " ".join((type(self).__doc__ or "").split())
+            bound = f"at least {low}" if low is not None and count < low else f"at most {high}"
+            fields = type(self).model_fields
+            given = ", ".join(sorted(fields[n].alias or n if n in fields else n for n in present))
+            raise ValueError(f"{bound} fields, got {count} ({given})" + (f": {rule}" if rule else ""))
         return self
