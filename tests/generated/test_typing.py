@@ -28,6 +28,29 @@ client.crawl.get_status(uuid.UUID(crawl.id))  # a UUID is taken too
 """
 
 
+# One shape for every job, progress while waiting, no envelopes: typed all the way down.
+ONE_SHAPE = """
+from webdata_client import AsyncWebdata, Webdata
+
+client = Webdata(api_key="k", base_url="http://127.0.0.1:9")
+done = client.crawl("https://example.com", limit=2, on_status=lambda s: print(s.completed, s.total))
+pages: int = len(done.data)
+for status in client.batch_scrape.watch("id", via="poll"):
+    completed: int = status.completed
+markdown: str | None = client.scrape("https://example.com").markdown
+tokens: int = client.team.get_token_usage().remaining_tokens
+extracted: object = client.extract(urls=["https://example.com"], prompt="p", raise_on_failure=False).data
+
+
+async def main() -> None:
+    async with AsyncWebdata(api_key="k") as other:
+        async for running in other.crawl.watch("id"):
+            print(running.status)
+        found = await other.agent("find the price")
+        print(found.status)
+"""
+
+
 FIRECRAWL_NAMES = """
 from webdata_models import Document, JsonFormat
 
@@ -55,7 +78,7 @@ document.json()
 """
 
 
-@pytest.mark.parametrize(("label", "snippet"), [("one id type", IDS), ("firecrawl-py names", FIRECRAWL_NAMES)])
+@pytest.mark.parametrize(("label", "snippet"), [("one id type", IDS), ("one shape for every job", ONE_SHAPE), ("firecrawl-py names", FIRECRAWL_NAMES)])
 def test_habits_type_check(tmp_path: Path, label: str, snippet: str) -> None:
     source = tmp_path / "habit.py"
     source.write_text(snippet)
