@@ -89,6 +89,13 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="deliver webhooks to private and loopback receivers (default: only when listening on loopback)",
     )
+    serve.add_argument(
+        "--cors-local",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="answer browsers' CORS preflights from local pages (a file opened from disk, localhost), as the reference page's Try it needs"
+        " (default: only when listening on loopback)",
+    )
     serve.add_argument("--web", choices=("synthetic", "real"), help="where pages come from (default synthetic: no network)")
     serve.add_argument("--allow-private-fetch", action="store_true", default=None, help="with --web real, allow private and loopback targets")
     serve.add_argument("--threads", type=int, help="worker threads that run handlers off the event loop (default 8)")
@@ -206,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
                 "threads": args.threads,
                 "cache_copies": args.cache_copies,
                 "head_timeout": args.head_timeout,
+                "cors_local": args.cors_local,
             }
             if args.command == "serve"
             else {}

@@ -24,6 +24,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -262,4 +264,23 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     # Literal paths first: /v2/crawl/active must win over /v2/crawl/{id} for every method.
     ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
     routes += [Route(path, dispatcher(endpoints), methods=sorted(endpoints)) for path, endpoints in ordered]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
+    middleware = [_local_cors()] if settings.local_cors else []
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed}, middleware=middleware)
+
+
+# Pages a developer opens locally: a file from disk (its Origin is "null"), localhost, 127.0.0.1, [::1].
+LOCAL_ORIGINS = r"^(null|https?://(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?)$"
+
+
+def _local_cors() -> Middleware:
+    """CORS for local origins only (``serve --cors-local``): the reference page's "Try it" calls the
+    server from a file or a local dev server. The key travels in Authorization, never in cookies, so
+    no credentials are allowed; every answer header may be read (status, Retry-After, X-Request-Id)."""
+    return Middleware(
+        CORSMiddleware,
+        allow_origin_regex=LOCAL_ORIGINS,
+        allow_methods=["GET", "POST", "DELETE"],
+        allow_headers=["Authorization", "Content-Type", "X-Idempotency-Key"],
+        expose_headers=["*"],
+        max_age=600,
+    )

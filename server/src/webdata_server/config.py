@@ -63,12 +63,23 @@ class Settings:
     cache_copies: int = 5
     # Seconds a connection has to deliver a request's line and headers (then 408; protocols.py).
     head_timeout: float = 10.0
+    # CORS for local pages (a file opened from disk, localhost, 127.0.0.1, [::1]), so the reference
+    # page's "Try it" can call the server: None allows it when the server listens on loopback.
+    cors_local: bool | None = None
+
+    @property
+    def loopback(self) -> bool:
+        return self.host in ("127.0.0.1", "localhost", "::1") or self.host.startswith("127.")
 
     @property
     def local_webhooks(self) -> bool:
         if self.allow_local_webhooks is not None:
             return self.allow_local_webhooks
-        return self.host in ("127.0.0.1", "localhost", "::1") or self.host.startswith("127.")
+        return self.loopback
+
+    @property
+    def local_cors(self) -> bool:
+        return self.loopback if self.cors_local is None else self.cors_local
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
