@@ -7,6 +7,14 @@ surcharges of the options it takes), the job state machines (``x-states`` and ``
 drawn as SVG), the exact error texts and codes, and where each element comes from in the seed
 (``x-source``). Every operation has a curl and a Python example; the tests run both against the
 reference server. No external resource is loaded: styles, script and drawings are inline.
+
+In the browser: every field whose schema has an inside opens in place, to any depth (the script
+builds the nested tables from the components embedded in the page, so a recursive schema costs
+nothing until opened), a union's variants are tabs (a variant that is itself a union lends its
+own: every format, action and parser has a tab); each operation has a "Try it" form sending to the
+server picked at the top (the reference server answers CORS for pages opened from disk: ``serve
+--cors-local``), the key kept in the tab's session only; dark mode follows the system, with a
+switch; ``/`` focuses the search, the arrow keys walk the matching links.
 """
 
 from __future__ import annotations
@@ -97,6 +105,35 @@ def _credits_html(rules: list[dict[str, Any]], *, title: str) -> str:
     return f'<div class="credits"><h4>{_e(title)}</h4><table><tr><th>effect</th><th>credits</th><th>unit</th><th>when</th></tr>{rows}</table></div>'
 
 
+def _expandable(bundle: dict[str, Any], schema: Any, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether a field's schema has an inside worth opening in place: properties, variants, or items
+    or values that have one."""
+    if not isinstance(schema, dict):
+        return False
+    name = _ref_name(schema)
+    if name in seen:
+        return True
+    resolved = deref(bundle, schema)
+    if not isinstance(resolved, dict):
+        return False
+    if resolved.get("properties") or resolved.get("oneOf") or resolved.get("anyOf"):
+        return True
+    inner = seen | ({name} if name else set())
+    extra = resolved.get("additionalProperties")
+    return _expandable(bundle, resolved.get("items"), inner) or (isinstance(extra, dict) and _expandable(bundle, extra, inner))
+
+
+def _expander(bundle: dict[str, Any], schema: Any, field: str) -> str:
+    """A button that opens the schema's inside below its row (rendered by the page's script from
+    the schemas embedded in the page, so to any depth)."""
+    if not _expandable(bundle, schema):
+        return ""
+    return (
+        f'<button type="button" class="expand" aria-expanded="false" aria-label="Show what {_e(field)} holds" data-field="{_e(field)}"'
+        f' data-schema="{_e(json.dumps(schema, separators=(",", ":")))}">\u25b8</button>'
+    )
+
+
 def _properties_table(bundle: dict[str, Any], schema: dict[str, Any]) -> str:
     properties = schema.get("properties") or {}
     if not properties:
@@ -110,7 +147,7 @@ def _properties_table(bundle: dict[str, Any], schema: dict[str, Any]) -> str:
             f'<div class="tag cost">{_e(r.get("effect"))} {_e(r.get("credits"))} credit(s) per {_e(r.get("per"))}</div>' for r in prop.get("x-credits", [])
         )
         rows.append(
-            f"<tr><td><code>{_e(name)}</code>{' <b class=req>required</b>' if name in required else ''}</td>"
+            f"<tr><td>{_expander(bundle, prop, name)}<code>{_e(name)}</code>{' <b class=req>required</b>' if name in required else ''}</td>"
             f"<td>{_type_html(prop)}</td><td>{default}</td><td>{_constraints(resolved if isinstance(resolved, dict) else {})}</td>"
             f"<td>{_prose(prop.get('description') if isinstance(prop, dict) else '')}{surcharge}</td></tr>"
         )
@@ -276,7 +313,7 @@ def _responses_html(bundle: dict[str, Any], operation: dict[str, Any]) -> str:
         rows.append(
             f'<tr><td><span class="status s{_e(status[0])}">{_e(status)}</span></td><td>{_prose(resolved.get("description"))}'
             f"{'<ul class=errors>' + ''.join(examples) + '</ul>' if examples else ''}{('<p>Headers: ' + headers + '</p>') if headers else ''}</td>"
-            f"<td>{_type_html(schema) if schema else ''}</td><td>{_e(resolved.get('x-source', ''))}</td></tr>"
+            f"<td>{_expander(bundle, schema, status) if schema else ''}{_type_html(schema) if schema else ''}</td><td>{_e(resolved.get('x-source', ''))}</td></tr>"
         )
     return "<table class=responses><tr><th>status</th><th>meaning and error texts</th><th>body</th><th>source</th></tr>" + "".join(rows) + "</table>"
 
@@ -339,6 +376,7 @@ def _operation_html(bundle: dict[str, Any], method: str, path: str, operation: d
         if isinstance(resolved, dict):
             parts.append(_properties_table(bundle, resolved))
     parts.append("<h4>Responses</h4>" + _responses_html(bundle, operation))
+    parts.append(_try_html(bundle, method, path, operation, parameters))
     for name, samples in code_samples(bundle, operation, method, path).items():
         parts.append(
             f'<div class="samples">{f"<h4>Example <code>{_e(name)}</code></h4>" if name else "<h4>Example</h4>"}'
@@ -348,6 +386,37 @@ def _operation_html(bundle: dict[str, Any], method: str, path: str, operation: d
         )
     parts.append("</section>")
     return "".join(parts)
+
+
+def _try_html(bundle: dict[str, Any], method: str, path: str, operation: dict[str, Any], parameters: list[dict[str, Any]]) -> str:
+    """A form that sends the operation to the server picked at the top of the page (by default the
+    reference server on 127.0.0.1:3002, which answers CORS for local pages) and shows the answer."""
+    op_id = operation["operationId"]
+    fields = []
+    for parameter in parameters:
+        where, name = parameter.get("in"), parameter.get("name", "")
+        schema = deref(bundle, parameter.get("schema") or {})
+        hint = schema.get("example", schema.get("default", "")) if isinstance(schema, dict) else ""
+        label = f"{name} <span class=note>({_e(where)}{', required' if parameter.get('required') else ''})</span>"
+        fields.append(
+            f'<label>{label}<input name="{_e(name)}" data-in="{_e(where)}" placeholder="{_e(hint)}"'
+            f'{" required" if parameter.get("required") else ""} autocomplete="off"></label>'
+        )
+    body = ""
+    if media_schema(bundle, operation.get("requestBody")):
+        examples = {name: json.dumps(value, indent=2) for name, value in _request_examples(bundle, operation).items() if value is not None}
+        if len(examples) > 1:
+            options = "".join(f'<option value="{_e(text)}">{_e(name)}</option>' for name, text in examples.items())
+            body += f'<label>Example<select class="example">{options}</select></label>'
+        seeded = next(iter(examples.values()), "{}")
+        rows = min(16, max(4, seeded.count("\n") + 1))
+        body += f'<label>Body <span class=note>(JSON)</span><textarea name="body" rows="{rows}" spellcheck="false">{_e(seeded)}</textarea></label>'
+    return (
+        f'<details class="try" id="try-{_e(op_id)}"><summary>Try it</summary>'
+        f'<form class="try-form" data-method="{_e(method.upper())}" data-path="{_e(path)}">{"".join(fields)}{body}'
+        f'<button type="submit" class="send">Send {_e(method.upper())} {_e(path)}</button></form>'
+        '<div class="answer" hidden><p class="answer-status"></p><pre class="answer-headers"></pre><pre class="answer-body"><code></code></pre></div></details>'
+    )
 
 
 def _schema_html(bundle: dict[str, Any], name: str, schema: dict[str, Any], machines: list[dict[str, Any]]) -> str:
@@ -371,6 +440,8 @@ def _schema_html(bundle: dict[str, Any], name: str, schema: dict[str, Any], mach
                 for v in schema[keyword]
             )
             parts.append(f"<h4>{'Exactly one' if keyword == 'oneOf' else 'Any'} of</h4><ul>{items}</ul>")
+            ref = {"$ref": f"#/components/schemas/{name}"}
+            parts.append(f'<div class="tree-root" data-schema="{_e(json.dumps(ref))}"></div>')
     parts.append(_properties_table(bundle, schema))
     drawn = [m for m in machines if m["schema"] == name]
     for machine in drawn:
@@ -384,40 +455,198 @@ def _schema_html(bundle: dict[str, Any], name: str, schema: dict[str, Any], mach
 
 
 _STYLE = """
-*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2328;background:#fff}
-nav{position:fixed;top:0;left:0;bottom:0;width:290px;overflow:auto;border-right:1px solid #d0d7de;background:#f6f8fa;padding:14px}
-nav input{width:100%;padding:7px 9px;border:1px solid #d0d7de;border-radius:6px;font:inherit}nav h2{font-size:12px;text-transform:uppercase;color:#57606a;margin:16px 0 4px}
-nav a{display:block;padding:2px 6px;border-radius:4px;color:#1f2328;text-decoration:none;font-size:14px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-nav a:hover,nav a.hit{background:#ddf4ff}nav a .m{display:inline-block;width:46px;font-size:11px;font-weight:600;color:#57606a}
-main{margin-left:290px;padding:24px 36px;max-width:1200px}h1{margin-top:0}h2.group{border-bottom:1px solid #d0d7de;padding-bottom:4px;margin-top:40px}
-section{padding:10px 0 22px;border-bottom:1px solid #eaeef2}section:target{background:#fff8c5}h3{margin:8px 0}.anchor{color:#8c959f;text-decoration:none}
-.method{color:#fff;border-radius:4px;padding:2px 8px;font-weight:700;font-size:13px}.opid{color:#57606a;font-size:13px;margin-left:8px}
-table{border-collapse:collapse;margin:6px 0 12px;width:100%;font-size:14px}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f6f8fa}
-code{background:#eff1f3;border-radius:4px;padding:0 4px;font-size:13px}pre{background:#0d1117;color:#e6edf3;padding:12px;border-radius:6px;overflow:auto}pre code{background:none;color:inherit}
-.tag{display:inline-block;background:#ddf4ff;color:#0969da;border-radius:10px;padding:0 8px;font-size:12px}.tag.cost{background:#fff1e5;color:#bc4c00}.tag.code{background:#ffebe9;color:#cf222e}
-.req{color:#cf222e;font-size:11px}.source{font-size:13px;color:#57606a}.credits{background:#fff8f2;border:1px solid #ffd8b5;border-radius:6px;padding:4px 12px;margin:8px 0}
-.credits h4{margin:6px 0}.status{font-weight:700}.s2{color:#1a7f37}.s4{color:#bc4c00}.s5{color:#cf222e}.err{font-family:ui-monospace,monospace;color:#cf222e}
-.errors{margin:4px 0;padding-left:18px}.note{color:#57606a;font-size:12px}.tabs{margin-top:8px}.tab{border:1px solid #d0d7de;background:#f6f8fa;padding:3px 10px;cursor:pointer;border-radius:6px 6px 0 0}
-.tab.on{background:#0d1117;color:#fff}.machine-box{border:1px solid #d0d7de;border-radius:6px;padding:6px 12px;margin:8px 0}svg.machine{max-width:100%;height:auto}
-svg .state{fill:#f6f8fa;stroke:#57606a;stroke-width:1.5}svg .initial{fill:#ddf4ff;stroke:#0969da}svg .inner{fill:none;stroke:#57606a}
-svg .label{font:13px system-ui,sans-serif;text-anchor:middle}svg .edge{font:11px system-ui,sans-serif;text-anchor:middle;fill:#57606a}
-.hidden{display:none}#empty{color:#57606a;font-size:13px;margin-top:8px}
+:root{--fg:#1f2328;--muted:#57606a;--bg:#fff;--panel:#f6f8fa;--line:#d0d7de;--soft:#eaeef2;--code:#eff1f3;--hit:#ddf4ff;--link:#0969da;
+--target:#fff8c5;--tag:#ddf4ff;--tagfg:#0969da;--cost:#fff1e5;--costfg:#bc4c00;--costbox:#fff8f2;--costline:#ffd8b5;--red:#cf222e;--green:#1a7f37;
+--errbg:#ffebe9;--pre:#0d1117;--prefg:#e6edf3;color-scheme:light}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--soft:#262c36;
+--code:#262c36;--hit:#1f3a5f;--link:#4493f8;--target:#3b2e00;--tag:#1f3a5f;--tagfg:#79c0ff;--cost:#3d2410;--costfg:#ffa657;--costbox:#1f1610;
+--costline:#5a3a1a;--red:#ff7b72;--green:#3fb950;--errbg:#3d1416;--pre:#010409;--prefg:#e6edf3;color-scheme:dark}}
+:root[data-theme=dark]{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--soft:#262c36;--code:#262c36;--hit:#1f3a5f;
+--link:#4493f8;--target:#3b2e00;--tag:#1f3a5f;--tagfg:#79c0ff;--cost:#3d2410;--costfg:#ffa657;--costbox:#1f1610;--costline:#5a3a1a;--red:#ff7b72;
+--green:#3fb950;--errbg:#3d1416;--pre:#010409;--prefg:#e6edf3;color-scheme:dark}
+*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--link)}nav{position:fixed;top:0;left:0;bottom:0;width:300px;overflow:auto;border-right:1px solid var(--line);background:var(--panel);padding:14px}
+.navtop{display:flex;gap:6px;align-items:center}nav input{flex:1;min-width:0;padding:7px 9px;border:1px solid var(--line);border-radius:6px;font:inherit;
+background:var(--bg);color:var(--fg)}#theme{flex:none;border:1px solid var(--line);background:var(--bg);color:var(--fg);border-radius:6px;padding:6px 8px;cursor:pointer}
+nav h2{font-size:12px;text-transform:uppercase;color:var(--muted);margin:16px 0 4px}
+nav a{display:flex;align-items:baseline;gap:8px;padding:2px 6px;border-radius:4px;color:var(--fg);text-decoration:none;font-size:14px;min-width:0}
+nav a .t{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}nav a:hover,nav a.hit,nav a:focus{background:var(--hit);outline:none}
+nav a .m{flex:0 0 50px;font-size:11px;font-weight:600;color:var(--muted);white-space:nowrap}
+main{margin-left:300px;padding:24px 36px;max-width:1240px}h1{margin-top:0}h2.group{border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:40px}
+section{padding:10px 0 22px;border-bottom:1px solid var(--soft)}section:target{background:var(--target)}h3{margin:8px 0}.anchor{color:var(--muted);text-decoration:none}
+.method{color:#fff;border-radius:4px;padding:2px 8px;font-weight:700;font-size:13px}.opid{color:var(--muted);font-size:13px;margin-left:8px}
+.sig{overflow-wrap:anywhere}table{border-collapse:collapse;margin:6px 0 12px;width:100%;font-size:14px}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{background:var(--panel)}
+code{background:var(--code);border-radius:4px;padding:0 4px;font-size:13px}pre{background:var(--pre);color:var(--prefg);padding:12px;border-radius:6px;overflow:auto}
+pre code{background:none;color:inherit}.tag{display:inline-block;background:var(--tag);color:var(--tagfg);border-radius:10px;padding:0 8px;font-size:12px}
+.tag.cost{background:var(--cost);color:var(--costfg)}.tag.code{background:var(--errbg);color:var(--red)}.req{color:var(--red);font-size:11px}
+.source{font-size:13px;color:var(--muted)}.credits{background:var(--costbox);border:1px solid var(--costline);border-radius:6px;padding:4px 12px;margin:8px 0}
+.credits h4{margin:6px 0}.status{font-weight:700}.s2{color:var(--green)}.s4{color:var(--costfg)}.s5{color:var(--red)}
+.err{font-family:ui-monospace,monospace;color:var(--red)}.errors{margin:4px 0;padding-left:18px}.note{color:var(--muted);font-size:12px}.tabs{margin-top:8px}
+.tab,.vtab{border:1px solid var(--line);background:var(--panel);color:var(--fg);padding:3px 10px;cursor:pointer;border-radius:6px 6px 0 0;font:inherit;font-size:13px}
+.tab.on{background:var(--pre);color:#fff}.vtab.on{background:var(--hit);font-weight:600}.vtabs{display:flex;flex-wrap:wrap;gap:2px;margin-top:4px}
+.vpanel{border:1px solid var(--line);border-radius:0 6px 6px 6px;padding:4px 8px}.machine-box{border:1px solid var(--line);border-radius:6px;padding:6px 12px;margin:8px 0}
+svg.machine{max-width:100%;height:auto}svg .state{fill:var(--panel);stroke:var(--muted);stroke-width:1.5}svg .initial{fill:var(--hit);stroke:var(--link)}
+svg .inner{fill:none;stroke:var(--muted)}svg .label{font:13px system-ui,sans-serif;text-anchor:middle;fill:var(--fg)}
+svg .edge{font:11px system-ui,sans-serif;text-anchor:middle;fill:var(--muted)}svg line,svg path{stroke:var(--muted)}
+.hidden{display:none}#empty{color:var(--muted);font-size:13px;margin-top:8px}
+.expand{border:1px solid var(--line);background:var(--bg);color:var(--fg);border-radius:4px;width:22px;height:22px;padding:0;margin-right:6px;cursor:pointer;
+font-size:12px;line-height:1}.expand[aria-expanded=true]{background:var(--hit)}tr.nested>td{background:var(--bg);padding:4px 0 4px 14px}
+.tree{border-left:2px solid var(--line);padding-left:10px;margin:4px 0;overflow-x:auto}.tree-head{margin:2px 0;font-size:14px}
+.settings{display:flex;flex-wrap:wrap;gap:10px;align-items:end;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 12px;margin:12px 0}
+.settings label,.try label{display:flex;flex-direction:column;font-size:13px;color:var(--muted);gap:2px}
+.settings input{min-width:240px}input,textarea,select{font:13px ui-monospace,monospace;padding:5px 7px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+.try{border:1px solid var(--line);border-radius:6px;padding:4px 12px;margin:10px 0}.try summary{cursor:pointer;font-weight:600}
+.try-form{display:flex;flex-direction:column;gap:8px;margin:8px 0}.try textarea{width:100%}
+.send{align-self:flex-start;border:0;background:var(--green);color:#fff;border-radius:6px;padding:6px 12px;font:inherit;font-weight:600;cursor:pointer}
+.answer-status{font-weight:700;margin:4px 0}.answer pre{max-height:420px}
+@media (max-width:800px){nav{position:static;width:auto;max-height:45vh;border-right:0;border-bottom:1px solid var(--line)}main{margin-left:0;padding:14px}
+.settings input{min-width:0;width:100%}.settings label{flex:1 1 100%}table{display:block;overflow-x:auto}}
 """
 
-_SCRIPT = """
+_SCRIPT = r"""
 (function(){
+  var root=document.documentElement,themeButton=document.getElementById('theme');
+  function dark(){var t=root.getAttribute('data-theme');return t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;}
+  function showTheme(){themeButton.textContent=dark()?'\u2600':'\u263e';themeButton.setAttribute('aria-label',dark()?'Light mode':'Dark mode');}
+  try{var kept=localStorage.getItem('webdata-theme');if(kept)root.setAttribute('data-theme',kept);}catch(e){}
+  showTheme();
+  themeButton.addEventListener('click',function(){var next=dark()?'light':'dark';root.setAttribute('data-theme',next);try{localStorage.setItem('webdata-theme',next);}catch(e){}showTheme();});
+
   var input=document.getElementById('search'),links=[].slice.call(document.querySelectorAll('nav a[data-search]')),empty=document.getElementById('empty');
+  function visible(){return links.filter(function(a){return !a.classList.contains('hidden');});}
   input.addEventListener('input',function(){
     var q=input.value.trim().toLowerCase(),shown=0;
     links.forEach(function(a){var hit=!q||a.getAttribute('data-search').indexOf(q)>=0;a.classList.toggle('hidden',!hit);a.classList.toggle('hit',!!q&&hit);if(hit)shown++;});
     empty.hidden=shown>0;
   });
-  input.addEventListener('keydown',function(e){if(e.key==='Enter'){var first=links.filter(function(a){return !a.classList.contains('hidden');})[0];if(first){location.hash=first.getAttribute('href');}}});
+  input.addEventListener('keydown',function(e){
+    if(e.key==='Enter'){var first=visible()[0];if(first){location.hash=first.getAttribute('href');}}
+    else if(e.key==='ArrowDown'){var next=visible()[0];if(next){e.preventDefault();next.focus();}}
+    else if(e.key==='Escape'){input.value='';input.dispatchEvent(new Event('input'));}
+  });
+  document.querySelector('nav').addEventListener('keydown',function(e){
+    if(e.target.tagName!=='A'||(e.key!=='ArrowDown'&&e.key!=='ArrowUp'))return;
+    var shown=visible(),at=shown.indexOf(e.target);e.preventDefault();
+    if(e.key==='ArrowUp'&&at<=0){input.focus();return;}
+    var to=shown[Math.min(shown.length-1,at+(e.key==='ArrowDown'?1:-1))];if(to)to.focus();
+  });
+  document.addEventListener('keydown',function(e){var t=e.target.tagName;if(e.key==='/'&&t!=='INPUT'&&t!=='TEXTAREA'){e.preventDefault();input.focus();}});
+
   document.querySelectorAll('.samples').forEach(function(box){
     box.querySelectorAll('.tab').forEach(function(tab){tab.addEventListener('click',function(){
       box.querySelectorAll('.tab').forEach(function(t){t.classList.toggle('on',t===tab);});
       box.querySelectorAll('.sample').forEach(function(p){p.hidden=p.getAttribute('data-lang')!==tab.getAttribute('data-tab');});
     });});
+  });
+
+  // Schemas in place, to any depth: built from the contract's components embedded in the page.
+  var S=JSON.parse(document.getElementById('schemas-data').textContent),PREFIX='#/components/schemas/';
+  var BOUNDS=['minimum','exclusiveMinimum','maximum','exclusiveMaximum','minLength','maxLength','minItems','maxItems','minProperties','maxProperties'];
+  function refName(s){return s&&typeof s.$ref==='string'&&s.$ref.indexOf(PREFIX)===0?s.$ref.slice(PREFIX.length):null;}
+  function resolve(s){var n=refName(s);return n?(S[n]||{}):(s||{});}
+  function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
+  function text(t){return document.createTextNode(t);}
+  function prose(t){var out=el('span');String(t||'').split('`').forEach(function(part,i){out.appendChild(i%2?el('code',null,part):text(part));});return out;}
+  function typeOf(s){
+    var n=refName(s);if(n){var a=el('a',null,n);a.href='#schema-'+n;return a;}
+    var out=el('span'),v=s.oneOf||s.anyOf;
+    if(v){v.forEach(function(x,i){if(i)out.appendChild(text(' | '));out.appendChild(typeOf(x));});return out;}
+    var kinds=Array.isArray(s.type)?s.type:[s.type||'any'];
+    kinds.forEach(function(k,i){if(i)out.appendChild(text(' | '));
+      if(k==='array'){out.appendChild(text('array of '));out.appendChild(typeOf(s.items||{}));}
+      else if(k==='object'&&s.additionalProperties&&typeof s.additionalProperties==='object'){out.appendChild(text('map of '));out.appendChild(typeOf(s.additionalProperties));}
+      else out.appendChild(text(k+(s.format&&k!=='null'?' ('+s.format+')':'')));});
+    return out;
+  }
+  function rules(s){var r=resolve(s),p=[];
+    if('const' in r)p.push('always '+JSON.stringify(r.const));if(r.enum)p.push('one of '+r.enum.map(function(v){return JSON.stringify(v);}).join(', '));
+    BOUNDS.forEach(function(k){if(k in r)p.push(k+' '+r[k]);});if(r.pattern)p.push('pattern '+r.pattern);if(r.additionalProperties===false)p.push('no other properties');
+    return p.join('; ');}
+  function expandable(s,seen){if(!s||typeof s!=='object')return false;var n=refName(s);seen=seen||{};if(n&&seen[n])return true;var r=resolve(s),inner=Object.assign({},seen);if(n)inner[n]=1;
+    return !!(r.properties||r.oneOf||r.anyOf)||expandable(r.items,inner)||(!!r.additionalProperties&&typeof r.additionalProperties==='object'&&expandable(r.additionalProperties,inner));}
+  function label(parent,v,i){var d=parent.discriminator||{},m=d.mapping||{},r=resolve(v),t=(r.properties||{}).type||{};
+    for(var k in m){if(m[k]===v.$ref)return k;}
+    if('const' in t)return String(t.const);if(t.enum&&t.enum.length===1)return String(t.enum[0]);
+    if(r.enum)return 'a string: '+(r.enum.length>3?r.enum.slice(0,3).join(', ')+'\u2026':r.enum.join(', '));
+    return refName(v)||r.title||(Array.isArray(r.type)?r.type.join(' | '):r.type)||('variant '+(i+1));}
+  // A variant that is itself a union (FormatItem: the string shorthands, or a Format object) lends
+  // its own variants, so every discriminated variant gets a tab of its own.
+  function flatten(parent,list,seen){var out=[];list.forEach(function(v){var r=resolve(v),n=refName(v),inner=r.oneOf||r.anyOf;
+    if(inner&&!r.properties&&!(n&&seen[n])){var more=Object.assign({},seen);if(n)more[n]=1;out=out.concat(flatten(r,inner,more));}else out.push([parent,v]);});return out;}
+  function variants(parent,list){
+    var box=el('div','variants'),bar=el('div','vtabs'),panels=[];bar.setAttribute('role','tablist');box.appendChild(bar);
+    flatten(parent,list,{}).forEach(function(pair,i){
+      var v=pair[1],b=el('button','vtab'+(i?'':' on'),label(pair[0],v,i)),panel=el('div','vpanel'),filled=false;
+      b.type='button';b.setAttribute('role','tab');b.setAttribute('aria-selected',i?'false':'true');panel.setAttribute('role','tabpanel');panel.hidden=i>0;
+      function fill(){if(!filled){panel.appendChild(tree(v));filled=true;}}
+      if(!i)fill();
+      b.addEventListener('click',function(){fill();[].forEach.call(bar.children,function(x){x.classList.toggle('on',x===b);x.setAttribute('aria-selected',String(x===b));});
+        panels.forEach(function(p){p.hidden=p!==panel;});});
+      bar.appendChild(b);panels.push(panel);box.appendChild(panel);
+    });
+    return box;
+  }
+  function button(s,field){var b=el('button','expand','\u25b8');b.type='button';b.setAttribute('aria-expanded','false');b.setAttribute('aria-label','Show what '+field+' holds');
+    b.setAttribute('data-field',field);b._schema=s;return b;}
+  function table(r){
+    var t=el('table','props'),head=el('tr'),req=r.required||[];
+    ['field','type','default','rules','meaning'].forEach(function(h){head.appendChild(el('th',null,h));});t.appendChild(head);
+    Object.keys(r.properties).forEach(function(name){var p=r.properties[name],row=el('tr'),first=el('td'),type=el('td');
+      if(expandable(p))first.appendChild(button(p,name));first.appendChild(el('code',null,name));
+      if(req.indexOf(name)>=0){first.appendChild(text(' '));first.appendChild(el('b','req','required'));}
+      type.appendChild(typeOf(p));row.appendChild(first);row.appendChild(type);
+      row.appendChild(el('td',null,'default' in p?JSON.stringify(p.default):''));row.appendChild(el('td',null,rules(p)));
+      var meaning=el('td');meaning.appendChild(prose(p.description||resolve(p).description));row.appendChild(meaning);t.appendChild(row);});
+    return t;
+  }
+  function tree(s){
+    var box=el('div','tree'),n=refName(s),r=resolve(s),list=r.oneOf||r.anyOf,extra=r.additionalProperties;
+    if(n){var head=el('p','tree-head'),a=el('a',null,n);a.href='#schema-'+n;head.appendChild(a);
+      if(r.description){head.appendChild(text(' \u2014 '));head.appendChild(prose(r.description.split('. ')[0].replace(/\.\s*$/,'')+'.'));}box.appendChild(head);}
+    if(list)box.appendChild(variants(r,list));
+    else if(r.properties)box.appendChild(table(r));
+    else if(r.items){box.appendChild(el('p','note','Each item:'));box.appendChild(tree(r.items));}
+    else if(extra&&typeof extra==='object'){box.appendChild(el('p','note','Each value:'));box.appendChild(tree(extra));}
+    else{var line=el('p');line.appendChild(typeOf(r));var said=rules(r);if(said)line.appendChild(text(' \u2014 '+said));box.appendChild(line);}
+    return box;
+  }
+  document.addEventListener('click',function(e){
+    var b=e.target.closest&&e.target.closest('button.expand');if(!b)return;
+    var row=b.closest('tr'),open=b.getAttribute('aria-expanded')==='true';
+    if(open){var next=row.nextElementSibling;if(next&&next.classList.contains('nested'))next.remove();b.setAttribute('aria-expanded','false');b.textContent='\u25b8';return;}
+    var s=b._schema||JSON.parse(b.getAttribute('data-schema')),nested=el('tr','nested'),cell=el('td');
+    cell.colSpan=row.children.length;cell.appendChild(tree(s));nested.appendChild(cell);row.parentNode.insertBefore(nested,row.nextSibling);
+    b.setAttribute('aria-expanded','true');b.textContent='\u25be';
+  });
+  document.querySelectorAll('.tree-root').forEach(function(box){var r=resolve(JSON.parse(box.getAttribute('data-schema')));var list=r.oneOf||r.anyOf;if(list)box.appendChild(variants(r,list));});
+
+  // Try it: the server and key are kept for this tab only (sessionStorage), never written to the page.
+  var base=document.getElementById('try-base'),key=document.getElementById('try-key');
+  try{base.value=sessionStorage.getItem('webdata-base')||base.value;key.value=sessionStorage.getItem('webdata-key')||'';}catch(e){}
+  base.addEventListener('change',function(){try{sessionStorage.setItem('webdata-base',base.value);}catch(e){}});
+  key.addEventListener('change',function(){try{sessionStorage.setItem('webdata-key',key.value);}catch(e){}});
+  document.querySelectorAll('form.try-form').forEach(function(form){
+    var pick=form.querySelector('select.example');
+    if(pick)pick.addEventListener('change',function(){form.querySelector('textarea').value=pick.value;});
+    form.addEventListener('submit',function(e){
+      e.preventDefault();
+      var box=form.parentNode.querySelector('.answer'),status=box.querySelector('.answer-status'),heads=box.querySelector('.answer-headers'),body=box.querySelector('.answer-body code');
+      var path=form.getAttribute('data-path'),query=[],headers={'Accept':'application/json'},init={method:form.getAttribute('data-method'),headers:headers};
+      if(key.value)headers['Authorization']='Bearer '+key.value.trim();
+      form.querySelectorAll('input[data-in]').forEach(function(i){var v=i.value.trim();if(!v)return;var where=i.getAttribute('data-in');
+        if(where==='path')path=path.replace('{'+i.name+'}',encodeURIComponent(v));else if(where==='query')query.push(encodeURIComponent(i.name)+'='+encodeURIComponent(v));else if(where==='header')headers[i.name]=v;});
+      var text_=form.querySelector('textarea');
+      if(text_){try{JSON.parse(text_.value);}catch(err){box.hidden=false;status.textContent='The body is not JSON: '+err.message;heads.textContent='';body.textContent='';return;}
+        headers['Content-Type']='application/json';init.body=text_.value;}
+      var url=base.value.replace(/\/+$/,'')+path+(query.length?'?'+query.join('&'):'');
+      box.hidden=false;status.textContent=init.method+' '+url+' \u2026';heads.textContent='';body.textContent='';
+      fetch(url,init).then(function(r){
+        status.textContent=r.status+' '+(r.statusText||'');status.className='answer-status s'+String(r.status)[0];
+        var lines=[];r.headers.forEach(function(v,k){lines.push(k+': '+v);});heads.textContent=lines.join('\n');
+        return r.text().then(function(t){try{body.textContent=JSON.stringify(JSON.parse(t),null,2);}catch(err){body.textContent=t;}});
+      }).catch(function(err){status.textContent='No answer from '+base.value+' ('+err.message+'). Is the server running (make serve)? It answers pages opened from disk or localhost.';});
+    });
   });
 })();
 """
@@ -431,11 +660,18 @@ def render_page(bundle: dict[str, Any]) -> str:
     listed = operations(bundle)
     tags = [t["name"] for t in bundle.get("tags") or []] + sorted({o["tag"] for o in listed} - {t["name"] for t in bundle.get("tags") or []})
     schemas = (bundle.get("components") or {}).get("schemas") or {}
-    nav = ['<input id="search" type="search" placeholder="Search operations and schemas" aria-label="Search"><p id="empty" hidden>Nothing matches.</p>']
+    nav = [
+        '<div class="navtop"><input id="search" type="search" placeholder="Search (press /)" aria-label="Search operations and schemas">'
+        '<button type="button" id="theme" aria-label="Dark mode">\u263e</button></div><p id="empty" hidden>Nothing matches.</p>'
+    ]
+    server = ((bundle.get("servers") or [{}])[0]).get("url", "http://127.0.0.1:3002")
     body = [
         f"<h1>{_e(info.get('title', 'API'))} <span class=tag>{_e(info.get('version', ''))}</span></h1>",
         _prose(info.get("summary")),
         _prose(info.get("description")),
+        '<div class="settings" id="try-settings"><strong>Try it against</strong>'
+        f'<label>Server<input id="try-base" value="{_e(server)}" autocomplete="off"></label>'
+        '<label>API key <span class=note>(kept in this tab only)</span><input id="try-key" type="password" autocomplete="off"></label></div>',
     ]
     for tag in tags:
         in_tag = [o for o in listed if o["tag"] == tag]
@@ -449,16 +685,19 @@ def render_page(bundle: dict[str, Any]) -> str:
             operation = bundle["paths"][item["path"]][item["method"].lower()]
             search = _e((item["id"] + " " + item["path"] + " " + item["summary"]).lower())
             nav.append(
-                f'<a href="#op-{_e(item["id"])}" data-search="{search}"><span class="m">{_e(item["method"])}</span>{_e(item["summary"] or item["id"])}</a>'
+                f'<a href="#op-{_e(item["id"])}" data-search="{search}"><span class="m">{_e(item["method"])}</span><span class="t">{_e(item["summary"] or item["id"])}</span></a>'
             )
             body.append(_operation_html(bundle, item["method"].lower(), item["path"], operation, by_operation))
     nav.append("<h2>Schemas</h2>")
     body.append('<h2 class="group" id="schemas">Schemas</h2>')
     for name in sorted(schemas):
-        nav.append(f'<a href="#schema-{_e(name)}" data-search="{_e(name.lower())}">{_e(name)}</a>')
+        nav.append(f'<a href="#schema-{_e(name)}" data-search="{_e(name.lower())}"><span class="t">{_e(name)}</span></a>')
         body.append(_schema_html(bundle, name, schemas[name], machines))
+    # The components, for the script that opens schemas in place ("</" escaped: it may not end the script).
+    embedded = json.dumps(schemas, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<link rel="icon" href="data:,"><title>{_e(info.get("title", "API"))} {_e(info.get("version", ""))} reference</title>'
-        f"<style>{_STYLE}</style></head><body><nav>{''.join(nav)}</nav><main>{''.join(body)}</main><script>{_SCRIPT}</script></body></html>\n"
+        f"<style>{_STYLE}</style></head><body><nav>{''.join(nav)}</nav><main>{''.join(body)}</main>"
+        f'<script type="application/json" id="schemas-data">{embedded}</script><script>{_SCRIPT}</script></body></html>\n'
     )

@@ -66,6 +66,18 @@ def test_the_contract_specifics_are_shown(bundle: dict[str, Any], page: Path) ->
     assert len(state_machines(bundle)) == 3 and text.count("<svg") >= 6
 
 
+def test_the_page_carries_what_its_script_needs(bundle: dict[str, Any], page: Path) -> None:
+    text = page.read_text()
+    embedded = text.split('<script type="application/json" id="schemas-data">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(embedded.replace("<\\/", "</")) == bundle["components"]["schemas"]
+    for operation in operations(bundle):
+        assert f'id="try-{operation["id"]}"' in text, f"no Try it for {operation['id']}"
+    # A field with an inside can be opened; a plain one cannot.
+    assert 'data-field="scrapeOptions"' in text and 'data-field="formats"' in text and 'data-field="limit"' not in text
+    assert '<select class="example">' in text  # scrapeUrl has two request examples
+    assert 'id="theme"' in text and "prefers-color-scheme:dark" in text
+
+
 def _job_for(api: httpx.Client, path: str) -> str | None:
     starts = {
         "/v2/extract/": ("/v2/extract", {"urls": ["https://example.com"], "prompt": "title"}),
@@ -152,7 +164,86 @@ class _Tab:
         return found
 
 
-async def _browse(chromium: str, page: Path, screenshot: Path) -> dict[str, Any]:
+# Opens ActiveCrawlsResponse.crawls, then options, scrapeOptions and formats inside each other: the
+# fourth opened row sits inside three. Returns the fields opened and that depth.
+_EXPAND_CHAIN = """(() => {
+  let scope = document.getElementById('schema-ActiveCrawlsResponse');
+  const opened = [];
+  for (const field of ['crawls', 'options', 'scrapeOptions', 'formats']) {
+    const button = [...scope.querySelectorAll('button.expand[data-field="' + field + '"]')].find(b => b.offsetParent !== null);
+    if (!button) break;
+    button.click();
+    scope = button.closest('tr').nextElementSibling;
+    opened.push(field);
+  }
+  let depth = 0;
+  for (let e = scope.parentElement; e; e = e.parentElement) if (e.matches('tr.nested')) depth++;
+  return {opened, depth, text: scope.textContent.includes('onlyMainContent') || scope.previousElementSibling.closest('table').textContent.includes('onlyMainContent')};
+})()"""
+
+# In the formats row opened last: the variants are tabs; the json one shows its own fields.
+_SWITCH_TAB = """(() => {
+  const rows = document.querySelectorAll('#schema-ActiveCrawlsResponse tr.nested');
+  const box = rows[rows.length - 1].querySelector('.variants');
+  const tabs = [...box.querySelector('.vtabs').children];
+  const json = tabs.find(t => t.textContent === 'json');
+  json.click();
+  const panels = [...box.querySelectorAll(':scope > .vpanel')];
+  const shown = panels.filter(p => !p.hidden);
+  return {labels: tabs.map(t => t.textContent), shown: shown.length, prompt: shown[0].textContent.includes('prompt'), selected: json.getAttribute('aria-selected')};
+})()"""
+
+# At the current width: no two navigation labels overlap (a method and its text, or two links), the
+# search box shows its whole placeholder, and nothing makes the page scroll sideways.
+_LAYOUT = """(() => {
+  const problems = [];
+  const links = [...document.querySelectorAll('nav a')];
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  links.forEach((a, i) => {
+    const m = a.querySelector('.m'), t = a.querySelector('.t');
+    if (m && t && overlap(m.getBoundingClientRect(), t.getBoundingClientRect())) problems.push('method over text: ' + a.textContent);
+    if (i && overlap(links[i - 1].getBoundingClientRect(), a.getBoundingClientRect())) problems.push('links overlap: ' + a.textContent);
+  });
+  const input = document.getElementById('search'), style = getComputedStyle(input);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  if (ctx.measureText(input.placeholder).width > room) problems.push('placeholder cut: ' + input.placeholder);
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push('page wider than the window: ' + document.documentElement.scrollWidth);
+  return problems;
+})()"""
+
+
+async def _try_it(tab: _Tab, operation: str, base_url: str, key: str, example: str | None = None) -> dict[str, Any]:
+    """Fill the server and key, pick a request example, send the operation's form, wait for the answer."""
+    pick = (
+        f" const s = d.querySelector('select.example'); s.selectedIndex = [...s.options].findIndex(o => o.textContent === {json.dumps(example)});"
+        " s.dispatchEvent(new Event('change'));"
+        if example
+        else ""
+    )
+    await tab.js(
+        f"(() => {{ const b = document.getElementById('try-base'), k = document.getElementById('try-key');"
+        f" b.value = {json.dumps(base_url)}; k.value = {json.dumps(key)}; b.dispatchEvent(new Event('change')); k.dispatchEvent(new Event('change'));"
+        f" const d = document.getElementById('try-{operation}'); d.open = true;{pick} d.querySelector('form').requestSubmit(); }})()"
+    )
+    for _ in range(100):
+        status = await tab.js(f"document.querySelector('#try-{operation} .answer-status').textContent")
+        if status and status[:1].isdigit():
+            break
+        await asyncio.sleep(0.1)
+    body = await tab.js(f"document.querySelector('#try-{operation} .answer-body').textContent")
+    headers = await tab.js(f"document.querySelector('#try-{operation} .answer-headers').textContent")
+    return {"status": status, "body": json.loads(body) if body else None, "headers": headers}
+
+
+async def _background(tab: _Tab) -> tuple[int, int, int]:
+    colour = await tab.js("getComputedStyle(document.body).backgroundColor")
+    red, green, blue = (int(part) for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3])
+    return red, green, blue
+
+
+async def _browse(chromium: str, page: Path, screenshot: Path, base_url: str, key: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="webdata-chromium-", ignore_cleanup_errors=True) as profile:
         flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"]
         flags += ["--disable-component-update", "--disable-sync", f"--user-data-dir={profile}", "--remote-debugging-port=0", "--window-size=1400,1000"]
@@ -190,13 +281,48 @@ async def _browse(chromium: str, page: Path, screenshot: Path) -> dict[str, Any]
                     "(() => { const box = document.querySelector('#op-startExtract .samples'); box.querySelector('[data-tab=python]').click();"
                     " return box.querySelector('[data-lang=python]').hidden === false && box.querySelector('[data-lang=curl]').hidden === true; })()"
                 )
+                # Keyboard: from the search box down the matching links.
+                await tab.js("(() => { const i = document.getElementById('search'); i.value = 'crawl'; i.dispatchEvent(new Event('input')); i.focus(); })()")
+                await tab.js("document.getElementById('search').dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true}))")
+                first = await tab.js("document.activeElement.getAttribute('href')")
+                await tab.js("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true}))")
+                second = await tab.js("document.activeElement.getAttribute('href')")
+                visible = await tab.js("[...document.querySelectorAll('nav a[data-search]:not(.hidden)')].map(a => a.getAttribute('href'))")
+                report["keyboard"] = (first, second, visible[:2])
                 await tab.js(
                     "(() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new Event('input')); location.hash = ''; window.scrollTo(0, 0); })()"
                 )
-                await tab.call("Emulation.setDeviceMetricsOverride", width=1400, height=1000, deviceScaleFactor=1, mobile=False)
-                shot = await tab.call("Page.captureScreenshot", format="png")
+                report["expanded"] = await tab.js(_EXPAND_CHAIN)
+                report["variant"] = await tab.js(_SWITCH_TAB)
+                report["try_get"] = await _try_it(tab, "getTokenUsage", base_url, key)
+                report["try_post"] = await _try_it(tab, "scrapeUrl", base_url, key, example="markdownAndScreenshot")
+                report["key_in_storage"] = await tab.js("sessionStorage.getItem('webdata-key') !== null && localStorage.getItem('webdata-key') === null")
+                # Pictures of both for whoever reads the test's reports (not compared).
+                for name, selector in (("try", "#try-scrapeUrl"), ("schema", "#schema-ActiveCrawlsResponse")):
+                    await tab.js(f"document.querySelector('{selector}').scrollIntoView()")
+                    shot = await tab.call("Page.captureScreenshot", format="png")
+                    screenshot.parent.mkdir(parents=True, exist_ok=True)
+                    screenshot.with_name(f"reference-page-{name}.png").write_bytes(base64.b64decode(shot["data"]))
+                await tab.js("(() => { for (const id of ['try-base', 'try-key']) { const i = document.getElementById(id); i.value = i.defaultValue; } })()")
+                await tab.js("document.querySelectorAll('details.try').forEach(d => d.open = false); window.scrollTo(0, 0)")
+                report["layout"] = {}
+                for width in (360, 1920, 1400):
+                    await tab.call("Emulation.setDeviceMetricsOverride", width=width, height=1000, deviceScaleFactor=1, mobile=False)
+                    await asyncio.sleep(0.1)
+                    report["layout"][width] = await tab.js(_LAYOUT)
+                await tab.js("(() => { location.hash = ''; window.scrollTo(0, 0); })()")
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
+                report["light"] = await _background(tab)
+                shot = await tab.call("Page.captureScreenshot", format="png")
                 screenshot.write_bytes(base64.b64decode(shot["data"]))
+                await tab.js("document.getElementById('theme').click()")
+                report["switched"] = await _background(tab)
+                shot = await tab.call("Page.captureScreenshot", format="png")
+                screenshot.with_name(screenshot.stem + "-dark.png").write_bytes(base64.b64decode(shot["data"]))
+                # Following the system: no choice made, a dark system setting gives the dark page.
+                await tab.js("(() => { localStorage.removeItem('webdata-theme'); document.documentElement.removeAttribute('data-theme'); })()")
+                await tab.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "dark"}])
+                report["system_dark"] = await _background(tab)
                 await asyncio.sleep(0.2)
                 report["errors"] = tab.errors()
                 return report
@@ -209,10 +335,12 @@ async def _browse(chromium: str, page: Path, screenshot: Path) -> dict[str, Any]
 
 
 @pytest.mark.slow
-def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path) -> None:
+def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path, live_server: LiveServer) -> None:
     browser = chromium()
+    live_server.start()  # on loopback: it answers the page's CORS preflights (serve --cors-local)
+    key = json.loads(live_server.admin("create-team", "--name", "browser", "--plan-tokens", "150000"))["apiKey"]
     screenshot = ARTIFACTS / "reference-page.png"
-    report = asyncio.run(_browse(browser, page, screenshot))
+    report = asyncio.run(_browse(browser, page, screenshot, live_server.base_url, key))
     assert report["errors"] == [], f"console errors: {report['errors']}"
     assert report["broken"] == [], f"links to nothing: {report['broken']}"
     expected = {f"#op-{o['id']}" for o in operations(bundle)} | {f"#schema-{name}" for name in bundle["components"]["schemas"]}
@@ -221,4 +349,22 @@ def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path) -> N
     assert "#op-getTokenUsage" in report["search"] and len(report["search"]) < 5, report["search"]
     assert report["hash"] == "#op-getTokenUsage", "Enter in the search box jumps to the first match"
     assert report["python_tab"] is True
-    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and screenshot.stat().st_size > 20_000
+    first, second, visible = report["keyboard"]
+    assert [first, second] == visible, f"arrow keys from the search box: {report['keyboard']}"
+    # Nested schemas in place: four rows opened inside each other, the last a union shown as tabs.
+    assert report["expanded"]["opened"] == ["crawls", "options", "scrapeOptions", "formats"] and report["expanded"]["depth"] == 3, report["expanded"]
+    assert report["expanded"]["text"], "the scrape options' own fields are shown in place"
+    variant = report["variant"]
+    assert {"json", "screenshot", "changeTracking"} <= set(variant["labels"]) and variant["shown"] == 1 and variant["prompt"], variant
+    assert variant["selected"] == "true"
+    # Try it, from the file opened from disk, against the live reference server.
+    assert report["try_get"]["status"].startswith("200") and "remainingTokens" in report["try_get"]["body"]["data"], report["try_get"]
+    assert "x-request-id" in report["try_get"]["headers"].lower() or "content-type" in report["try_get"]["headers"].lower()
+    assert report["try_post"]["status"].startswith("200") and report["try_post"]["body"]["data"]["metadata"]["statusCode"] == 200, report["try_post"]
+    assert report["key_in_storage"] is True, "the key is kept for the tab's session only"
+    for width, problems in report["layout"].items():
+        assert problems == [], f"at {width} px: {problems}"
+    # Dark mode: the switch, and the system setting when no choice was made.
+    assert sum(report["light"]) > 600 and sum(report["switched"]) < 150 and sum(report["system_dark"]) < 150, report
+    for shot in (screenshot, screenshot.with_name("reference-page-dark.png")):
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
