@@ -247,6 +247,40 @@ def _no_agent_routes(exchange: Exchange, context: dict[str, Any]) -> Any:
     return None
 
 
+_SERVER_FAILURE = {"success": False, "error": "An unexpected error occurred on the server."}
+
+
+def _job_id_unchecked(exchange: Exchange, context: dict[str, Any]) -> None:
+    # A crawl id that is not a UUID looked up anyway: not found, instead of refused as malformed.
+    if exchange.path.startswith("/v2/crawl/") and exchange.status == 400 and "Invalid job ID" in str(exchange.response):
+        exchange.status, exchange.response = 404, {"success": False, "error": "Job not found"}
+
+
+def _preview_without_credits(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/crawl/params-preview" and exchange.status == 402:
+        exchange.status, exchange.response = 200, {"success": True, "data": {"url": "https://example.com"}}
+
+
+def _slow_page_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/scrape" and exchange.status == 408:
+        exchange.status, exchange.response = 500, dict(_SERVER_FAILURE)
+
+
+def _oversized_body_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/scrape" and exchange.status == 413:
+        exchange.status, exchange.response = 500, dict(_SERVER_FAILURE)
+
+
+def _no_usage_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/team/token-usage" and exchange.status == 404:
+        exchange.status, exchange.response = 500, {"success": False, "error": "Internal server error while fetching token usage"}
+
+
+def _entitlement_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.status == 403 and isinstance(exchange.response, dict) and exchange.response.get("code") == "THREAT_PROTECTION_NOT_ENABLED":
+        exchange.status, exchange.response = 500, dict(_SERVER_FAILURE)
+
+
 @cache
 def _declared_fields() -> dict[tuple[str, str], set[str]]:
     """(method, path) -> the properties its JSON request body declares, read from the bundle the suite uses."""
@@ -361,6 +395,12 @@ MUTANTS = [
     Mutant("long-prompt-fails", "a prompt over 5,000 characters crashes the server (500)", request=_long_prompt_fails),
     Mutant("crawl-filters-ignored", "a crawl's includePaths and excludePaths are ignored", request=_crawl_filters_ignored),
     Mutant("idempotency-key-ignored", "a crawl start's x-idempotency-key is ignored: a retry starts a second crawl", request=_idempotency_key_dropped),
+    Mutant("job-id-unchecked", "a crawl id that is not a UUID is looked up (404) instead of refused (400)", response=_job_id_unchecked),
+    Mutant("preview-without-credits", "a team without credits gets a crawl params preview (200) instead of 402", response=_preview_without_credits),
+    Mutant("slow-page-crashes", "a page slower than the scrape's timeout answers 500 instead of 408", response=_slow_page_crashes),
+    Mutant("oversized-body-crashes", "a scrape body over the limit answers 500 instead of 413", response=_oversized_body_crashes),
+    Mutant("no-usage-crashes", "token usage of a team without a plan answers 500 instead of 404", response=_no_usage_crashes),
+    Mutant("entitlement-crashes", "a threatProtection override without the entitlement answers 500 instead of 403", response=_entitlement_crashes),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -404,6 +444,12 @@ CLASS_OF = {
     "long-prompt-fails": "core",
     "crawl-filters-ignored": "pages",
     "idempotency-key-ignored": "jobs",
+    "job-id-unchecked": "jobs",
+    "preview-without-credits": "limits",
+    "slow-page-crashes": "limits",
+    "oversized-body-crashes": "limits",
+    "no-usage-crashes": "limits",
+    "entitlement-crashes": "threat",
 }
 
 

@@ -53,6 +53,7 @@ def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False
             str(report_dir),
         ]
         env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        env |= upstream.fixture_env  # the keys of its fixture teams, which reference.toml reads ([fixtures])
         done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=600)
     verdicts = report_dir / "requirements.json"
     failed = sorted(k for k, v in json.loads(verdicts.read_text()).items() if v["outcome"] == "failed") if verdicts.exists() else []

@@ -32,7 +32,8 @@ def test_runner_against_a_separate_server(tmp_path: Path) -> None:
     assert "req-CORE-01" in page and "--seed 7" in page
     assert "documented statuses never observed" in done.stdout
     never = json.loads((tmp_path / "coverage.json").read_text())
-    assert 500 in never["scrapeUrl"] and 200 not in never["scrapeUrl"]  # a healthy server answers no 500; scrapes succeed
+    assert 408 in never["scrapeUrl"] and 200 not in never["scrapeUrl"]  # no [fixtures] given: no slow page; scrapes succeed
+    assert verdicts_of_limits_skipped(tmp_path)
     verdicts = json.loads((tmp_path / "requirements.json").read_text())
     assert verdicts["CORE-02"]["outcome"] == "passed"
     # No configuration file against a server named by URL: the class `pages` is skipped, with the reason.
@@ -45,3 +46,10 @@ def test_runner_against_a_separate_server(tmp_path: Path) -> None:
     assert output.count("Seed: 7") == 2 and "--phases examples (exit 0)" in output and "--phases fuzzing (exit 0)" in output
     suites = [suite.get("name") for suite in ElementTree.parse(tmp_path / "schemathesis.xml").getroot().iter("testsuite")]  # noqa: S314
     assert suites == ["schemathesis (examples)", "schemathesis (fuzzing)"]
+
+
+def verdicts_of_limits_skipped(report_dir: Path) -> bool:
+    """Against a server named by URL with no configuration file, the fixture requirements are
+    skipped with the reason, not failed and not passed."""
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    return all(verdicts[identifier]["outcome"] == "skipped" for identifier in ("LIMIT-01", "LIMIT-02", "LIMIT-03", "LIMIT-04", "LIMIT-05", "THREAT-02"))

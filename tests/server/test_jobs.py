@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from webdata_server.domain import JobKind
 
 from tests.server.conftest import Server
@@ -80,11 +81,38 @@ def test_agent_cancel_of_a_failed_job(quick_server: Server) -> None:
     assert api("cancelAgent", jobId=job).json() == {"error": "Agent already finished"}
 
 
-def test_agent_job_id_must_be_a_uuid(server: Server) -> None:
-    for operation in ("cancelAgent", "getAgentStatus"):
-        response = server.api(operation, jobId="not-a-uuid")
-        assert response.status_code == 400
-        assert response.json() == {"error": "Invalid job ID format. Job ID must be a valid UUID."}
+CHECKED_ID_PATHS = {
+    "cancelAgent": "jobId",
+    "getAgentStatus": "jobId",
+    "getCrawlStatus": "id",
+    "cancelCrawl": "id",
+    "getCrawlErrors": "id",
+    "getBatchScrapeStatus": "id",
+    "cancelBatchScrape": "id",
+    "getExtractStatus": "id",
+}
+
+
+@pytest.mark.parametrize("operation", sorted(CHECKED_ID_PATHS))
+@pytest.mark.parametrize("job_id", ["not-a-uuid", "3f1c2a9e8b7d4c6e9f0123456789abcd", "3f1c2a9e-8b7d-4c6e-9f01-23456789abc"])
+def test_a_job_id_must_be_a_uuid(server: Server, operation: str, job_id: str) -> None:
+    """As the service's validateJobIdParam: 400 before any lookup, on every job path but one."""
+    response = server.api(operation, **{CHECKED_ID_PATHS[operation]: job_id})  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
+    assert response.status_code == 400
+    assert response.json() == {"success": False, "error": "Invalid job ID format. Job ID must be a valid UUID."}
+
+
+def test_batch_scrape_errors_take_any_id(server: Server) -> None:
+    """The service's batch scrape errors route does not check the id: not a UUID is simply not found."""
+    assert server.api("getBatchScrapeErrors", id="not-a-uuid").status_code == 404
+
+
+def test_crawl_params_preview_needs_credits(server: Server) -> None:
+    """Free, but refused with 402 to a team that cannot pay for one credit (the service's route checks credits)."""
+    poor = server.api_for(server.tenant(plan_tokens=0))
+    response = poor("previewCrawlParams", json={"url": "https://example.com", "prompt": "the blog"})
+    assert response.status_code == 402
+    assert server.api("previewCrawlParams", json={"url": "https://example.com", "prompt": "the blog"}).status_code == 200
 
 
 def test_agent_unknown_job(server: Server) -> None:

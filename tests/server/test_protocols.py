@@ -3,6 +3,7 @@ the contract's error shape, on both stacks."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import time
@@ -121,3 +122,26 @@ def test_an_idle_keep_alive_connection_gets_no_unasked_answer_and_serves_the_nex
         sock.settimeout(10)
         sock.sendall(request)
         assert _read_answer(sock).startswith(b"HTTP/1.1 200")
+
+
+def test_an_oversized_body_gets_a_readable_413(live: tuple[LiveServer, str]) -> None:
+    """The body over the limit (10 MiB by default) is read and dropped before the 413 goes out, so a
+    client still sending reads the answer instead of a reset connection; five times in a row on one
+    client, as an SDK would send them."""
+    server, key = live
+    oversized = b'{"url":"https://example.com/' + b"a" * (10 * 1024 * 1024) + b'"}'
+    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+
+    async def send() -> list[int]:
+        # An async client streams the body in pieces (as a proxy in front of the server does): a
+        # server that closed before reading it made this a ReadError instead of a 413.
+        async with httpx.AsyncClient(base_url=server.base_url, headers=headers, timeout=30) as client:
+            statuses = []
+            for _ in range(5):
+                answer = await client.post("/v2/scrape", content=oversized)
+                assert answer.json() == {"success": False, "error": "Request body too large."}
+                statuses.append(answer.status_code)
+            statuses.append((await client.get("/v2/team/token-usage")).status_code)  # and the client goes on
+            return statuses
+
+    assert asyncio.run(send()) == [413] * 5 + [200]

@@ -114,8 +114,12 @@ class ConformanceClient:
         query: dict[str, Any] | None = None,
         key: str | None = "",
         headers: dict[str, str] | None = None,
+        content: bytes | None = None,
+        retry: bool = True,
         **path: str,
     ) -> Answer:
+        """One call; ``content`` sends raw bytes as the body instead of ``json_body``; ``retry``
+        False answers a 429 as it came instead of waiting out its Retry-After."""
         operation = operations_by_id()[operation_id]
         url = self.base_url + operation["path"].format(**{k: quote(v, safe="") for k, v in path.items()})
         if query:
@@ -124,10 +128,15 @@ class ConformanceClient:
         headers = ({"Authorization": f"Bearer {chosen}"} if chosen else {}) | (headers or {})
         if self._http is None:
             self._http = httpx.Client(timeout=60)
-        for _ in range(4):
-            response = self._http.request(operation["method"], url, json=json_body, headers=headers)
+        if content is not None:
+            headers = {"Content-Type": "application/json"} | headers
+        for _ in range(4 if retry else 1):
+            if content is not None:
+                response = self._http.request(operation["method"], url, content=content, headers=headers)
+            else:
+                response = self._http.request(operation["method"], url, json=json_body, headers=headers)
             # A rate-limited request is retried after the Retry-After the server asks for.
-            if response.status_code != 429 or not response.headers.get("retry-after", "").isdigit():
+            if not retry or response.status_code != 429 or not response.headers.get("retry-after", "").isdigit():
                 break
             time.sleep(min(int(response.headers["retry-after"]), 60))
         try:
@@ -135,7 +144,11 @@ class ConformanceClient:
         except ValueError:
             body = response.text
         sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
-        answer = Answer(operation_id, response.status_code, body, response.headers, curl(operation["method"], url, headers=headers, body=json_body), sent)
+        reproduce = curl(operation["method"], url, headers=headers, body=json_body)
+        if content is not None:
+            sent += f"\n<a body of {len(content)} bytes>"
+            reproduce += f" -H 'Content-Type: application/json' --data-binary @<a file of {len(content)} bytes>"
+        answer = Answer(operation_id, response.status_code, body, response.headers, reproduce, sent)
         answer.problems = contract_problems(operation_id, answer.status, answer.body, answer.headers)
         if self.observer is not None:
             self.observer(answer)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import secrets
 import time
 import tomllib
@@ -29,7 +30,7 @@ from webdata_conformance.client import EXPECTATIONS, ContractViolation, operatio
 from webdata_conformance.requirements import CLASSES, FAILURE_CODE_OF_CHECK, REQUIREMENT_OF_CHECK, REQUIREMENTS
 from webdata_conformance.target import Target, embedded_server
 
-__all__ = ["Outcome", "Settings", "read_settings"]
+__all__ = ["FIXTURES", "Outcome", "Settings", "read_settings"]
 
 REFERENCE_CONFIG = "reference.toml"
 _STATE = pytest.StashKey["_Run"]()
@@ -42,6 +43,30 @@ class Settings:
     pages: dict[str, dict[str, Any]] = field(default_factory=dict)
     deviations: dict[str, str] = field(default_factory=dict)  # requirement id -> why
     source: str = ""
+    # What provokes the statuses a client cannot reach alone (FIXTURES); "$NAME" reads variable NAME.
+    fixtures: dict[str, Any] = field(default_factory=dict)
+    # Variables "$NAME" may read beyond the environment (the embedded server's fixture keys).
+    variables: dict[str, str] = field(default_factory=dict)
+
+    def fixture(self, name: str) -> Any:
+        """The fixture's value, a "$NAME" read from the variables or the environment; None when not
+        configured or unset."""
+        value = self.fixtures.get(name)
+        if isinstance(value, str) and value.startswith("$"):
+            return self.variables.get(value[1:]) or os.environ.get(value[1:]) or None
+        return value
+
+
+# The fixtures a configuration file may name ([fixtures]), and what each provokes.
+FIXTURES: dict[str, str] = {
+    "poor-key": "a key of a team with no credits left (402)",
+    "limited-key": "a key of a team limited to one request a minute (429)",
+    "no-usage-key": "a key of a team without usage information (404 from token and credit usage)",
+    "not-entitled-key": "a key of a team without the Threat Protection entitlement (403)",
+    "slow-url": "a page that takes longer to load than slow-timeout (408)",
+    "slow-timeout": "the scrape timeout, in ms, the slow page exceeds",
+    "body-limit": "the largest request body the server reads, in bytes (one more answers 413)",
+}
 
 
 def read_settings(path: Path | None, *, reference: bool) -> Settings:
@@ -56,14 +81,18 @@ def read_settings(path: Path | None, *, reference: bool) -> Settings:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise pytest.UsageError(f"{source}: not valid TOML: {exc}") from exc
-    unknown = sorted(set(data) - {"pages", "deviations"})
+    unknown = sorted(set(data) - {"pages", "deviations", "fixtures"})
     if unknown:
-        raise pytest.UsageError(f"{source}: unknown section(s) {unknown}; expected [pages] and [deviations]")
+        raise pytest.UsageError(f"{source}: unknown section(s) {unknown}; expected [pages], [fixtures] and [deviations]")
+    fixtures = dict(data.get("fixtures") or {})
+    strange = sorted(set(fixtures) - set(FIXTURES))
+    if strange:
+        raise pytest.UsageError(f"{source}: [fixtures] names unknown fixture(s) {strange}; known: {', '.join(FIXTURES)}")
     deviations = {str(k): str(v) for k, v in (data.get("deviations") or {}).items()}
     bad = sorted(set(deviations) - set(REQUIREMENTS))
     if bad:
         raise pytest.UsageError(f"{source}: [deviations] names unknown requirement(s) {bad}; see webdata-conformance --requirements")
-    return Settings(pages=dict(data.get("pages") or {}), deviations=deviations, source=source)
+    return Settings(pages=dict(data.get("pages") or {}), deviations=deviations, source=source, fixtures=fixtures)
 
 
 @dataclass
@@ -90,6 +119,10 @@ class _Run:
     seed: int = 0
     # (operationId, status) of every answer the suite saw, from the scenarios and Schemathesis.
     statuses: set[tuple[str, int]] = field(default_factory=set)
+    # (operationId, status) -> the test that first saw it ("Schemathesis" for its run).
+    provoked_by: dict[tuple[str, int], str] = field(default_factory=dict)
+    # The test running now (its node id), for provoked_by.
+    current: str = ""
     # Schemathesis' own counts, when it ran: (test cases generated, seconds).
     fuzzing: tuple[int, float] | None = None
     # Check name -> answers it examined during the Schemathesis run.
@@ -124,7 +157,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="Schemathesis processes: 2 (default) runs examples and coverage beside fuzzing and stateful; 1 runs every phase in one",
     )
     group.addoption("--webdata-rate-limit", help="Schemathesis rate limit, e.g. 10/s")
-    group.addoption("--webdata-strict", action="store_true", help="fail when a documented status of an operation was never observed")
+    group.addoption("--webdata-strict", action="store_true", help="fail when a documented status below 500 of an operation was never observed")
     group.addoption("--webdata-report-dir", type=Path, default=Path("reports") / "conformance", help="where the reports go")
 
 
@@ -151,7 +184,8 @@ def webdata_target(request: pytest.FixtureRequest) -> Iterator[Target]:
         yield target
         return
     with embedded_server() as started:
-        run.target, run.settings = started, _with_flags(read_settings(path, reference=True), config)
+        settings = _with_flags(read_settings(path, reference=True), config)
+        run.target, run.settings = started, replace(settings, variables=dict(started.fixture_env))
         yield started
 
 
@@ -174,6 +208,7 @@ def webdata_observer(request: pytest.FixtureRequest) -> Callable[[Any], None]:
 
     def observe(answer: Any) -> None:
         run.statuses.add((answer.operation_id, answer.status))
+        run.provoked_by.setdefault((answer.operation_id, answer.status), run.current or "?")
         tally = run.answers.setdefault(answer.operation_id, {"conforming": 0, "missing": 0})
         problems = getattr(answer, "problems", [])
         if not problems:
@@ -230,6 +265,8 @@ def record_statuses(config: pytest.Config, observed: set[tuple[str, int]], fuzzi
     """Add statuses observed elsewhere (Schemathesis' log) and its counts."""
     run = config.stash[_STATE]
     run.statuses |= observed
+    for seen in sorted(observed):
+        run.provoked_by.setdefault(seen, "Schemathesis")
     if fuzzing is not None:
         run.fuzzing = fuzzing
 
@@ -240,14 +277,25 @@ def record_examined(config: pytest.Config, counts: dict[str, int]) -> None:
 
 
 def status_coverage(run: _Run) -> dict[str, list[int]]:
-    """operationId -> the documented statuses never observed during the run."""
+    """operationId -> the documented statuses below 500 never observed during the run (a server
+    failure is documented so that clients can read it, but no client can ask for one)."""
     never: dict[str, list[int]] = {}
     for operation_id, operation in operations_by_id().items():
-        documented = sorted(int(code) for code in operation["responses"] if code.isdigit())
+        documented = sorted(int(code) for code in operation["responses"] if code.isdigit() and int(code) < 500)
         missing = [code for code in documented if (operation_id, code) not in run.statuses]
         if missing:
             never[operation_id] = missing
     return never
+
+
+def provoked(run: _Run) -> dict[str, dict[str, str]]:
+    """operationId -> documented status -> the test that first saw it ("Schemathesis" for its run)."""
+    found: dict[str, dict[str, str]] = {}
+    for operation_id, operation in operations_by_id().items():
+        for code in sorted(int(c) for c in operation["responses"] if c.isdigit()):
+            if (operation_id, code) in run.provoked_by:
+                found.setdefault(operation_id, {})[str(code)] = run.provoked_by[(operation_id, code)]
+    return found
 
 
 def _with_flags(settings: Settings, config: pytest.Config) -> Settings:
@@ -255,7 +303,7 @@ def _with_flags(settings: Settings, config: pytest.Config) -> Settings:
     bad = sorted(set(extra) - set(REQUIREMENTS))
     if bad:
         raise pytest.UsageError(f"--webdata-deviation names unknown requirement(s) {bad}")
-    return Settings(pages=settings.pages, deviations={**settings.deviations, **extra}, source=settings.source)
+    return Settings(pages=settings.pages, deviations={**settings.deviations, **extra}, source=settings.source, fixtures=settings.fixtures)
 
 
 def _requirement(item: pytest.Item) -> str | None:
@@ -271,6 +319,9 @@ def _requirement(item: pytest.Item) -> str | None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
     EXPECTATIONS[0] = 0
+    run = item.config.stash.get(_STATE, None)
+    if run is not None:
+        run.current = item.nodeid.split("::", 1)[-1]
     yield
 
 
@@ -365,6 +416,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     (report_dir / "requirements.json").write_text(json.dumps(_by_requirement(run), indent=2), encoding="utf-8")
     never = status_coverage(run)
     (report_dir / "coverage.json").write_text(json.dumps(never, indent=2), encoding="utf-8")
+    (report_dir / "provoked.json").write_text(json.dumps(provoked(run), indent=2), encoding="utf-8")
     if never and session.config.getoption("webdata_strict") and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     # A requirement nothing verified counts as a failure (a listed deviation excepted), in a whole
@@ -482,5 +534,10 @@ def render_html(run: _Run) -> str:
     parts.append("<h2 id='coverage'>status coverage</h2><p class='muted'>Documented statuses the run never observed (<code>--strict</code> fails on them).</p>")
     parts.append("<table><tr><th>operation</th><th>never observed</th></tr>")
     parts += [f"<tr><td>{e(operation_id)}</td><td>{e(', '.join(map(str, codes)))}</td></tr>" for operation_id, codes in sorted(never.items())]
+    parts.append("</table>")
+    parts.append("<h2 id='provoked'>statuses observed, and by which test</h2><p class='muted'>The first test that saw each documented status.</p>")
+    parts.append("<table><tr><th>operation</th><th>status</th><th>first seen by</th></tr>")
+    for operation_id, codes in provoked(run).items():
+        parts += [f"<tr><td>{e(operation_id)}</td><td>{e(code)}</td><td>{e(test)}</td></tr>" for code, test in codes.items()]
     parts.append("</table></body></html>")
     return "\n".join(parts)

@@ -35,6 +35,7 @@ CLASSES: dict[str, str] = {
     "billing": "Credit charges, read from token usage; needs a team used by nothing else (--isolated-usage).",
     "threat": "Threat protection; needs a team entitled to it.",
     "pages": "Behaviours that need pages with known properties, named in the configuration file ([pages]).",
+    "limits": "Refusals a client cannot provoke alone: they need the teams, pages and limits named in the configuration file ([fixtures]).",
 }
 
 _ALL = [
@@ -91,6 +92,12 @@ _ALL = [
         "jobs",
         "A crawl start whose x-idempotency-key was used before MUST answer 409 and MUST NOT start a crawl.",
         "inferred: the service's idempotency middleware on POST /v2/crawl",
+    ),
+    Requirement(
+        "JOBS-04",
+        "jobs",
+        'The status and cancel paths of every job, and crawl errors, MUST answer 400 "Invalid job ID format. Job ID must be a valid UUID." to an id that is not a UUID.',
+        "§7 (the text); inferred: the service's validateJobIdParam on those paths",
     ),
     Requirement(
         "CRAWL-01",
@@ -151,7 +158,33 @@ _ALL = [
     Requirement("BILL-02", "billing", "checkPromptInjection MUST add 4 credits to a scrape.", "§8"),
     Requirement("BILL-03", "billing", "Token usage MUST fall by 15 tokens per credit charged.", "§2.7"),
     Requirement("THREAT-01", "threat", "Threat-protection mode normal MUST add 2 credits per URL scanned.", "§8"),
+    Requirement(
+        "THREAT-02",
+        "threat",
+        "A threatProtection override from a team without the Threat Protection entitlement MUST be refused with 403 by every operation that takes one.",
+        "§2.5, §5, §7",
+    ),
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8"),
+    Requirement(
+        "LIMIT-01",
+        "limits",
+        "A team with no credits left MUST be refused with 402 by every operation that documents 402.",
+        '§7 (active crawls: "Payment required to access this resource."); inferred: the service checks credits on those routes',
+    ),
+    Requirement(
+        "LIMIT-02",
+        "limits",
+        "A team over its rate limit MUST be refused with 429, with Retry-After, by every operation.",
+        "§7",
+    ),
+    Requirement("LIMIT-03", "limits", "A team without usage information MUST get 404 from token usage and credit usage.", "§7"),
+    Requirement("LIMIT-04", "limits", "A scrape whose page does not load within its timeout MUST answer 408.", "§2.2"),
+    Requirement(
+        "LIMIT-05",
+        "limits",
+        "A body larger than the server reads MUST be refused with 413 by every operation that takes a body.",
+        "inferred: the service's body size limit",
+    ),
 ]
 
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -35,6 +35,10 @@ class Target:
     second_api_key: str | None = None
     # Whether a team's token usage changes only through this suite's requests.
     isolated_usage: bool = False
+    # Variables the configuration's "$NAME" fixtures read, beside the environment: the keys of the
+    # fixture teams the embedded server made (never put in the process's environment, which two
+    # servers started side by side would share).
+    fixture_env: dict[str, str] = field(default_factory=dict)
 
     def env(self) -> dict[str, str]:
         values = {"BASE_URL": self.base_url, "API_KEY": self.api_key, "ISOLATED_USAGE": "1" if self.isolated_usage else "0"}
@@ -74,9 +78,34 @@ def _admin(database: Path, *args: str) -> str:
     return done.stdout
 
 
+# The variables the reference server's configuration (reference.toml, [fixtures]) reads its
+# fixture keys from; embedded_server sets them to the keys of the teams it creates.
+FIXTURE_VARIABLES = {
+    "poor-key": "WEBDATA_CONFORMANCE_POOR_KEY",
+    "limited-key": "WEBDATA_CONFORMANCE_LIMITED_KEY",
+    "no-usage-key": "WEBDATA_CONFORMANCE_NO_USAGE_KEY",
+    "not-entitled-key": "WEBDATA_CONFORMANCE_NOT_ENTITLED_KEY",
+}
+
+
+def _fixture_teams(database: Path) -> dict[str, str]:
+    """Teams that provoke refusals, made with the server's admin commands: no credits (402), one
+    request a minute (429), no plan (404 from usage); variable name -> key."""
+    poor = json.loads(_admin(database, "create-team", "--name", "conformance-poor", "--plan-tokens", "0"))
+    limited = json.loads(_admin(database, "create-team", "--name", "conformance-limited", "--plan-tokens", str(15 * 10_000)))
+    _admin(database, "set-plan", "--team", limited["id"], "--rate-limit", "1")
+    no_usage = json.loads(_admin(database, "create-team", "--name", "conformance-no-usage"))
+    return {
+        FIXTURE_VARIABLES["poor-key"]: poor["apiKey"],
+        FIXTURE_VARIABLES["limited-key"]: limited["apiKey"],
+        FIXTURE_VARIABLES["no-usage-key"]: no_usage["apiKey"],
+    }
+
+
 @contextmanager
 def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
-    """The reference server with two fresh teams (threat protection enabled for the first)."""
+    """The reference server with two fresh teams (threat protection enabled for the first, not the
+    second) and the fixture teams of reference.toml, whose keys are the target's ``fixture_env``."""
     with tempfile.TemporaryDirectory(prefix="webdata-conformance-") as temporary:
         database = Path(temporary) / "conformance.sqlite3"
         keys = []
@@ -84,6 +113,7 @@ def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
             keys.append(json.loads(_admin(database, "create-team", "--name", name, "--plan-tokens", str(15 * 10_000_000)))["apiKey"])
         team = json.loads(_admin(database, "list"))[0]["id"]
         _admin(database, "set-plan", "--team", team, "--threat-protection", "on")
+        fixtures = _fixture_teams(database) | {FIXTURE_VARIABLES["not-entitled-key"]: keys[1]}
         port = _free_port()
         argv = [*server_command(), "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds)]
         log = open(Path(temporary) / "server.log", "wb")
@@ -101,7 +131,7 @@ def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
                     if time.monotonic() > deadline:
                         raise RuntimeError("the reference server did not start") from None
                     time.sleep(0.05)
-            yield Target(base_url, keys[0], keys[1], isolated_usage=True)
+            yield Target(base_url, keys[0], keys[1], isolated_usage=True, fixture_env=fixtures)
         finally:
             process.terminate()
             try:

@@ -270,7 +270,7 @@ class BatchScrape:
         ``DELETE /v2/batch/scrape/{id}`` (cancelBatchScrape).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return self._client._call(
             _cancel_batch_scrape.OPERATION,
@@ -286,7 +286,7 @@ class BatchScrape:
         ``GET /v2/batch/scrape/{id}/errors`` (getBatchScrapeErrors).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: Identifier of a batch scrape of the caller's team; anything else, a string that is not a UUID included, answers 404.
         """
         return self._client._call(
             _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
@@ -300,7 +300,7 @@ class BatchScrape:
         ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
             skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
             limit: At most this many documents in the answer (the server's page size caps it).
         """
@@ -630,7 +630,7 @@ class Crawl:
         ``DELETE /v2/crawl/{id}`` (cancelCrawl).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return self._client._call(
             _cancel_crawl.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlCancelResponse
@@ -651,7 +651,7 @@ class Crawl:
         ``GET /v2/crawl/{id}/errors`` (getCrawlErrors).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return self._client._call(
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
@@ -665,7 +665,7 @@ class Crawl:
         ``GET /v2/crawl/{id}`` (getCrawlStatus).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
             skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
             limit: At most this many documents in the answer (the server's page size caps it).
         """
@@ -951,7 +951,7 @@ class Extract:
         ``GET /v2/extract/{id}`` (getExtractStatus).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return self._client._call(
             _get_extract_status.OPERATION, path={"id": id}, query={}, body=None, result=models.ExtractStatusResponse
@@ -1614,7 +1614,7 @@ class AsyncBatchScrape:
         ``DELETE /v2/batch/scrape/{id}`` (cancelBatchScrape).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return await self._client._call(
             _cancel_batch_scrape.OPERATION,
@@ -1630,7 +1630,7 @@ class AsyncBatchScrape:
         ``GET /v2/batch/scrape/{id}/errors`` (getBatchScrapeErrors).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: Identifier of a batch scrape of the caller's team; anything else, a string that is not a UUID included, answers 404.
         """
         return await self._client._call(
             _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
@@ -1644,7 +1644,7 @@ class AsyncBatchScrape:
         ``GET /v2/batch/scrape/{id}`` (getBatchScrapeStatus).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
             skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
             limit: At most this many documents in the answer (the server's page size caps it).
         """
@@ -1974,7 +1974,7 @@ class AsyncCrawl:
         ``DELETE /v2/crawl/{id}`` (cancelCrawl).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return await self._client._call(
             _cancel_crawl.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlCancelResponse
@@ -1995,7 +1995,7 @@ class AsyncCrawl:
         ``GET /v2/crawl/{id}/errors`` (getCrawlErrors).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return await self._client._call(
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
@@ -2009,7 +2009,7 @@ class AsyncCrawl:
         ``GET /v2/crawl/{id}`` (getCrawlStatus).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
             skip: How many of the job's finished pages to pass over; the `next` URL of a status carries it.
             limit: At most this many documents in the answer (the server's page size caps it).
         """
@@ -2295,7 +2295,7 @@ class AsyncExtract:
         ``GET /v2/extract/{id}`` (getExtractStatus).
 
         Args:
-            id: Identifier of a job of the caller's team; another team's job answers 404 as if it did not exist.
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         return await self._client._call(
             _get_extract_status.OPERATION, path={"id": id}, query={}, body=None, result=models.ExtractStatusResponse

@@ -24,6 +24,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
@@ -121,18 +122,32 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
         return _refused(ctx, operation_id, refusal)
 
 
+# A body over the limit is still read (and dropped) up to this many bytes before the 413 goes out:
+# a server that answers and closes while the client is still sending resets the connection, and the
+# client sees a connection error instead of the 413 (what nginx's lingering close avoids). Beyond it
+# the connection is dropped unread, as before.
+DRAIN_BYTES = 64 * 1024 * 1024
+
+
 async def _read_raw(request: Request, limit: int) -> tuple[bytes, bool]:
-    """The body, up to ``limit`` bytes; True when there was more (the rest is not read)."""
+    """The body, up to ``limit`` bytes; True when there was more (the rest is read and dropped, up to
+    ``DRAIN_BYTES``, so that the client reads the 413)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
+        if int(declared) <= DRAIN_BYTES:
+            async for _ in request.stream():
+                pass
         return b"", True
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > limit:
-            return b"", True
-        chunks.append(chunk)
+        if size > DRAIN_BYTES:
+            break
+        if size <= limit:
+            chunks.append(chunk)
+    if size > limit:
+        return b"", True
     return b"".join(chunks), False
 
 
@@ -252,8 +267,15 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         by_path[described["path"]][described["method"]] = _endpoint(running, operation)
 
     def dispatcher(endpoints: dict[str, Endpoint]) -> Endpoint:
+        if "GET" in endpoints:
+            endpoints = {**endpoints, "HEAD": endpoints["GET"]}  # as Starlette does for a GET route
+        allow = ", ".join(sorted(endpoints))
+
         async def dispatch(request: Request) -> Response:
-            return await endpoints[request.method](request)
+            endpoint = endpoints.get(request.method)
+            if endpoint is None:
+                raise HTTPException(405, headers={"Allow": allow})
+            return await endpoint(request)
 
         return dispatch
 
@@ -261,9 +283,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     # x-watch: the status paths of crawls and batch scrapes also accept a WebSocket upgrade.
     for operation_id, kind in (("getCrawlStatus", JobKind.CRAWL), ("getBatchScrapeStatus", JobKind.BATCH_SCRAPE)):
         routes.append(WebSocketRoute(contract.operations[operation_id]["path"], watch_endpoint(lambda: running().ctx, kind)))
-    # Literal paths first: /v2/crawl/active must win over /v2/crawl/{id} for every method.
+    # Literal paths first, and for every method: DELETE /v2/crawl/active is a 405 of that path, not a
+    # cancel of a job called "active" (Starlette would go on to /v2/crawl/{id} after a method miss).
     ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
-    routes += [Route(path, dispatcher(endpoints), methods=sorted(endpoints)) for path, endpoints in ordered]
+    every = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]
+    routes += [Route(path, dispatcher(endpoints), methods=every if "{" not in path else sorted(endpoints)) for path, endpoints in ordered]
     middleware = [_local_cors()] if settings.local_cors else []
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed}, middleware=middleware)
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import webdata_models as models
 
 from webdata_server.domain import Job, JobKind, JobStatus, iso
-from webdata_server.errors import InvalidJobId, NotCancellable
+from webdata_server.errors import NotCancellable
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, start_job
 from webdata_server.scrape import threat
 
@@ -16,12 +15,7 @@ __all__ = ["OPERATIONS"]
 
 
 def _job(ctx: Context, call: Call) -> Job:
-    job_id = call.path["jobId"]
-    try:
-        uuid.UUID(job_id)
-    except ValueError:
-        raise InvalidJobId() from None
-    return find_job(ctx, call, job_id, JobKind.AGENT)
+    return find_job(ctx, call, call.path["jobId"], JobKind.AGENT)
 
 
 def start(ctx: Context, call: Call) -> Pending:

@@ -18,7 +18,7 @@ from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
 from webdata_server.engine import JobEngine
-from webdata_server.errors import IdempotencyKeyUsed, InsufficientCredits, InvalidRequest, JobNotFound, TooManyJobs, issue
+from webdata_server.errors import IdempotencyKeyUsed, InsufficientCredits, InvalidJobId, InvalidRequest, JobNotFound, TooManyJobs, issue
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Store
@@ -160,8 +160,13 @@ def remaining_tokens(ctx: Context, team: Team, moment: datetime) -> int:
     return (team.plan_tokens or 0) - ctx.store.ledger.used(team, moment) * ctx.pricing.tokens_per_credit
 
 
-def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind) -> Job:
-    """The caller's job of that kind, as it stands now; :class:`JobNotFound` for anyone else's."""
+def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind, *, checked: bool = True) -> Job:
+    """The caller's job of that kind, as it stands now; :class:`JobNotFound` for anyone else's.
+
+    ``checked``: an id that is not a UUID is refused with :class:`InvalidJobId` (400) before any
+    lookup, as the service's job paths do (all but batch scrape errors, which pass ``False``)."""
+    if checked and not _UUID.match(job_id):
+        raise InvalidJobId()
     job = ctx.store.jobs.get(job_id, team_id=call.caller.team.id, kind=kind)
     if job is None:
         raise JobNotFound()

@@ -32,7 +32,7 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 def errors(ctx: Context, call: Call) -> dict[str, Any]:
-    return ctx.engine.errors_body(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE))
+    return ctx.engine.errors_body(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE, checked=False))  # the service does not check this id
 
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:

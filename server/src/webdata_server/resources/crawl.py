@@ -94,6 +94,9 @@ def active(ctx: Context, call: Call) -> dict[str, Any]:
 
 def preview(ctx: Context, call: Call) -> dict[str, Any]:
     body: models.CrawlParamsPreviewRequest = call.body
+    # Free, but for a team that can pay for a crawl, as the service's route checks credits first.
+    if remaining_tokens(ctx, call.caller.team, now_utc()) < ctx.pricing.tokens_per_credit:
+        raise InsufficientCredits()
     problem = url_problem(body.url)
     if problem is not None:
         raise InvalidRequest(details=[issue(["url"], problem)])

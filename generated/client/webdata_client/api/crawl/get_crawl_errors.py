@@ -13,6 +13,7 @@ OPERATION = Operation(
     has_body=False,
     statuses=(
         200,
+        400,
         401,
         404,
         429,
