@@ -585,6 +585,18 @@ def test_crawl_progress_never_goes_back(crawl_of_25: tuple[str, list[int], Answe
     end.expect(counts == sorted(counts), f"completed went down between reads: {counts}")
 
 
+@pytest.mark.requirement("CORE-01")
+def test_the_errors_of_real_jobs_are_read(api: ConformanceClient, crawl_of_25: tuple[str, list[int], Answer]) -> None:
+    """The errors operations of a crawl and a batch scrape that exist: their 200 in the documented
+    shape (fuzzing reaches them only with ids it made up)."""
+    job, _, _ = crawl_of_25
+    crawl = api.call("getCrawlErrors", id=job)
+    crawl.expect(crawl.status == 200, f"the errors of crawl {job} must be read, the answer was {crawl.status}")
+    batch_job = api.call("startBatchScrape", json_body={"urls": ["https://example.com/a"]}).body["id"]
+    batch = api.call("getBatchScrapeErrors", id=batch_job)
+    batch.expect(batch.status == 200, f"the errors of batch scrape {batch_job} must be read, the answer was {batch.status}")
+
+
 @pytest.mark.requirement("CRAWL-04")
 def test_crawl_include_and_exclude_paths(api: ConformanceClient, settings: Settings, target: Target) -> None:
     site = settings.pages.get("crawl")
