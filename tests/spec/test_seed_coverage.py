@@ -243,7 +243,7 @@ ROWS: list[tuple[str, str, Any]] = [
     ("§7 historical server failure", _example("HistoricalUsageServerError", "serverFailure"), "Internal server error while fetching historical credit usage"),
     ("§7 batch unknown job", _example("BatchScrapeNotFound", "unknownJob"), "Batch scrape job not found."),
     ("§7 batch server failure", _example("BatchScrapeServerError", "serverFailure"), "An unexpected error occurred on the server."),
-    ("§7 agent id not a UUID", _example("AgentBadRequest", "invalidJobId"), "Invalid job ID format. Job ID must be a valid UUID."),
+    ("§7 agent id not a UUID", _example("JobIdBadRequest", "invalidJobId"), "Invalid job ID format. Job ID must be a valid UUID."),
     ("§7 agent unknown job", _example("AgentNotFound", "unknownJob"), "Agent job not found"),
     ("§7 agent finished", _example("AgentAlreadyFinished", "alreadyFinished"), "Agent already finished"),
     ("§7 with success false", f"{S}/FailureError/properties/success/const", False),
