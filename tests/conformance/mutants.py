@@ -281,6 +281,45 @@ def _entitlement_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
         exchange.status, exchange.response = 500, dict(_SERVER_FAILURE)
 
 
+def _long_url_refused(exchange: Exchange, context: dict[str, Any]) -> Any:
+    body = _json_body(exchange)
+    if body is not None and isinstance(body.get("url"), str) and len(body["url"]) > 2048:
+        return 400, {
+            "success": False,
+            "code": "BAD_REQUEST",
+            "error": "Invalid URL",
+            "details": [{"code": "custom", "path": ["url"], "message": "Invalid URL"}],
+        }
+    return None
+
+
+def _many_headers_crash(exchange: Exchange, context: dict[str, Any]) -> Any:
+    body = _json_body(exchange)
+    if body is not None and isinstance(body.get("headers"), dict) and len(body["headers"]) > 50:
+        return 500, dict(_SERVER_FAILURE)
+    return None
+
+
+def _override_field_dropped(field_name: str) -> Any:
+    def mutate(exchange: Exchange, context: dict[str, Any]) -> None:
+        body = _json_body(exchange)
+        override = body.get("threatProtection") if body is not None and exchange.path == "/v2/scrape" else None
+        if isinstance(override, dict):
+            override.pop(field_name, None)
+
+    return mutate
+
+
+def _overrides_not_disabled(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.status == 403 and isinstance(exchange.response, dict) and exchange.response.get("code") == "THREAT_PROTECTION_OVERRIDES_DISABLED":
+        exchange.status, exchange.response = 500, dict(_SERVER_FAILURE)
+
+
+def _enforcement_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.status == 403 and isinstance(exchange.response, dict) and exchange.response.get("code") == "THREAT_PROTECTION_ENFORCED":
+        exchange.status, exchange.response = 500, dict(_SERVER_FAILURE)
+
+
 @cache
 def _declared_fields() -> dict[tuple[str, str], set[str]]:
     """(method, path) -> the properties its JSON request body declares, read from the bundle the suite uses."""
@@ -401,6 +440,13 @@ MUTANTS = [
     Mutant("oversized-body-crashes", "a scrape body over the limit answers 500 instead of 413", response=_oversized_body_crashes),
     Mutant("no-usage-crashes", "token usage of a team without a plan answers 500 instead of 404", response=_no_usage_crashes),
     Mutant("entitlement-crashes", "a threatProtection override without the entitlement answers 500 instead of 403", response=_entitlement_crashes),
+    Mutant("blacklist-ignored", "a scrape's threatProtection blacklist is ignored", request=_override_field_dropped("blacklist")),
+    Mutant("whitelist-ignored", "a scrape's threatProtection whitelist is ignored", request=_override_field_dropped("whitelist")),
+    Mutant("risk-threshold-ignored", "a scrape's riskScoreThreshold is ignored", request=_override_field_dropped("riskScoreThreshold")),
+    Mutant("overrides-not-disabled", "an override when overrides are disabled answers 500 instead of 403", response=_overrides_not_disabled),
+    Mutant("enforcement-ignored", "mode off under enforced protection answers 500 instead of 403", response=_enforcement_ignored),
+    Mutant("long-url-refused", "a URL over 2,048 characters is refused as invalid (the contract allows 8,192)", request=_long_url_refused),
+    Mutant("many-headers-crash", "a scrape with more than 50 headers crashes the server (500)", request=_many_headers_crash),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -450,6 +496,13 @@ CLASS_OF = {
     "oversized-body-crashes": "limits",
     "no-usage-crashes": "limits",
     "entitlement-crashes": "threat",
+    "blacklist-ignored": "threat",
+    "whitelist-ignored": "threat",
+    "risk-threshold-ignored": "threat",
+    "overrides-not-disabled": "threat",
+    "enforcement-ignored": "threat",
+    "long-url-refused": "core",
+    "many-headers-crash": "core",
 }
 
 

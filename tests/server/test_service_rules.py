@@ -105,6 +105,18 @@ def test_a_url_without_a_scheme_is_http(quick_server: Server) -> None:
     assert api("previewCrawlParams", json={"url": "example.com", "prompt": "the blog"}).json()["data"]["url"] == "http://example.com"
 
 
+def test_a_url_is_bounded_as_sent(quick_server: Server) -> None:
+    """The contract's maxLength (8,192) bounds the URL as sent: a scheme-less URL of that length is
+    a scrape of http://..., and no lower limit of the server's own refuses a long one (the service
+    sets none)."""
+    api = quick_server.api
+    bare = "example.com/" + "a" * (8192 - len("example.com/"))
+    assert api("scrapeUrl", json={"url": bare}).json()["data"]["metadata"]["sourceURL"] == "http://" + bare
+    assert api("scrapeUrl", json={"url": "https://" + bare[: 8192 - 8]}).status_code == 200
+    refused = api("scrapeUrl", json={"url": bare + "a"})
+    assert refused.status_code == 400 and refused.json()["details"][0]["path"] == ["url"]
+
+
 @pytest.mark.parametrize(
     ("url", "message"),
     [

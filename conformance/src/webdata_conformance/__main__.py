@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     pytest_args = [
         str(SUITE / "test_scenarios.py"),
         str(SUITE / "test_limits.py"),
+        str(SUITE / "test_bounds.py"),
         str(SUITE / "test_fuzz.py"),
         # The suite's own settings, not those of whatever project the command is run from; and
         # no cache folder inside the installed package.

@@ -73,6 +73,12 @@ _ALL = [
         "§2.1, §2.4, §8; inferred: the service's bounds (at most 50 actions)",
     ),
     Requirement(
+        "CORE-09",
+        "core",
+        "A request with any one array, string or open object of its body at the contract's documented maximum (maxItems, maxLength, maxProperties) MUST be answered without a 5xx and MUST NOT be refused as invalid (400) or too large (413).",
+        "contract (the request-bounds rule: every such value has a documented maximum)",
+    ),
+    Requirement(
         "TEN-01", "tenancy", "A job of another team MUST answer exactly as an unknown id, and MUST NOT be listed among the caller's active crawls.", "§5.3"
     ),
     Requirement(
@@ -163,6 +169,30 @@ _ALL = [
         "threat",
         "A threatProtection override from a team without the Threat Protection entitlement MUST be refused with 403 by every operation that takes one.",
         "§2.5, §5, §7",
+    ),
+    Requirement(
+        "THREAT-03",
+        "threat",
+        "A URL whose domain is on the request's blacklist (plain, or a *. glob for its subdomains) or whose TLD is in blockedTlds MUST be refused with 403, and a domain on the whitelist MUST be allowed whatever else would block it.",
+        "§2.5",
+    ),
+    Requirement(
+        "THREAT-04",
+        "threat",
+        "With mode normal and riskScoreThreshold 0 every URL MUST be refused with 403 (every verdict is at or above 0).",
+        "§2.5",
+    ),
+    Requirement(
+        "THREAT-05",
+        "threat",
+        "When the organization disabled request overrides, a request carrying threatProtection MUST be refused with 403.",
+        "§2.5",
+    ),
+    Requirement(
+        "THREAT-06",
+        "threat",
+        "When protection is enforced for the team, mode off MUST be refused with 403, and mode normal accepted.",
+        "§2.5",
     ),
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8"),
     Requirement(

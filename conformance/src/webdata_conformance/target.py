@@ -85,20 +85,30 @@ FIXTURE_VARIABLES = {
     "limited-key": "WEBDATA_CONFORMANCE_LIMITED_KEY",
     "no-usage-key": "WEBDATA_CONFORMANCE_NO_USAGE_KEY",
     "not-entitled-key": "WEBDATA_CONFORMANCE_NOT_ENTITLED_KEY",
+    "overrides-disabled-key": "WEBDATA_CONFORMANCE_OVERRIDES_DISABLED_KEY",
+    "enforced-key": "WEBDATA_CONFORMANCE_ENFORCED_KEY",
 }
 
 
 def _fixture_teams(database: Path) -> dict[str, str]:
     """Teams that provoke refusals, made with the server's admin commands: no credits (402), one
-    request a minute (429), no plan (404 from usage); variable name -> key."""
+    request a minute (429), no plan (404 from usage), threat protection with overrides disabled or
+    enforced (403); variable name -> key."""
     poor = json.loads(_admin(database, "create-team", "--name", "conformance-poor", "--plan-tokens", "0"))
     limited = json.loads(_admin(database, "create-team", "--name", "conformance-limited", "--plan-tokens", str(15 * 10_000)))
     _admin(database, "set-plan", "--team", limited["id"], "--rate-limit", "1")
     no_usage = json.loads(_admin(database, "create-team", "--name", "conformance-no-usage"))
+    plan = ("--plan-tokens", str(15 * 100_000))
+    no_overrides = json.loads(_admin(database, "create-team", "--name", "conformance-no-overrides", *plan))
+    _admin(database, "set-plan", "--team", no_overrides["id"], "--threat-protection", "on", "--threat-overrides", "off")
+    enforced = json.loads(_admin(database, "create-team", "--name", "conformance-enforced", *plan))
+    _admin(database, "set-plan", "--team", enforced["id"], "--threat-protection", "on", "--threat-protection-enforced", "on")
     return {
         FIXTURE_VARIABLES["poor-key"]: poor["apiKey"],
         FIXTURE_VARIABLES["limited-key"]: limited["apiKey"],
         FIXTURE_VARIABLES["no-usage-key"]: no_usage["apiKey"],
+        FIXTURE_VARIABLES["overrides-disabled-key"]: no_overrides["apiKey"],
+        FIXTURE_VARIABLES["enforced-key"]: enforced["apiKey"],
     }
 
 

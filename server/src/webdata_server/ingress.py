@@ -138,7 +138,8 @@ class Gate:
             raise InvalidRequest(details=broken)
         try:
             # Unknown keys of the objects the contract leaves open are dropped, as the service drops them.
-            return model.model_validate(integral_numbers(normalized(payload, operation_id)), extra="ignore")
+            # The scheme is given after validation: the contract's maxLength bounds the URL as sent.
+            return normalized(model.model_validate(integral_numbers(payload), extra="ignore"), operation_id)
         except ValidationError as invalid:
             errors = invalid.errors(include_url=False, include_context=False, include_input=False)
             raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], "invalid_type" if e["type"] == "missing" else e["type"]) for e in errors]) from None

@@ -9,9 +9,10 @@ each one in the description of the field it concerns (``spec/openapi.yaml``: ``f
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from jsonschema import ValidationError
+from pydantic import BaseModel
 
 from webdata_server.errors import UNRECOGNIZED_KEYS, issue
 from webdata_server.urls import with_scheme
@@ -117,11 +118,15 @@ def _not_this_variant(error: ValidationError) -> bool:
     return (error.validator in ("const", "enum") and here == ["type"]) or (error.validator == "type" and not here)
 
 
-def normalized(payload: Any, operation_id: str) -> Any:
-    """The body with its ``url`` given a scheme (http) where it had none."""
-    if operation_id in URL_OF and isinstance(payload, dict) and isinstance(payload.get("url"), str):
-        return {**payload, "url": with_scheme(payload["url"])}
-    return payload
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def normalized(body: ModelT, operation_id: str) -> ModelT:
+    """The validated body with its ``url`` given a scheme (http) where it had none."""
+    url = getattr(body, "url", None)
+    if operation_id in URL_OF and isinstance(url, str) and with_scheme(url) != url:
+        return body.model_copy(update={"url": with_scheme(url)})
+    return body
 
 
 def scrape_option_issues(payload: Any, operation_id: str) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ def url_problem(url: str) -> str | None:
     """Why the service would refuse ``url`` (None when it would not): an ``http(s)`` URL with a
     host that has a top-level domain (or is an IP address or localhost); hosts and paths may
     contain ``*`` globs."""
-    if not isinstance(url, str) or not url or any(ch.isspace() for ch in url) or len(url) > 2048:
+    if not isinstance(url, str) or not url or any(ch.isspace() for ch in url):
         return "Invalid URL"
     try:
         parts = urlsplit(url)

@@ -1,5 +1,5 @@
-"""Statuses a black-box client cannot provoke alone (class limits), the entitlement refusal of
-threat protection, and the job id check: each needs what the configuration file names in
+"""Statuses a black-box client cannot provoke alone (class limits), the rules of threat
+protection (§2.5), and the job id check: each needs what the configuration file names in
 [fixtures] (a team without credits, a rate-limited team, a slow page, the body limit...); a
 fixture left out skips its requirement with the reason. Every answer is also checked against the
 contract by the client, so a refusal in the wrong shape fails CORE-01."""
@@ -77,6 +77,61 @@ def test_an_override_without_the_entitlement_is_refused(api: ConformanceClient, 
     key = _fixture(settings, "not-entitled-key")
     answers = {op: api.call(op, json_body=body, key=key) for op, body in OVERRIDES.items()}
     _refused_everywhere(answers, 403, "a threatProtection override from a team without the entitlement")
+
+
+NOT_ENTITLED = ("THREAT_PROTECTION_NOT_ENABLED", "THREAT_PROTECTION_OVERRIDES_DISABLED")
+
+
+def _scrape_with(api: ConformanceClient, url: str, override: dict[str, Any], key: str | None = "") -> Answer:
+    answer = api.call("scrapeUrl", json_body={"url": url, "maxAge": 0, "threatProtection": override}, key=key)
+    if key == "" and answer.status == 403 and isinstance(answer.body, dict) and answer.body.get("code") in NOT_ENTITLED:
+        pytest.skip("class threat: the key's team has no Threat Protection entitlement (or may not override it)")
+    return answer
+
+
+@pytest.mark.requirement("THREAT-03")
+def test_blacklist_blocked_tlds_and_whitelist(api: ConformanceClient) -> None:
+    """Each rule of §2.5's lists on a scrape, with the entitled team's override; mode off, so the
+    lists alone decide (no reputation verdict in the way)."""
+    refused = {
+        "a blacklisted domain": _scrape_with(api, "https://example.com/a", {"mode": "off", "blacklist": ["example.com"]}),
+        "a subdomain of a *. glob": _scrape_with(api, "https://docs.example.com/a", {"mode": "off", "blacklist": ["*.example.com"]}),
+        "a blocked TLD": _scrape_with(api, "https://example.com/a", {"mode": "off", "blockedTlds": ["com"]}),
+    }
+    for what, answer in refused.items():
+        answer.expect(answer.status == 403, f"§2.5: {what} must be refused with 403, it answered {answer.status}")
+    allowed = {
+        "a whitelisted domain also blacklisted": _scrape_with(
+            api, "https://example.com/a", {"mode": "off", "blacklist": ["example.com"], "whitelist": ["example.com"]}
+        ),
+        "a whitelisted domain of a blocked TLD": _scrape_with(
+            api, "https://example.com/a", {"mode": "off", "blockedTlds": ["com"], "whitelist": ["example.com"]}
+        ),
+    }
+    for what, answer in allowed.items():
+        answer.expect(answer.status == 200, f"§2.5: the whitelist overrides every other rule: {what} must be scraped, it answered {answer.status}")
+
+
+@pytest.mark.requirement("THREAT-04")
+def test_a_risk_threshold_of_zero_blocks_every_url(api: ConformanceClient) -> None:
+    answer = _scrape_with(api, "https://example.com/a", {"mode": "normal", "riskScoreThreshold": 0})
+    answer.expect(answer.status == 403, f"§2.5: a verdict at or above riskScoreThreshold blocks; at 0 every URL is blocked, it answered {answer.status}")
+
+
+@pytest.mark.requirement("THREAT-05")
+def test_overrides_disabled_refuse_any_override(api: ConformanceClient, settings: Settings) -> None:
+    key = _fixture(settings, "overrides-disabled-key")
+    answers = {op: api.call(op, json_body=body, key=key) for op, body in OVERRIDES.items()}
+    _refused_everywhere(answers, 403, "a threatProtection override when the organization disabled overrides")
+
+
+@pytest.mark.requirement("THREAT-06")
+def test_enforced_protection_cannot_be_turned_off(api: ConformanceClient, settings: Settings) -> None:
+    key = _fixture(settings, "enforced-key")
+    off = _scrape_with(api, "https://example.com/a", {"mode": "off"}, key=key)
+    off.expect(off.status == 403, f"§2.5: mode off must be refused when protection is enforced, it answered {off.status}")
+    normal = _scrape_with(api, "https://example.com/a", {"mode": "normal"}, key=key)
+    normal.expect(normal.status == 200, f"§2.5: mode normal must be accepted when protection is enforced, it answered {normal.status}")
 
 
 @pytest.mark.requirement("LIMIT-01")

@@ -1,0 +1,110 @@
+"""Requests at the contract's documented maxima (CORE-09): for every array, string and open object
+a request body can carry, one valid request with that value at its maxItems, maxLength or
+maxProperties and everything else as small as the contract allows (``webdata_conformance.bounds``).
+A server must answer each without a server error and without refusing it as invalid or too large.
+A refusal the request could earn otherwise (402, 403 without the entitlement, 429) is not counted;
+every answer is also checked against the contract by the client (CORE-01).
+
+Two rules the schema cannot hold are kept so that a body is valid for the seed too: a
+changeTracking format comes with markdown (§2.3), and actions act on what the page has (§2.4): every
+selector is the input of the configuration's ``[pages.form]`` (or ``body``), padded with spaces, and
+a write is preceded by a click on that input, which focuses it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from webdata_conformance.bounds import request_bodies
+from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
+from webdata_conformance.contract import resolved
+from webdata_conformance.plugin import Settings
+from webdata_conformance.suite.test_scenarios import REQUESTS
+from webdata_conformance.target import Target
+
+# The cancel of each job a start begins, so that a thousand-URL batch does not run to its end.
+CANCELS = {"startBatchScrape": ("cancelBatchScrape", "id"), "startCrawl": ("cancelCrawl", "id")}
+WRONG_REFUSALS = {400, 413, 422}
+
+
+def _body_schema(operation_id: str) -> object:
+    body = resolved(operations_by_id()[operation_id].get("requestBody"))
+    return body["content"]["application/json"]["schema"] if body else None
+
+
+OPERATIONS = sorted(op for op in operations_by_id() if _body_schema(op) is not None)
+
+
+@pytest.fixture(scope="module")
+def api(target: Target, webdata_observer: Callable[[Answer], None]) -> ConformanceClient:
+    return ConformanceClient(target.base_url, target.api_key, webdata_observer)
+
+
+def _with_page_rules(node: Any, form: dict[str, Any]) -> Any:
+    """``node`` with the seed's rules across values kept (see the module's docstring)."""
+    if isinstance(node, list):
+        return [_with_page_rules(item, form) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {name: _with_page_rules(value, form) for name, value in node.items()}
+    formats = node.get("formats")
+    if isinstance(formats, list) and any(isinstance(f, dict) and f.get("type") == "changeTracking" for f in formats):
+        if "markdown" not in formats and {"type": "markdown"} not in formats:
+            node["formats"] = ["markdown", *formats[: len(formats) - 1 if len(formats) >= MAX_FORMATS else None]]
+    actions = node.get("actions")
+    if isinstance(actions, list):
+        node["actions"] = _focused_actions(actions, form.get("input"))
+    if isinstance(actions, list) and form.get("url"):
+        if isinstance(node.get("url"), str):
+            node["url"] = form["url"]
+        if isinstance(node.get("urls"), list):
+            node["urls"] = [form["url"]]
+    return node
+
+
+MAX_FORMATS = 20
+
+
+def _focused_actions(actions: list[Any], form_input: str | None) -> list[Any]:
+    """The actions with every selector the form's input (``body`` without one), padded to its
+    length, and each write preceded by a click on the input; without an input, no write (nothing
+    on an unknown page can be focused), replaced by a scroll."""
+    selector = form_input or "body"
+    done: list[Any] = []
+    for action in actions:
+        if isinstance(action, dict) and isinstance(action.get("selector"), str):
+            action = {**action, "selector": selector.ljust(max(len(selector), len(action["selector"])))}
+        if isinstance(action, dict) and action.get("type") == "write" and form_input is None:
+            action = {"type": "scroll"}
+        if isinstance(action, dict) and action.get("type") == "write":
+            click = {"type": "click", "selector": selector}
+            if done and done[-1] != click:
+                done[-1] = click  # keep the list's length: it may be at its maximum
+            elif not done:
+                done.append(click)
+        done.append(action)
+    return done
+
+
+@pytest.mark.requirement("CORE-09")
+@pytest.mark.parametrize("operation_id", OPERATIONS)
+def test_requests_at_the_documented_maxima(api: ConformanceClient, target: Target, settings: Settings, operation_id: str) -> None:
+    """One verdict per operation, listing every location whose maximum the server refused or failed on."""
+    wrong: list[tuple[str, Answer]] = []
+    last: Answer | None = None
+    form = dict(settings.pages.get("form") or {})
+    for location, body in request_bodies(_body_schema(operation_id), REQUESTS[operation_id][1], receiver=target.base_url):
+        if any(step.endswith("=write") for step in location.steps) and not form.get("input"):
+            continue  # a write's text at its maximum needs a page with an input: [pages.form]
+        last = answer = api.call(operation_id, json_body=_with_page_rules(body, form))
+        if answer.status >= 500 or answer.status in WRONG_REFUSALS:
+            wrong.append((str(location), answer))
+        elif operation_id in CANCELS and answer.status == 200 and isinstance(answer.body.get("id"), str):
+            cancel, param = CANCELS[operation_id]
+            api.call(cancel, **{param: answer.body["id"]})
+    listed = "; ".join(f"{where} answered {answer.status}" for where, answer in wrong)
+    shown = wrong[0][1] if wrong else last
+    assert shown is not None, f"{operation_id}: the contract bounds nothing in its body"
+    shown.expect(not wrong, f"{operation_id}: {len(wrong)} valid request(s) at a documented maximum were refused or failed: {listed}")
