@@ -130,6 +130,15 @@ def test_urls_the_service_refuses(server: Server, url: str, message: str) -> Non
     assert answer.status_code == 400 and answer.json()["error"] == message, answer.text
 
 
+@pytest.mark.parametrize("body", [{"url": "https://example.com\n"}, {"url": "https://example.com", "location": {"country": "US\n"}}])
+def test_a_trailing_newline_does_not_end_a_pattern(quick_server: Server, body: dict[str, object]) -> None:
+    """JSON Schema patterns are ECMA-262's, where ``$`` is the end of the input: a value that
+    matches but for a final newline is refused (the service refuses both, by its TLD rule and its
+    country list)."""
+    answer = quick_server.api("scrapeUrl", json=body)
+    assert answer.status_code == 400, answer.text
+
+
 # -- the rules across scrape options --------------------------------------------------------------
 WAIT = {"type": "wait", "milliseconds": 1000}
 

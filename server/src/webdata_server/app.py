@@ -212,6 +212,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     contract = Contract.load(bundle_bytes)
     validators = {op.operation_id: contract.request_validator(op.operation_id) for op in OPERATIONS if op.body is not None}
     bounds = {operation_id: contract.bounds_validator(operation_id) for operation_id in validators}
+    gates = {operation_id: contract.request_gate(operation_id) for operation_id in validators}
     state: dict[str, _Running] = {}
 
     def running() -> _Running:
@@ -232,7 +233,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         ctx = _context(settings, active_store, contract, notify=webhooks.submit)
         threads = ThreadPoolExecutor(settings.threads, thread_name_prefix="webdata")
         demand = Demand()
-        state["running"] = _Running(ctx, Gate(active_store, validators, bounds), threads, demand)
+        state["running"] = _Running(ctx, Gate(active_store, validators, bounds, gates), threads, demand)
         # Every team's balance of its current period, read once now (from the ledger where the
         # period has no running balance yet), so no request pays for it.
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)

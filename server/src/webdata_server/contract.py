@@ -4,13 +4,17 @@ credit rules, the token rate and the lockdown default."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
 from jsonschema import Draft202012Validator, FormatChecker, validators
+from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -27,6 +31,50 @@ class CreditRule:
     per: str
     when: str
 
+
+# ECMA-262 (the dialect JSON Schema's ``pattern`` is written in) where Python's ``re`` differs, for
+# the constructs the contract's patterns use: ``$`` is the end of the input (Python's also matches
+# before a final newline, so "US\n" passed ``^[A-Z]{2}$``), and ``\s`` is ECMA's WhiteSpace and
+# LineTerminator set (Python's takes U+001C..U+001F and U+0085, and not U+FEFF).
+_ECMA_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+@functools.lru_cache(maxsize=256)
+def ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled so that Python's ``re`` matches what an ECMA-262 engine does (``\\S``
+    inside a character class, which the contract does not use, keeps Python's meaning)."""
+    out: list[str] = []
+    in_class = False
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\" and i + 1 < len(pattern):
+            escape = pattern[i + 1]
+            if escape == "s":
+                out.append(_ECMA_SPACE if in_class else f"[{_ECMA_SPACE}]")
+            elif escape == "S" and not in_class:
+                out.append(f"[^{_ECMA_SPACE}]")
+            else:
+                out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if char == "[" and not in_class:
+            in_class = True
+        elif char == "]" and in_class:
+            in_class = False
+        elif char == "$" and not in_class:
+            char = r"\Z"
+        out.append(char)
+        i += 1
+    return re.compile("".join(out))
+
+
+def _ecma_pattern_keyword(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Any:
+    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_ECMA = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword})
 
 _BOUNDS = validators.create(
     meta_schema=Draft202012Validator.META_SCHEMA,
@@ -87,17 +135,41 @@ class Contract:
         registry: Registry[Any] = Registry().with_resource("urn:bundle", resource)
         return registry
 
-    def request_validator(self, operation_id: str) -> Draft202012Validator:
+    def request_validator(self, operation_id: str) -> Validator:
         """JSON Schema validation of the operation's request body, formats asserted.
 
         The generated models give the server typed access; this catches what pydantic lets
-        through (an explicit null for an optional field, a malformed uri).
+        through (an explicit null for an optional field, a malformed uri). Patterns are matched
+        as ECMA-262 reads them (:func:`ecma_pattern`), as jsonschema-rs and the service's own
+        JavaScript validation do.
         """
         operation = self.operations[operation_id]
         pointer = (
             "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/requestBody/content/application~1json/schema"
         )
-        return Draft202012Validator({"$ref": "urn:bundle#" + quote(pointer, safe="/~")}, registry=self._registry, format_checker=FormatChecker())
+        validator: Validator = _ECMA({"$ref": "urn:bundle#" + quote(pointer, safe="/~")}, registry=self._registry, format_checker=FormatChecker())
+        return validator
+
+    def request_gate(self, operation_id: str) -> Callable[[Any], bool] | None:
+        """Whether a request body is valid, by the same schema compiled with jsonschema-rs (formats
+        asserted too), or None where jsonschema-rs cannot be imported. Its yes is final; a no sends
+        the body to :meth:`request_validator`, whose errors the answer names (and whose no is the
+        one that counts). About 250 times cheaper than the Python validator on a valid body, which
+        is what nearly every request has."""
+        try:
+            import jsonschema_rs
+        except ImportError:  # no wheel for this platform: the Python validator alone
+            return None
+        registry = jsonschema_rs.Registry([("urn:bundle", self.document)])
+        compiled = jsonschema_rs.Draft202012Validator(self.request_validator(operation_id).schema, registry=registry, validate_formats=True)
+
+        def is_valid(payload: Any) -> bool:
+            try:
+                return bool(compiled.is_valid(payload))
+            except (ValueError, TypeError, OverflowError):  # a value it cannot take: the Python validator decides
+                return False
+
+        return is_valid
 
     def bounds_validator(self, operation_id: str) -> Validator:
         """The request body's size bounds alone (maxItems, maxLength, maxProperties, through

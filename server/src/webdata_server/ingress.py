@@ -11,10 +11,9 @@ import math
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from jsonschema import Draft202012Validator
 from jsonschema.protocols import Validator
 from pydantic import BaseModel, ValidationError
 
@@ -92,11 +91,18 @@ class RateLimiter:
 class Gate:
     """The checks, over the store (keys), the rate limiter and each operation's body validator."""
 
-    def __init__(self, store: Store, validators: Mapping[str, Draft202012Validator], bounds: Mapping[str, Validator] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        validators: Mapping[str, Validator],
+        bounds: Mapping[str, Validator] | None = None,
+        gates: Mapping[str, Callable[[Any], bool] | None] | None = None,
+    ) -> None:
         self.store = store
         self.rate = RateLimiter()
         self.validators = validators
         self.bounds = bounds or {}
+        self.gates = gates or {}
 
     def admit(self, headers: Mapping[str, str]) -> Caller:
         """The caller of a request with these headers; refuses an unknown key or a spent rate limit."""
@@ -108,6 +114,17 @@ class Gate:
         if wait is not None:
             raise RateLimited(retry_after=wait)
         return caller
+
+    def _refuse_invalid(self, operation_id: str, payload: Any, size: int) -> None:
+        """Raises the 400 naming what the contract's schema refuses in ``payload``, if anything."""
+        bounds = self.bounds.get(operation_id)
+        # An oversized list or string is refused before the full validation, which would walk it
+        # (100,000 formats: half a minute); a small body cannot hold one that costs much, and the
+        # extra pass would cost it as much as the validation itself.
+        problems = list(bounds.iter_errors(payload)) if bounds is not None and size > BOUNDS_FIRST_OVER else []
+        problems = sorted(problems or self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
+        if problems:
+            raise InvalidRequest(details=issues_of_schema(problems[:20]))
 
     def body(self, operation_id: str, model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str) -> BaseModel:
         """The request body as the operation's model (``raw`` was cut short when ``too_large``)."""
@@ -125,14 +142,9 @@ class Gate:
         if json_depth(payload) > MAX_JSON_DEPTH:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
-        bounds = self.bounds.get(operation_id)
-        # An oversized list or string is refused before the full validation, which would walk it
-        # (100,000 formats: half a minute); a small body cannot hold one that costs much, and the
-        # extra pass would cost it as much as the validation itself.
-        problems = list(bounds.iter_errors(payload)) if bounds is not None and len(raw) > BOUNDS_FIRST_OVER else []
-        problems = sorted(problems or self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
-        if problems:
-            raise InvalidRequest(details=issues_of_schema(problems[:20]))
+        gate = self.gates.get(operation_id)
+        if gate is None or not gate(payload):
+            self._refuse_invalid(operation_id, payload, len(raw))
         broken = scrape_option_issues(payload, operation_id)
         if broken:
             raise InvalidRequest(details=broken)
