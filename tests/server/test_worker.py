@@ -29,7 +29,8 @@ class _Engine:
 
 
 def _pass(demand: Demand | None) -> tuple[bool, int, float]:
-    store: Any = SimpleNamespace(jobs=SimpleNamespace(due=lambda moment: [SimpleNamespace(kind=JobKind.CRAWL, id="job")]))
+    job = SimpleNamespace(kind=JobKind.CRAWL, id="job")
+    store: Any = SimpleNamespace(jobs=SimpleNamespace(due=lambda moment: [job.id], active_by_id={job.id: job}.get))
     engine = _Engine()
     started = time.monotonic()
     busy = finish_due(store, engine, demand=demand, budget=0.010, idle_budget=0.100)  # type: ignore[arg-type]

@@ -98,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--web", choices=("synthetic", "real"), help="where pages come from (default synthetic: no network)")
     serve.add_argument("--allow-private-fetch", action="store_true", default=None, help="with --web real, allow private and loopback targets")
-    serve.add_argument("--threads", type=int, help="worker threads that run handlers off the event loop (default 8)")
+    serve.add_argument("--threads", type=int, help="worker threads that run handlers off the event loop (default 2 on the synthetic web, 8 with --web real)")
     serve.add_argument(
         "--cache-copies", type=_at_least_one, help="copies the scrape cache keeps of one page under one set of options (default 5; the newest win)"
     )

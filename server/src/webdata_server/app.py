@@ -1,9 +1,10 @@
 """The ASGI application: routes from the bundle to the resources' handlers.
 
 One request, end to end: the body is read on the event loop (up to the size limit); the checks
-of :mod:`ingress`, the handler and the JSON of the answer run in one worker thread, or, for
-handlers that only check, read a few indexed rows and hand their writes over (``Pending``), on
-the loop, which awaits the group commit. The loop never waits on a write, a render or a fsync. A :class:`Refusal` becomes the
+of :mod:`ingress` and the handler run in one worker thread (handlers that render or wait), or,
+for handlers that only check and read a few indexed rows, on the loop. A handler that writes
+hands its writes to the writer (``Pending``) and the loop awaits the group commit, so neither
+the loop nor a worker thread waits on a write or a fsync. A :class:`Refusal` becomes the
 operation's documented answer (:mod:`answers`); anything else its documented 500, logged with
 the request id.
 """
@@ -91,9 +92,9 @@ def _refused(ctx: Context, operation_id: str, refusal: Refusal) -> Answer:
     return status, _json_bytes(body), headers
 
 
-def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw: bytes, too_large: bool, *, wait: bool) -> Answer | Pending:
-    """Checks and handler of one request: (status, JSON, headers), or, when not ``wait``, the
-    handler's :class:`Pending` writes for the event loop to await."""
+def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw: bytes, too_large: bool) -> Answer | Pending:
+    """Checks and handler of one request: (status, JSON, headers), or the handler's
+    :class:`Pending` writes for the event loop to await."""
     operation_id = operation.operation_id
     headers: Headers = request.headers
     try:
@@ -114,9 +115,7 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
         )
         result = operation.handler(ctx, call)
         if isinstance(result, Pending):
-            if not wait:
-                return result
-            result = result.then(result.writes.result())
+            return result
         return 200, _json_bytes(result), {}
     except Refusal as refusal:
         return _refused(ctx, operation_id, refusal)
@@ -171,11 +170,13 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
                 raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
                 if operation.offload or (operation.takes_idempotency_key and "x-idempotency-key" in request.headers):
                     loop = asyncio.get_running_loop()
-                    answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large, wait=True))
+                    # A handler's writes are awaited here, not in the thread: it is free for the
+                    # next request while the commit happens.
+                    answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large))
                 else:
                     # Checks and a few indexed reads (the loop thread's own reader: never waits on a
                     # write); writes are awaited, not waited for.
-                    answer = _serve(ctx, gate, operation, request, raw, too_large, wait=False)
+                    answer = _serve(ctx, gate, operation, request, raw, too_large)
                 if isinstance(answer, Pending):
                     try:
                         answer = 200, _json_bytes(answer.then(await asyncio.wrap_future(answer.writes))), {}
@@ -231,7 +232,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         )
         webhooks.start()
         ctx = _context(settings, active_store, contract, notify=webhooks.submit)
-        threads = ThreadPoolExecutor(settings.threads, thread_name_prefix="webdata")
+        threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")
         demand = Demand()
         state["running"] = _Running(ctx, Gate(active_store, validators, bounds, gates), threads, demand)
         # Every team's balance of its current period, read once now (from the ledger where the

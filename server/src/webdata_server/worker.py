@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import logging
 import time
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -85,13 +86,21 @@ def _result(job: Job) -> tuple[JobStatus, Any, int, str | None]:
     return JobStatus.COMPLETED, {"data": data}, 1, None
 
 
+def _finish(store: Store, job: Job) -> Future[bool] | None:
+    """Submits the end of an extract or agent ``job`` whose time has come (None for any other job)."""
+    if job.kind in PROGRESSIVE or not job.active or now_utc() < job.finishes_at:
+        return None
+    status, result, completed, error = _result(job)
+    return store.jobs.submit_transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
+
+
 def advance(store: Store, job: Job) -> Job:
     """Finish an extract or agent ``job`` if its time has come; returns the job as it now stands
     (batch scrapes and crawls are returned as they are: the engine advances them)."""
-    if job.kind in PROGRESSIVE or not job.active or now_utc() < job.finishes_at:
+    finishing = _finish(store, job)
+    if finishing is None:
         return job
-    status, result, completed, error = _result(job)
-    store.jobs.transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
+    finishing.result()
     refreshed = store.jobs.get(job.id, team_id=job.team_id, kind=job.kind)
     return refreshed or job
 
@@ -136,21 +145,36 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
         spent = time.monotonic() - started
         return spent >= idle_budget or (spent >= budget and (demand is None or waiting.in_flight > 0))
 
-    jobs = store.jobs.due(now_utc())
-    if not jobs:
+    due = store.jobs.due(now_utc())
+    if not due:
         return False
-    start = next(_passes) % len(jobs)
-    for job in jobs[start:] + jobs[:start]:
-        if time_is_up():
-            return True
-        try:
-            if job.kind in PROGRESSIVE:
-                engine.advance(job, stop=time_is_up)
-            else:
-                advance(store, job)
-        except Exception:  # one bad job must not stop the others
-            _log.exception("job %s could not advance", job.id)
-    return time_is_up()
+    start = next(_passes) % len(due)
+    # Extract and agent jobs end in one write each: submitted as the pass goes and waited for at
+    # its end, they share the writer's commits (one fsync for many, not one each).
+    finishing: list[tuple[str, Future[bool]]] = []
+    try:
+        for job_id in due[start:] + due[:start]:
+            if time_is_up():
+                return True
+            job = store.jobs.active_by_id(job_id)
+            if job is None:  # cancelled since the list was read
+                continue
+            try:
+                if job.kind in PROGRESSIVE:
+                    engine.advance(job, stop=time_is_up)
+                else:
+                    submitted = _finish(store, job)
+                    if submitted is not None:
+                        finishing.append((job.id, submitted))
+            except Exception:  # one bad job must not stop the others
+                _log.exception("job %s could not advance", job.id)
+        return time_is_up()
+    finally:
+        for job_id, submitted in finishing:
+            try:
+                submitted.result()
+            except Exception:
+                _log.exception("job %s could not advance", job_id)
 
 
 async def run_worker(store: Store, *, interval: float, engine: JobEngine, demand: Demand | None = None) -> None:

@@ -7,21 +7,24 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.errors import InvalidRequest, issue
-from webdata_server.resources.base import Call, Context, Operation
+from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.urls import url_problem
 
 __all__ = ["OPERATIONS"]
 
 
-def scrape(ctx: Context, call: Call) -> dict[str, Any]:
+def scrape(ctx: Context, call: Call) -> Pending:
+    """Renders in a worker thread; the answer waits for the write that records and bills the
+    scrape on the event loop, so the thread is free while the commit happens."""
     body: models.ScrapeRequest = call.body
     problem = url_problem(body.url)
     if problem is not None:
         raise InvalidRequest(details=[issue(["url"], problem)])
-    document = models.Document.model_validate(ctx.scraper.scrape(call.caller, body), extra="ignore")
+    scraped, recorded = ctx.scraper.scrape(call.caller, body)
+    document = models.Document.model_validate(scraped, extra="ignore")
     # exclude_unset, not exclude_none: a document may carry a documented null (changeTracking.previousScrapeAt).
     data: dict[str, Any] = models.ScrapeResponse(success=True, data=document).model_dump(mode="json", by_alias=True, exclude_unset=True)
-    return data
+    return Pending(recorded, lambda _: data)
 
 
 OPERATIONS = [Operation("scrapeUrl", models.ScrapeRequest, scrape)]

@@ -21,6 +21,7 @@ import difflib
 import hashlib
 import json
 import sqlite3
+from concurrent.futures import Future
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -135,17 +136,19 @@ class ScrapePipeline:
         self.classifier_down = classifier_down
 
     # -- the operation ---------------------------------------------------------------------
-    def scrape(self, caller: Caller, options: models.ScrapeRequest) -> dict[str, Any]:
-        """The document for ``options.url``, recorded and billed; raises a :class:`Refusal` otherwise."""
+    def scrape(self, caller: Caller, options: models.ScrapeRequest) -> tuple[dict[str, Any], Future[None]]:
+        """The document for ``options.url`` and the write that records and bills it: the future
+        resolves once that is committed, or fails with the refusal (such as
+        :class:`InsufficientCredits`) that leaves nothing written. A scrape refused before its
+        document (a :class:`Refusal` raised here) is recorded with the charges it carries first."""
         threat.check_override(caller.team, options.threat_protection)
         moment = now_utc()
         try:
             outcome = self.run(caller, options, moment)
         except Refusal as refusal:
-            self.record(caller, options, refusal.charges, [], moment)
+            self.record(caller, options, refusal.charges, [], moment).result()
             raise
-        self.record(caller, options, outcome.charges, outcome.cache_entries, moment)
-        return outcome.document
+        return outcome.document, self.record(caller, options, outcome.charges, outcome.cache_entries, moment)
 
     def run(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> ScrapeOutcome:
         """Every step but ``record``: nothing is written."""
@@ -249,9 +252,10 @@ class ScrapePipeline:
         page_credits = self.pricing.lockdown_hit if options.lockdown else rendered.page_credits
         return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits)
 
-    def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> None:
+    def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> Future[None]:
         """The request's log line, cache entries and charges, as one unit (all or none;
-        :class:`InsufficientCredits` when the plan does not cover the charges)."""
+        :class:`InsufficientCredits` when the plan does not cover the charges), queued for the
+        writer: the future resolves once it is committed."""
         store = self.store
 
         def unit(tx: sqlite3.Connection) -> None:
@@ -260,7 +264,7 @@ class ScrapePipeline:
                 store.pages.put(tx, entry.url, entry.document, moment, entry.tag)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
 
-        store.write(unit)
+        return store.submit(unit)
 
 
 def _document(page: Page, rendered: Rendered, acted: ActionRun | None, tracked: tuple[dict[str, Any], CacheEntry] | None, moment: datetime) -> dict[str, Any]:

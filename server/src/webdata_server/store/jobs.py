@@ -6,6 +6,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Collection
+from concurrent.futures import Future
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -113,10 +114,17 @@ class Jobs:
         row = self._db.read_one(f"SELECT COUNT(*) AS n FROM jobs WHERE team_id = ? AND status IN {_IN_ACTIVE}", (team_id, *_ACTIVE))  # noqa: S608
         return int(row["n"]) if row else 0
 
-    def due(self, moment: datetime) -> list[Job]:
-        """Active jobs whose time has come, soonest first."""
-        rows = self._db.read(f"SELECT * FROM jobs WHERE status IN {_IN_ACTIVE} AND finishes_at <= ? ORDER BY finishes_at", (*_ACTIVE, iso(moment)))  # noqa: S608
-        return [_job(row) for row in rows]
+    def due(self, moment: datetime) -> list[str]:
+        """The ids of the active jobs whose time has come, soonest first (ids only, from the
+        ``jobs_due`` index: a worker pass lists thousands of them in a backlog and reads the few it
+        has time for with :meth:`active_by_id`)."""
+        rows = self._db.read(f"SELECT id FROM jobs WHERE status IN {_IN_ACTIVE} AND finishes_at <= ? ORDER BY finishes_at", (*_ACTIVE, iso(moment)))  # noqa: S608
+        return [row["id"] for row in rows]
+
+    def active_by_id(self, job_id: str) -> Job | None:
+        """The job, if it is still active (it may have ended since it was listed as due)."""
+        row = self._db.read_one(f"SELECT * FROM jobs WHERE id = ? AND status IN {_IN_ACTIVE}", (job_id, *_ACTIVE))  # noqa: S608
+        return _job(row) if row else None
 
     @staticmethod
     def progress(
@@ -146,6 +154,20 @@ class Jobs:
         error: str | None = None,
     ) -> bool:
         """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None); True when it moved."""
+        return self.submit_transition(job_id, allowed_from=allowed_from, to=to, result=result, completed=completed, error=error).result()
+
+    def submit_transition(
+        self,
+        job_id: str,
+        *,
+        allowed_from: Collection[JobStatus] | None,
+        to: JobStatus,
+        result: Any = None,
+        completed: int | None = None,
+        error: str | None = None,
+    ) -> Future[bool]:
+        """:meth:`transition` without waiting: the future resolves once the move is committed (a
+        worker pass submits all the jobs it finishes and waits once, so they share a commit)."""
         encoded = None if result is None else json.dumps(result)
 
         def unit(tx: sqlite3.Connection) -> bool:
@@ -159,4 +181,4 @@ class Jobs:
             )
             return True
 
-        return self._db.write(unit)
+        return self._db.submit(unit)
