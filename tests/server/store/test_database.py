@@ -65,3 +65,19 @@ def test_a_write_inside_a_transaction_joins_it(tmp_path: Path) -> None:
         raise Refused()
     assert store.teams.get(team.id).name == "t"  # type: ignore[union-attr]
     store.close()
+
+
+def test_a_migration_script_is_split_between_statements_not_inside_a_trigger() -> None:
+    script = """
+    CREATE TABLE a (x INTEGER);
+    CREATE TRIGGER t AFTER INSERT ON a BEGIN UPDATE a SET x = x + 1; DELETE FROM a WHERE x > 9; END;
+    CREATE INDEX a_x ON a(x)
+    """
+    statements = database_module._statements(script)
+    assert len(statements) == 3
+    assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+    db = sqlite3.connect(":memory:")
+    for statement in statements:
+        db.execute(statement)
+    db.execute("INSERT INTO a VALUES (1)")
+    assert db.execute("SELECT x FROM a").fetchall() == [(2,)]

@@ -19,6 +19,8 @@ from webdata_server.domain import Caller, Charge, Team, iso
 from webdata_server.errors import InsufficientCredits
 from webdata_server.store.database import Database
 
+_INSERT = "INSERT INTO ledger (team_id, key_id, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+
 __all__ = ["Ledger", "LedgerEntry"]
 
 
@@ -93,24 +95,11 @@ class Ledger:
         return total
 
     def add(self, tx: sqlite3.Connection, entries: Iterable[LedgerEntry]) -> None:
-        """Append rows to the ledger and keep both running totals in step (no balance check:
-        :meth:`charge` is how requests are billed; this also imports history)."""
+        """Append rows to the ledger (no balance check: :meth:`charge` is how requests are billed;
+        this also imports history). The trigger ``ledger_totals`` (migration 7) adds each row to
+        its month's total and to every running balance whose period holds it, in the same step."""
         rows = [(e.team_id, e.key_id, e.operation, e.credits, e.job_id, iso(e.moment)) for e in entries]
-        if not rows:
-            return
-        tx.executemany("INSERT INTO ledger (team_id, key_id, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)", rows)
-        months: Counter[tuple[str, str, str]] = Counter()
-        moments: Counter[tuple[str, str]] = Counter()
-        for team_id, key_id, _, credits, _, created_at in rows:
-            months[(team_id, created_at[:7], key_id)] += credits
-            moments[(team_id, created_at)] += credits
-        tx.executemany(
-            "INSERT INTO usage_by_month (team_id, month, key_id, credits) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (team_id, month, key_id) DO UPDATE SET credits = credits + excluded.credits",
-            [(*key, credits) for key, credits in months.items()],
-        )
-        # Every running balance whose period holds the moment (usually one: the current period).
-        tx.executemany(
-            "UPDATE balances SET credits = credits + ? WHERE team_id = ? AND period_start <= ? AND period_end > ?",
-            [(credits, team_id, created_at, created_at) for (team_id, created_at), credits in moments.items()],
-        )
+        if len(rows) == 1:
+            tx.execute(_INSERT, rows[0])
+        elif rows:
+            tx.executemany(_INSERT, rows)
