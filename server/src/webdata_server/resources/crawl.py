@@ -84,11 +84,12 @@ def active(ctx: Context, call: Call) -> dict[str, Any]:
     team = call.caller.team
     if team.plan_tokens is None or remaining_tokens(ctx, team, now_utc()) <= 0:
         raise InsufficientCredits()
-    crawls = []
-    for job in ctx.store.jobs.active(team_id=team.id, kind=JobKind.CRAWL):
-        if job.status == JobStatus.SCRAPING:
-            options = models.ActiveCrawlOptions.model_validate(job.request, extra="ignore")
-            crawls.append(models.ActiveCrawl(id=job.id, team_id=job.team_id, url=job.url or "", options=options))
+    crawls = [
+        # The options straight from the stored request's JSON (pydantic parses it, dropping what
+        # the listing does not show): no dict of it is built in Python first.
+        models.ActiveCrawl(id=job_id, team_id=team.id, url=url or "", options=models.ActiveCrawlOptions.model_validate_json(request, extra="ignore"))
+        for job_id, url, request in ctx.store.jobs.in_status(team_id=team.id, kind=JobKind.CRAWL, status=JobStatus.SCRAPING)
+    ]
     return dump(models.ActiveCrawlsResponse(success=True, crawls=crawls))
 
 
