@@ -324,6 +324,19 @@ def test_failure_policy_when_the_classifier_is_down(make_server: Any) -> None:
     assert opened.status_code == 200 and opened.json()["data"]["metadata"]["creditsUsed"] == 1  # nothing scanned, nothing added
 
 
+def test_the_classifier_does_not_answer_for_the_unreachable_fixture_host(make_server: Any) -> None:
+    """The per-URL fixture of THREAT-07: only that host's scan fails; failurePolicy decides."""
+    server = make_server()
+    api = server.api_for(server.tenant(tp_enabled=True))
+    url = "https://classifier-unreachable.example.com/page"
+    closed = api("scrapeUrl", json={"url": url, "threatProtection": {"mode": "normal", "failurePolicy": "closed"}})
+    assert closed.status_code == 403 and closed.json()["code"] == "THREAT_PROTECTION_URL_BLOCKED"
+    opened = api("scrapeUrl", json={"url": url, "maxAge": 0, "threatProtection": {"mode": "normal", "failurePolicy": "open"}})
+    assert opened.status_code == 200 and opened.json()["data"]["metadata"]["creditsUsed"] == 1  # nothing scanned, nothing added
+    scanned = api("scrapeUrl", json={"url": URL, "maxAge": 0, "threatProtection": {"mode": "normal", "failurePolicy": "closed"}})
+    assert scanned.status_code == 200 and scanned.json()["data"]["metadata"]["creditsUsed"] == 3  # any other host is scanned (+2)
+
+
 @pytest.fixture
 def local_site() -> Iterator[str]:
     class Handler(http.server.BaseHTTPRequestHandler):

@@ -65,6 +65,7 @@ FIXTURES: dict[str, str] = {
     "not-entitled-key": "a key of a team without the Threat Protection entitlement (403)",
     "overrides-disabled-key": "a key of an entitled team whose organization disabled request overrides (403)",
     "enforced-key": "a key of an entitled team whose protection is enforced (mode off: 403)",
+    "unreachable-scan-url": "a URL the server's classifier cannot be reached for (failurePolicy decides: THREAT-07)",
     "slow-url": "a page that takes longer to load than slow-timeout (408)",
     "slow-timeout": "the scrape timeout, in ms, the slow page exceeds",
     "body-limit": "the largest request body the server reads, in bytes (one more answers 413)",

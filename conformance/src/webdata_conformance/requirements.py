@@ -194,6 +194,12 @@ _ALL = [
         "When protection is enforced for the team, mode off MUST be refused with 403, and mode normal accepted.",
         "§2.5",
     ),
+    Requirement(
+        "THREAT-07",
+        "threat",
+        "When the classifier cannot be reached, mode normal with failurePolicy closed MUST refuse the URL with 403, and failurePolicy open MUST allow it.",
+        "§2.5",
+    ),
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8"),
     Requirement(
         "LIMIT-01",

@@ -134,6 +134,15 @@ def test_enforced_protection_cannot_be_turned_off(api: ConformanceClient, settin
     normal.expect(normal.status == 200, f"§2.5: mode normal must be accepted when protection is enforced, it answered {normal.status}")
 
 
+@pytest.mark.requirement("THREAT-07")
+def test_the_failure_policy_decides_when_the_classifier_cannot_be_reached(api: ConformanceClient, settings: Settings) -> None:
+    url = _fixture(settings, "unreachable-scan-url")
+    closed = _scrape_with(api, url, {"mode": "normal", "failurePolicy": "closed"})
+    closed.expect(closed.status == 403, f"§2.5: failurePolicy closed blocks when the classifier is unreachable, it answered {closed.status}")
+    opened = _scrape_with(api, url, {"mode": "normal", "failurePolicy": "open"})
+    opened.expect(opened.status == 200, f"§2.5: failurePolicy open allows when the classifier is unreachable, it answered {opened.status}")
+
+
 @pytest.mark.requirement("LIMIT-01")
 def test_a_team_without_credits_is_refused(api: ConformanceClient, settings: Settings) -> None:
     key = _fixture(settings, "poor-key")
