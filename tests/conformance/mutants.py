@@ -371,6 +371,21 @@ def _long_prompt_fails(exchange: Exchange, context: dict[str, Any]) -> Any:
     return None
 
 
+def _depth(node: Any) -> int:
+    if isinstance(node, dict):
+        return 1 + max(map(_depth, node.values()), default=0)
+    if isinstance(node, list):
+        return 1 + max(map(_depth, node), default=0)
+    return 0
+
+
+def _deep_body_refused(exchange: Exchange, context: dict[str, Any]) -> Any:
+    body = _json_body(exchange)
+    if body is not None and _depth(body) > 16:
+        return 400, {"success": False, "error": "Bad Request", "details": [{"code": "invalid_body", "message": "The body nests too deep", "path": []}]}
+    return None
+
+
 def _crawl_filters_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
     body = _json_body(exchange)
     if exchange.method == "POST" and exchange.path == "/v2/crawl" and body is not None:
@@ -432,6 +447,7 @@ MUTANTS = [
     Mutant("cache-across-location", "the cached copy is served whatever the location or mobile asked", request=_cache_across_location),
     Mutant("store-in-cache-ignored", "storeInCache false is ignored: the page is cached anyway", request=_store_in_cache_ignored),
     Mutant("long-prompt-fails", "a prompt over 5,000 characters crashes the server (500)", request=_long_prompt_fails),
+    Mutant("deep-body-refused", "a body nested deeper than 16 levels (a JSON Schema of nested records) is refused (400)", request=_deep_body_refused),
     Mutant("crawl-filters-ignored", "a crawl's includePaths and excludePaths are ignored", request=_crawl_filters_ignored),
     Mutant("idempotency-key-ignored", "a crawl start's x-idempotency-key is ignored: a retry starts a second crawl", request=_idempotency_key_dropped),
     Mutant("job-id-unchecked", "a crawl id that is not a UUID is looked up (404) instead of refused (400)", response=_job_id_unchecked),
@@ -493,6 +509,7 @@ CLASS_OF = {
     "cache-across-location": "cache",
     "store-in-cache-ignored": "cache",
     "long-prompt-fails": "core",
+    "deep-body-refused": "core",
     "crawl-filters-ignored": "pages",
     "idempotency-key-ignored": "jobs",
     "job-id-unchecked": "jobs",

@@ -108,3 +108,33 @@ def test_requests_at_the_documented_maxima(api: ConformanceClient, target: Targe
     shown = wrong[0][1] if wrong else last
     assert shown is not None, f"{operation_id}: the contract bounds nothing in its body"
     shown.expect(not wrong, f"{operation_id}: {len(wrong)} valid request(s) at a documented maximum were refused or failed: {listed}")
+
+
+# Where the contract leaves a JSON Schema open (extract's `schema`, a json format's `schema`), a
+# schema as deep as users write for nested records: this many levels of objects in properties.
+SCHEMA_LEVELS = 12
+
+
+def _deep_schema(levels: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    for level in range(levels):
+        schema = {"type": "object", "properties": {f"level{level}": schema, "title": {"type": "string"}}, "required": ["title"]}
+    return schema
+
+
+DEEP_SCHEMA_BODIES: dict[str, Any] = {
+    "scrapeUrl": {"url": "https://example.com", "formats": [{"type": "json", "schema": _deep_schema(SCHEMA_LEVELS)}]},
+    "startExtract": {"urls": ["https://example.com"], "prompt": "the records", "schema": _deep_schema(SCHEMA_LEVELS)},
+}
+
+
+@pytest.mark.requirement("CORE-09")
+@pytest.mark.parametrize("operation_id", sorted(DEEP_SCHEMA_BODIES))
+def test_a_deep_json_schema(api: ConformanceClient, operation_id: str) -> None:
+    """The contract bounds no JSON Schema's depth: a valid one of SCHEMA_LEVELS nested objects
+    must be taken, not refused as invalid or too large, and not fail."""
+    answer = api.call(operation_id, json_body=DEEP_SCHEMA_BODIES[operation_id])
+    answer.expect(
+        answer.status < 500 and answer.status not in WRONG_REFUSALS,
+        f"{operation_id}: a valid JSON Schema {SCHEMA_LEVELS} objects deep was refused or failed: it answered {answer.status}",
+    )
