@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from webdata_conformance.bounds import request_bodies
+from webdata_conformance.contract import resolved
 from webdata_conformance.suite.test_bounds import _body_schema
 from webdata_conformance.suite.test_scenarios import REQUESTS
 from webdata_server.config import read_bundle
@@ -71,20 +72,11 @@ def _agree(operation_id: str, body: Any) -> None:
     assert gate(body) == python, f"{operation_id}: jsonschema-rs says {gate(body)}, the Python validator {python}: {json.dumps(body)[:400]}"
 
 
-def _resolve(reference: str) -> Any:
-    node: Any = CONTRACT.document
-    for token in reference.split("#", 1)[1].strip("/").split("/"):
-        node = node[token.replace("~1", "/").replace("~0", "~")]
-    return node
-
-
 def _properties(operation_id: str) -> list[str]:
-    node = _resolve(PYTHON[operation_id].schema["$ref"])
-    while "$ref" in node:
-        node = _resolve(node["$ref"])
+    node = resolved(_body_schema(operation_id))
     names = set(node.get("properties", {}))
     for part in node.get("allOf", []):
-        names |= set(_resolve(part["$ref"]).get("properties", {}) if "$ref" in part else part.get("properties", {}))
+        names |= set(resolved(part).get("properties", {}))
     return sorted(names)
 
 

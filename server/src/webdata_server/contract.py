@@ -143,12 +143,23 @@ class Contract:
         as ECMA-262 reads them (:func:`ecma_pattern`), as jsonschema-rs and the service's own
         JavaScript validation do.
         """
+        validator: Validator = _ECMA(self._body_schema(operation_id), registry=self._registry, format_checker=FormatChecker())
+        return validator
+
+    def _body_schema(self, operation_id: str) -> dict[str, str]:
+        """A schema that is the operation's JSON request body schema, by reference into the bundle."""
         operation = self.operations[operation_id]
         pointer = (
             "/paths/" + operation["path"].replace("~", "~0").replace("/", "~1") + f"/{operation['method'].lower()}/requestBody/content/application~1json/schema"
         )
-        validator: Validator = _ECMA({"$ref": "urn:bundle#" + quote(pointer, safe="/~")}, registry=self._registry, format_checker=FormatChecker())
-        return validator
+        return {"$ref": "urn:bundle#" + quote(pointer, safe="/~")}
+
+    @cached_property
+    def _compiled_registry(self) -> Any:
+        """The bundle as jsonschema-rs reads references (built once: it copies the whole document)."""
+        import jsonschema_rs
+
+        return jsonschema_rs.Registry([("urn:bundle", self.document)])
 
     def request_gate(self, operation_id: str) -> Callable[[Any], bool] | None:
         """Whether a request body is valid, by the same schema compiled with jsonschema-rs (formats
@@ -160,8 +171,7 @@ class Contract:
             import jsonschema_rs
         except ImportError:  # no wheel for this platform: the Python validator alone
             return None
-        registry = jsonschema_rs.Registry([("urn:bundle", self.document)])
-        compiled = jsonschema_rs.Draft202012Validator(self.request_validator(operation_id).schema, registry=registry, validate_formats=True)
+        compiled = jsonschema_rs.Draft202012Validator(self._body_schema(operation_id), registry=self._compiled_registry, validate_formats=True)
 
         def is_valid(payload: Any) -> bool:
             try:
@@ -175,7 +185,7 @@ class Contract:
         """The request body's size bounds alone (maxItems, maxLength, maxProperties, through
         properties and references, not into array items): checked before the full validation,
         whose cost grows with an array's length, so an oversized list is refused at once."""
-        return _BOUNDS({"$ref": self.request_validator(operation_id).schema["$ref"]}, registry=self._registry)
+        return _BOUNDS(self._body_schema(operation_id), registry=self._registry)
 
     @property
     def tokens_per_credit(self) -> int:

@@ -91,7 +91,7 @@ def _finish(store: Store, job: Job) -> Future[bool] | None:
     if job.kind in PROGRESSIVE or not job.active or now_utc() < job.finishes_at:
         return None
     status, result, completed, error = _result(job)
-    return store.jobs.submit_transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
+    return store.jobs.transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
 
 
 def advance(store: Store, job: Job) -> Job:

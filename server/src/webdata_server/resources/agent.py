@@ -44,7 +44,7 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
     job = _job(ctx, call)
-    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.PROCESSING}, to=JobStatus.CANCELLED):
+    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.PROCESSING}, to=JobStatus.CANCELLED).result():
         raise NotCancellable()
     return dump(models.AgentCancelResponse(success=True))
 

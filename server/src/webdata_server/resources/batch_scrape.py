@@ -38,7 +38,7 @@ def errors(ctx: Context, call: Call) -> dict[str, Any]:
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
     # §3: an existing batch scrape is cancelled whatever its state.
     job = find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE)
-    if ctx.store.jobs.transition(job.id, allowed_from=None, to=JobStatus.CANCELLED) and job.active:
+    if ctx.store.jobs.transition(job.id, allowed_from=None, to=JobStatus.CANCELLED).result() and job.active:
         ctx.engine.cancelled(job)
     return dump(models.BatchScrapeCancelResponse(status="cancelled"))
 

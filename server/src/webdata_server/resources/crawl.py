@@ -74,7 +74,7 @@ def cancel(ctx: Context, call: Call) -> dict[str, Any]:
     job = find_job(ctx, call, call.path["id"], JobKind.CRAWL)
     if job.status == JobStatus.CANCELLED:
         return dump(models.CrawlCancelResponse(status="cancelled"))
-    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.SCRAPING}, to=JobStatus.CANCELLED):
+    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.SCRAPING}, to=JobStatus.CANCELLED).result():
         raise NotCancellable()
     ctx.engine.cancelled(job)
     return dump(models.CrawlCancelResponse(status="cancelled"))

@@ -154,22 +154,10 @@ class Jobs:
         result: Any = None,
         completed: int | None = None,
         error: str | None = None,
-    ) -> bool:
-        """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None); True when it moved."""
-        return self.submit_transition(job_id, allowed_from=allowed_from, to=to, result=result, completed=completed, error=error).result()
-
-    def submit_transition(
-        self,
-        job_id: str,
-        *,
-        allowed_from: Collection[JobStatus] | None,
-        to: JobStatus,
-        result: Any = None,
-        completed: int | None = None,
-        error: str | None = None,
     ) -> Future[bool]:
-        """:meth:`transition` without waiting: the future resolves once the move is committed (a
-        worker pass submits all the jobs it finishes and waits once, so they share a commit)."""
+        """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None), queued for the
+        writer: the future resolves to True when it moved, once committed (a worker pass queues
+        every job it finishes and waits once, so they share a commit)."""
         encoded = None if result is None else json.dumps(result)
 
         def unit(tx: sqlite3.Connection) -> bool:

@@ -19,8 +19,6 @@ from webdata_server.domain import Caller, Charge, Team, iso
 from webdata_server.errors import InsufficientCredits
 from webdata_server.store.database import Database
 
-_INSERT = "INSERT INTO ledger (team_id, key_id, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-
 __all__ = ["Ledger", "LedgerEntry"]
 
 
@@ -99,7 +97,5 @@ class Ledger:
         this also imports history). The trigger ``ledger_totals`` (migration 7) adds each row to
         its month's total and to every running balance whose period holds it, in the same step."""
         rows = [(e.team_id, e.key_id, e.operation, e.credits, e.job_id, iso(e.moment)) for e in entries]
-        if len(rows) == 1:
-            tx.execute(_INSERT, rows[0])
-        elif rows:
-            tx.executemany(_INSERT, rows)
+        if rows:
+            tx.executemany("INSERT INTO ledger (team_id, key_id, operation, credits, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)", rows)
