@@ -5,6 +5,7 @@ Nothing here knows about HTTP or SQL; every other module speaks these types.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -58,6 +59,7 @@ def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
+@functools.lru_cache(maxsize=1024)  # a request formats the same instants several times, and every period's bounds
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC with milliseconds and a Z, as every timestamp of the API."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,133 @@ def test_a_migration_script_is_split_between_statements_not_inside_a_trigger() -
         db.execute(statement)
     db.execute("INSERT INTO a VALUES (1)")
     assert db.execute("SELECT x FROM a").fetchall() == [(2,)]
+
+
+def test_attached_units_run_on_the_loop_and_commit_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attached to an event loop, units from the loop and from other threads run on the loop's
+    thread, share commits, and each is still all or nothing; a write made on the loop outside a
+    unit commits on its own; detaching commits what the loop still holds."""
+    committers: list[str] = []
+    batches: list[int] = []
+    original, settle = database_module.Database._commit_batches, database_module.Database._committed
+
+    def committer(self: database_module.Database, loop: asyncio.AbstractEventLoop) -> None:
+        committers.append(threading.current_thread().name)
+        original(self, loop)
+
+    def counting(self: database_module.Database, batch: list[object], outcomes: list[tuple[bool, object]], failure: BaseException | None) -> None:
+        batches.append(len(batch))
+        settle(self, batch, outcomes, failure)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(database_module.Database, "_commit_batches", committer)
+    monkeypatch.setattr(database_module.Database, "_committed", counting)
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+    ran_on: set[int] = set()
+    failures: list[int] = []
+
+    def unit(n: int) -> Callable[[sqlite3.Connection], int]:
+        def write(tx: sqlite3.Connection) -> int:
+            ran_on.add(threading.get_ident())
+            tx.execute("INSERT INTO scrape_log (team_id, key_id, url, proxy, created_at) VALUES (?, 'k', ?, 'basic', 'now')", (team.id, f"u{n}"))
+            if n % 7 == 0:
+                raise Refused(n)
+            return n
+
+        return write
+
+    def from_a_thread(offset: int) -> None:
+        for n in range(offset, 200, 4):
+            try:
+                assert store.write(unit(n)) == n
+            except Refused as refused:
+                failures.append(int(str(refused)))
+
+    async def main() -> tuple[int, list[int]]:
+        loop = asyncio.get_running_loop()
+        store.db.attach(loop)
+        threads = [loop.run_in_executor(None, from_a_thread, offset) for offset in range(4)]
+        futures = [store.submit(unit(n)) for n in range(200, 400)]
+        outcomes = await asyncio.gather(*(asyncio.wrap_future(f) for f in futures), return_exceptions=True)
+        await asyncio.gather(*threads)
+        # A write on the loop's thread outside any unit cannot wait for the loop: it commits alone.
+        store.write(lambda tx: tx.execute("UPDATE teams SET name = 'renamed' WHERE id = ?", (team.id,)))
+        last = store.submit(unit(401))  # still held by the loop when detach begins
+        await store.db.detach()
+        assert last.done() and last.result() == 401
+        return threading.get_ident(), [int(str(o)) for o in outcomes if isinstance(o, Refused)]
+
+    loop_thread, refused_on_loop = asyncio.run(main())
+    logged = [row["url"] for row in store.scrape_log.rows(team.id)]
+    assert store.teams.get(team.id).name == "renamed"  # type: ignore[union-attr]
+    store.close()
+    expected = [n for n in [*range(400), 401] if n % 7]
+    assert sorted(int(url[1:]) for url in logged) == expected
+    assert sorted(failures + refused_on_loop) == [n for n in range(400) if n % 7 == 0]
+    assert ran_on == {loop_thread}
+    assert committers == ["webdata-committer"]
+    assert sum(batches) == 401 and max(batches) >= 200  # the loop's units, queued in one go, shared one commit
+
+
+def test_an_attached_loop_waits_for_another_threads_transaction(tmp_path: Path) -> None:
+    """A transaction of another thread (administration) holds the connection: the loop's batch
+    waits for it without blocking the loop, then commits after it."""
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+    inside, release = threading.Event(), threading.Event()
+
+    def administration() -> None:
+        with store.transaction() as tx:
+            tx.execute("UPDATE teams SET name = 'admin' WHERE id = ?", (team.id,))
+            inside.set()
+            release.wait(5)
+
+    async def main() -> tuple[str, int]:
+        loop = asyncio.get_running_loop()
+        store.db.attach(loop)
+        held = loop.run_in_executor(None, administration)
+        await loop.run_in_executor(None, inside.wait, 5)
+        submitted = store.submit(lambda tx: tx.execute("SELECT name FROM teams WHERE id = ?", (team.id,)).fetchone()[0])
+        ticks = 0
+        while ticks < 20:  # the loop keeps running while the batch waits
+            await asyncio.sleep(0.002)
+            ticks += 1
+        assert not submitted.done()
+        release.set()
+        await held
+        name = await asyncio.wrap_future(submitted)
+        await store.db.detach()
+        return name, ticks
+
+    name, ticks = asyncio.run(main())
+    store.close()
+    assert name == "admin" and ticks == 20
+
+
+def test_a_refused_batch_start_fails_its_units_and_the_next_batch_goes_on(tmp_path: Path) -> None:
+    """Another process holding the write lock past the busy timeout fails the batch's units (not
+    the loop), and the units after it commit."""
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+    other = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None)
+
+    async def main() -> tuple[BaseException | None, int]:
+        store.db.attach(asyncio.get_running_loop())
+        store.db._db.execute("PRAGMA busy_timeout = 50")
+        other.execute("BEGIN IMMEDIATE")
+        blocked = store.submit(lambda tx: tx.execute("UPDATE teams SET name = 'a' WHERE id = ?", (team.id,)).rowcount)
+        error: BaseException | None = None
+        try:
+            await asyncio.wrap_future(blocked)
+        except sqlite3.OperationalError as failure:
+            error = failure
+        other.execute("ROLLBACK")
+        after = await asyncio.wrap_future(store.submit(lambda tx: tx.execute("UPDATE teams SET name = 'b' WHERE id = ?", (team.id,)).rowcount))
+        await store.db.detach()
+        return error, after
+
+    error, after = asyncio.run(main())
+    assert isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
+    assert after == 1 and store.teams.get(team.id).name == "b"  # type: ignore[union-attr]
+    other.close()
+    store.close()

@@ -4,15 +4,18 @@ Every write commits before the server answers, with ``synchronous=FULL``, so an 
 job or charge survives a restart or a kill -9. A request's writes (its job, its charges, its
 cache entry, its log line) are one unit: they happen together or not at all.
 
-Requests write through :meth:`Database.write` (group commit): one writer thread takes every
-unit waiting, runs each in its own savepoint inside one ``BEGIN IMMEDIATE`` transaction, and
-commits them with one fsync; each caller gets its result (or its exception, its savepoint rolled
+Requests write through :meth:`Database.write` and :meth:`Database.submit` (group commit): every
+unit waiting is run in its own savepoint inside one ``BEGIN IMMEDIATE`` transaction, and they are
+committed with one fsync; each caller gets its result (or its exception, its savepoint rolled
 back) only after that commit. Units run one after another, so each sees the ones before it:
-concurrent charges add up exactly, as with a transaction each, for one fsync per batch.
+concurrent charges add up exactly, as with a transaction each, for one fsync per batch. The units
+run in a writer thread or, in the server, on the event loop's thread (:meth:`Database.attach`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import queue
 import sqlite3
@@ -210,6 +213,42 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
+# The writer's page cache (KiB). Job ids are random UUIDs: every insert lands on a random page of
+# the jobs table's index, and at SQLite's default 2 MiB a busy server read most of them back
+# from the OS (a system call, and the GIL given up and fought for, per page).
+WRITER_CACHE_KIB = 64 * 1024
+
+_Unit = tuple[Callable[[sqlite3.Connection], Any], Future[Any]]
+
+
+def _run_units(tx: sqlite3.Connection, batch: list[_Unit]) -> list[tuple[bool, Any]]:
+    """Each unit in a savepoint of its own: (True, result), or (False, exception) with its writes
+    rolled back."""
+    outcomes: list[tuple[bool, Any]] = []
+    for unit, _ in batch:
+        tx.execute("SAVEPOINT unit")
+        try:
+            outcomes.append((True, unit(tx)))
+        except BaseException as error:
+            tx.execute("ROLLBACK TO unit")
+            outcomes.append((False, error))
+        tx.execute("RELEASE unit")
+    return outcomes
+
+
+def _resolve(batch: list[_Unit], outcomes: list[tuple[bool, Any]], failure: BaseException | None) -> None:
+    """Each unit's future, once its batch is committed (or ``failure``, when the batch was not)."""
+    if failure is not None:
+        for _, future in batch:
+            future.set_exception(failure)
+        return
+    for (ok, value), (_, future) in zip(outcomes, batch, strict=True):
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+
 # The migration after which no secret may be left anywhere in the file (see Database._migrate).
 _KEYS_HASHED = 3
 
@@ -220,29 +259,50 @@ def sha256(text: str) -> str:
 
 
 class Database:
-    """One writer connection, used under a re-entrant lock, and one reader connection per thread.
+    """One writer connection, and one reader connection per thread.
 
     WAL lets readers run beside the writer: a read never waits for a write or its fsync, so the
-    event loop may read (a key, a balance) while a worker thread commits. Inside a transaction a
+    event loop may read (a key, a balance) while a commit is in progress. Inside a transaction a
     thread reads through the writer, and sees its own writes.
+
+    Where the units run: by default in the writer thread, which takes every unit waiting and
+    commits them together. Once :meth:`attach` ties the database to the server's event loop, the
+    units run on the loop's thread instead, between requests, and only the ``COMMIT`` (its fsync)
+    goes to a thread. Python's sqlite3 gives the GIL up around every statement: a writer thread
+    and the loop handed it to each other several times per unit, each hand-off a wait of up to
+    the switch interval for whichever was behind. On the loop, a unit's statements take the GIL
+    back at once, and the loop hands off once per batch.
     """
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._lock = threading.RLock()
+        # Held from BEGIN to COMMIT or ROLLBACK (not re-entrant: a batch the loop begins, the
+        # committer thread ends and releases); ``_owner`` is the thread running the transaction.
+        self._lock = threading.Lock()
         self._depth = 0
         self._owner: int | None = None
         self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KIB}")
         self._readers = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._units: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         # Guards starting the writer thread and the list of reader connections (not the writer).
         self._bookkeeping = threading.Lock()
+        # Attached to an event loop (see attach): where units go, and what the loop has queued.
+        self._routing = threading.Lock()  # guards _home and _inbox against other threads
+        self._home: asyncio.AbstractEventLoop | None = None
+        self._home_thread: int | None = None
+        self._inbox: list[_Unit] = []  # units from other threads, for the loop to take
+        self._pending: list[_Unit] = []  # loop thread only: the next batch
+        self._flush_due = False  # loop thread only: a flush is scheduled
+        self._committing = False  # loop thread only: a batch is with the committer
+        self._commits: queue.SimpleQueue[tuple[list[_Unit], list[tuple[bool, Any]]] | None] = queue.SimpleQueue()
+        self._committer: threading.Thread | None = None
         self._migrate()
 
     def _connect(self) -> sqlite3.Connection:
@@ -268,16 +328,17 @@ class Database:
         Re-entrant: inside a transaction of the same thread it joins the outer one, so a
         request's writes made by several parts of the store commit once, together.
         """
+        me = threading.get_ident()
+        if self._owner == me:
+            self._depth += 1
+            try:
+                yield self._db
+            finally:
+                self._depth -= 1
+            return
         with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self._db
-                finally:
-                    self._depth -= 1
-                return
             self._db.execute("BEGIN IMMEDIATE")
-            self._depth, self._owner = 1, threading.get_ident()
+            self._depth, self._owner = 1, me
             try:
                 yield self._db
             except BaseException:
@@ -292,18 +353,35 @@ class Database:
         """Run ``unit`` with the writer connection and return its result once it is committed.
 
         ``unit`` either completes (its writes commit, with the batch) or raises (its writes are
-        rolled back, the exception re-raised here). Inside a transaction or the writer thread it
-        runs at once, as part of the enclosing unit.
+        rolled back, the exception re-raised here). Inside a transaction or a batch it runs at
+        once, as part of the enclosing unit. On the event loop's thread (which cannot wait for
+        itself) it runs in a transaction of its own.
         """
-        if self._owner == threading.get_ident():
+        me = threading.get_ident()
+        if self._owner == me:
             return unit(self._db)
+        if me == self._home_thread:
+            with self.transaction() as tx:
+                return unit(tx)
         return self.submit(unit).result()
 
     def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Future[T]:
-        """Queue ``unit`` for the writer thread without waiting: the future resolves once it is
-        committed (or fails with its exception, nothing of it written). An event loop awaits it
-        with ``asyncio.wrap_future``, so no thread waits on the fsync."""
+        """Queue ``unit`` for the next batch without waiting: the future resolves once it is
+        committed (or fails with its exception, nothing of it written). The event loop awaits it,
+        so no thread waits on the fsync."""
         future: Future[T] = Future()
+        if self._home is not None:
+            if threading.get_ident() == self._home_thread:
+                self._pending.append((unit, future))
+                self._schedule()
+                return future
+            with self._routing:
+                home = self._home
+                if home is not None:
+                    self._inbox.append((unit, future))
+                    if len(self._inbox) == 1:
+                        home.call_soon_threadsafe(self._take_inbox)
+                    return future
         if self._writer is None:
             with self._bookkeeping:
                 if self._writer is None:
@@ -312,6 +390,7 @@ class Database:
         self._units.put((unit, future))
         return future
 
+    # -- units on the writer thread (no event loop attached) ---------------------------------
     def _write_batches(self) -> None:
         while True:
             first = self._units.get()
@@ -329,27 +408,110 @@ class Database:
                 batch.append(more)
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[Callable[[sqlite3.Connection], Any], Future[Any]]]) -> None:
-        outcomes: list[tuple[bool, Any]] = []
+    def _commit(self, batch: list[_Unit]) -> None:
         try:
             with self.transaction() as tx:
-                for unit, _ in batch:
-                    tx.execute("SAVEPOINT unit")
-                    try:
-                        outcomes.append((True, unit(tx)))
-                    except BaseException as error:
-                        tx.execute("ROLLBACK TO unit")
-                        outcomes.append((False, error))
-                    tx.execute("RELEASE unit")
+                outcomes = _run_units(tx, batch)
         except BaseException as failure:
-            for _, future in batch:
-                future.set_exception(failure)
+            _resolve(batch, [], failure)
             return
-        for (ok, value), (_, future) in zip(outcomes, batch, strict=True):
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
+        _resolve(batch, outcomes, None)
+
+    # -- units on the event loop's thread (attached) ----------------------------------------
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Run units on ``loop``'s thread from now on (called on that thread), each batch
+        committed by a committer thread while the loop goes on; until :meth:`detach`."""
+        self._committer = threading.Thread(target=self._commit_batches, args=(loop,), name="webdata-committer", daemon=True)
+        self._committer.start()
+        with self._routing:
+            self._home, self._home_thread = loop, threading.get_ident()
+
+    async def detach(self) -> None:
+        """Back to the writer thread, once every unit the loop holds is committed."""
+        with self._routing:
+            self._home = None
+            stray, self._inbox = self._inbox, []
+        self._pending.extend(stray)
+        while self._committing or self._pending:
+            if not self._committing and not self._flush_due:
+                self._flush()
+            await asyncio.sleep(0.001)
+        self._home_thread = None
+        if self._committer is not None:
+            self._commits.put(None)
+            self._committer.join()
+            self._committer = None
+
+    def _take_inbox(self) -> None:
+        with self._routing:
+            taken, self._inbox = self._inbox, []
+        self._pending.extend(taken)
+        self._schedule()
+
+    def _schedule(self, delay: float = 0.0) -> None:
+        if self._flush_due or self._committing:
+            return  # the flush to come, or the end of the commit, takes the units
+        self._flush_due = True
+        loop = asyncio.get_running_loop()
+        if delay:
+            loop.call_later(delay, self._flush)
+        else:
+            loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Begin a transaction, run every pending unit in it, and hand it to the committer."""
+        self._flush_due = False
+        if self._committing or not self._pending:
+            return
+        if not self._lock.acquire(blocking=False):
+            # Another thread's transaction (administration, a first balance read): try again shortly.
+            self._schedule(delay=0.001)
+            return
+        batch, self._pending = self._pending, []
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except BaseException as failure:
+            self._lock.release()
+            _resolve(batch, [], failure)
+            return
+        self._depth, self._owner = 1, threading.get_ident()
+        try:
+            outcomes = _run_units(self._db, batch)
+        except BaseException as failure:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            self._lock.release()
+            _resolve(batch, [], failure)
+            return
+        finally:
+            self._depth, self._owner = 0, None
+        self._committing = True
+        self._commits.put((batch, outcomes))
+
+    def _commit_batches(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The committer thread: commits each batch the loop began (the fsync, with the GIL
+        released), releases the connection and tells the loop."""
+        while True:
+            item = self._commits.get()
+            if item is None:
+                return
+            batch, outcomes = item
+            failure: BaseException | None = None
+            try:
+                self._db.execute("COMMIT")
+            except BaseException as error:
+                failure = error
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            finally:
+                self._lock.release()
+            loop.call_soon_threadsafe(self._committed, batch, outcomes, failure)
+
+    def _committed(self, batch: list[_Unit], outcomes: list[tuple[bool, Any]], failure: BaseException | None) -> None:
+        self._committing = False
+        _resolve(batch, outcomes, failure)
+        if self._pending:
+            self._flush()  # what came in during the commit: the next batch
 
     def _reader(self) -> sqlite3.Connection | None:
         """This thread's reader, or None inside this thread's transaction (read through the writer)."""
@@ -366,19 +528,12 @@ class Database:
 
     def read(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         reader = self._reader()
-        if reader is not None:
-            return reader.execute(sql, args).fetchall()
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
+        return (reader or self._db).execute(sql, args).fetchall()
 
     def read_one(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Row | None:
         reader = self._reader()
-        if reader is not None:
-            row: sqlite3.Row | None = reader.execute(sql, args).fetchone()
-            return row
-        with self._lock:
-            row = self._db.execute(sql, args).fetchone()
-            return row
+        row: sqlite3.Row | None = (reader or self._db).execute(sql, args).fetchone()
+        return row
 
     def _migrate(self) -> None:
         self._db.create_function("webdata_sha256", 1, sha256, deterministic=True)
