@@ -45,7 +45,7 @@ from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
 from webdata_server.resources.base import Pending, claim_idempotency_key
 from webdata_server.scrape import Renderer, ScrapePipeline
-from webdata_server.store import Store
+from webdata_server.store import Committed, Store
 from webdata_server.watch import watch_endpoint
 from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
 from webdata_server.webhooks import WebhookDispatcher
@@ -153,10 +153,26 @@ async def _read_raw(request: Request, limit: int) -> tuple[bytes, bool]:
     return b"".join(chunks), False
 
 
-async def _committed(writes: Future[T]) -> T:
-    """The result of a unit handed to the store, once committed. The store resolves the units it
-    ran on this loop in the loop's own thread: waking the request is a call, not a cross-thread
-    wake-up for each (what ``asyncio.wrap_future`` does for any future)."""
+class _Answer(Response):
+    """An endpoint's JSON answer, its raw headers built directly (as Starlette's ``Response``
+    would build them from a dict, lower-casing and encoding every name each time)."""
+
+    def __init__(self, content: bytes, status: int, request_id: str, headers: dict[str, str]) -> None:
+        self.status_code = status
+        self.body = content
+        self.background = None
+        raw = [(b"x-request-id", request_id.encode())]
+        raw += [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()]
+        raw += [(b"content-length", str(len(content)).encode()), (b"content-type", b"application/json")]
+        self.raw_headers = raw
+
+
+async def _committed(writes: Committed[T]) -> T:
+    """The result of a unit handed to the store, once committed. A unit handed over on this loop
+    has an asyncio future, resolved on the loop's thread; one from a worker thread a thread-safe
+    future, which wakes the loop once (not through ``asyncio.wrap_future``'s extra hop)."""
+    if isinstance(writes, asyncio.Future):
+        return await writes
     if not writes.done():
         loop = asyncio.get_running_loop()
         woken = loop.create_future()
@@ -213,7 +229,7 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
             except Exception:
                 _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
                 status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}
-            return Response(content, status_code=status, media_type="application/json", headers={"X-Request-Id": request_id, **headers})
+            return _Answer(content, status, request_id, headers)
 
     return endpoint
 

@@ -10,6 +10,7 @@ __all__ = ["is_valid_url", "split_urls", "url_problem", "with_scheme"]
 
 _TLD = re.compile(r"\.([a-z]{2,}|xn--[a-z0-9-]+|\*)$", re.IGNORECASE)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_SPACE = re.compile(r"\s")  # what str.isspace calls a space, anywhere
 
 
 def with_scheme(url: str) -> str:
@@ -21,7 +22,7 @@ def url_problem(url: str) -> str | None:
     """Why the service would refuse ``url`` (None when it would not): an ``http(s)`` URL with a
     host that has a top-level domain (or is an IP address or localhost); hosts and paths may
     contain ``*`` globs."""
-    if not isinstance(url, str) or not url or any(ch.isspace() for ch in url):
+    if not isinstance(url, str) or not url or _SPACE.search(url):
         return "Invalid URL"
     try:
         parts = urlsplit(url)
@@ -54,6 +55,12 @@ def _is_ip(host: str) -> bool:
 def split_urls(urls: list[str]) -> tuple[list[str], list[str]]:
     """(valid, invalid), each in the order given: the valid ones with a scheme (http when they had
     none), the invalid ones as they were given."""
-    valid = [with_scheme(u) for u in urls if is_valid_url(with_scheme(u))]
-    invalid = [u for u in urls if not is_valid_url(with_scheme(u))]
+    valid: list[str] = []
+    invalid: list[str] = []
+    for url in urls:
+        full = with_scheme(url)
+        if is_valid_url(full):
+            valid.append(full)
+        else:
+            invalid.append(url)
     return valid, invalid

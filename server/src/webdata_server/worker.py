@@ -15,12 +15,11 @@ import asyncio
 import itertools
 import logging
 import time
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from webdata_server.domain import ACTIVE, Job, JobKind, JobStatus, now_utc
-from webdata_server.store import Store
+from webdata_server.store import Committed, Store
 
 if TYPE_CHECKING:  # the engine renders pages, and rendering uses value_for_schema from here
     from webdata_server.engine import JobEngine
@@ -86,7 +85,7 @@ def _result(job: Job) -> tuple[JobStatus, Any, int, str | None]:
     return JobStatus.COMPLETED, {"data": data}, 1, None
 
 
-def _finish(store: Store, job: Job) -> Future[bool] | None:
+def _finish(store: Store, job: Job) -> Committed[bool] | None:
     """Submits the end of an extract or agent ``job`` whose time has come (None for any other job)."""
     if job.kind in PROGRESSIVE or not job.active or now_utc() < job.finishes_at:
         return None
@@ -151,7 +150,7 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
     start = next(_passes) % len(due)
     # Extract and agent jobs end in one write each: submitted as the pass goes and waited for at
     # its end, they share the writer's commits (one fsync for many, not one each).
-    finishing: list[tuple[str, Future[bool]]] = []
+    finishing: list[tuple[str, Committed[bool]]] = []
     try:
         for job_id in due[start:] + due[:start]:
             if time_is_up():

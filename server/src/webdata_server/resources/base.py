@@ -7,7 +7,6 @@ import math
 import re
 import sqlite3
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,7 +20,7 @@ from webdata_server.engine import JobEngine
 from webdata_server.errors import IdempotencyKeyUsed, InsufficientCredits, InvalidJobId, InvalidRequest, JobNotFound, TooManyJobs, issue
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
-from webdata_server.store import Store
+from webdata_server.store import Committed, Store
 from webdata_server.worker import PROGRESSIVE, advance
 
 __all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
@@ -67,7 +66,7 @@ class Pending:
     awaits the commit instead of a thread waiting for it (a refusal raised by the writes, such
     as 402 or 429, is answered as if the handler had raised it)."""
 
-    writes: Future[Any]
+    writes: Committed[Any]
     then: Callable[[Any], dict[str, Any]]
 
 
@@ -128,7 +127,7 @@ def start_job(
     units: int,
     url: str | None = None,
     total: int = 0,
-) -> Future[Job]:
+) -> Committed[Job]:
     """A new job and its charge, one unit with the concurrency check (all or nothing), queued
     for the writer: the future resolves to the job once committed.
 

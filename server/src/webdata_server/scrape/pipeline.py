@@ -21,7 +21,6 @@ import difflib
 import hashlib
 import json
 import sqlite3
-from concurrent.futures import Future
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,7 +33,7 @@ from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedDat
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
 from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from
-from webdata_server.store import Store
+from webdata_server.store import Committed, Store
 from webdata_server.web import FetchContext, FetchFailed, FetchRefused, Page, WebSource
 
 __all__ = ["CacheEntry", "ScrapeOutcome", "ScrapePipeline", "Source"]
@@ -136,7 +135,7 @@ class ScrapePipeline:
         self.classifier_down = classifier_down
 
     # -- the operation ---------------------------------------------------------------------
-    def scrape(self, caller: Caller, options: models.ScrapeRequest) -> tuple[dict[str, Any], Future[None]]:
+    def scrape(self, caller: Caller, options: models.ScrapeRequest) -> tuple[dict[str, Any], Committed[None]]:
         """The document for ``options.url`` and the write that records and bills it: the future
         resolves once that is committed, or fails with the refusal (such as
         :class:`InsufficientCredits`) that leaves nothing written. A scrape refused before its
@@ -252,7 +251,7 @@ class ScrapePipeline:
         page_credits = self.pricing.lockdown_hit if options.lockdown else rendered.page_credits
         return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits)
 
-    def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> Future[None]:
+    def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> Committed[None]:
         """The request's log line, cache entries and charges, as one unit (all or none;
         :class:`InsufficientCredits` when the plan does not cover the charges), queued for the
         writer: the future resolves once it is committed."""

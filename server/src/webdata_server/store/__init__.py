@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from webdata_server.store.database import Database
+from webdata_server.store.database import Committed, Database
 from webdata_server.store.job_pages import JobPages
 from webdata_server.store.jobs import Jobs
 from webdata_server.store.ledger import Ledger, LedgerEntry
 from webdata_server.store.pages import PageCache, ScrapeLog
 from webdata_server.store.teams import Teams
 
-__all__ = ["LedgerEntry", "Store"]
+__all__ = ["Committed", "LedgerEntry", "Store"]
 
 T = TypeVar("T")
 
@@ -53,7 +52,7 @@ class Store:
         group-committed with other requests'; its result once committed (see ``database``)."""
         return self.db.write(unit)
 
-    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Future[T]:
+    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Committed[T]:
         """:meth:`write` without waiting: a future of ``unit``'s result once committed."""
         return self.db.submit(unit)
 

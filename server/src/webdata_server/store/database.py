@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["Database", "sha256"]
+__all__ = ["Committed", "Database", "sha256"]
 
 _MIGRATIONS = [
     # 1: the initial schema.
@@ -218,7 +218,10 @@ def _statements(script: str) -> list[str]:
 # from the OS (a system call, and the GIL given up and fought for, per page).
 WRITER_CACHE_KIB = 64 * 1024
 
-_Unit = tuple[Callable[[sqlite3.Connection], Any], Future[Any]]
+# A unit's result once committed: an asyncio future for a unit handed over on the event loop's
+# thread (resolved there), a thread-safe one for any other.
+Committed = Future[T] | asyncio.Future[T]
+_Unit = tuple[Callable[[sqlite3.Connection], Any], Committed[Any]]
 
 
 def _run_units(tx: sqlite3.Connection, batch: list[_Unit]) -> list[tuple[bool, Any]]:
@@ -240,9 +243,12 @@ def _resolve(batch: list[_Unit], outcomes: list[tuple[bool, Any]], failure: Base
     """Each unit's future, once its batch is committed (or ``failure``, when the batch was not)."""
     if failure is not None:
         for _, future in batch:
-            future.set_exception(failure)
+            if not future.done():
+                future.set_exception(failure)
         return
     for (ok, value), (_, future) in zip(outcomes, batch, strict=True):
+        if future.done():
+            continue  # a request cancelled while its unit waited (the unit ran all the same)
         if ok:
             future.set_result(value)
         else:
@@ -363,18 +369,23 @@ class Database:
         if me == self._home_thread:
             with self.transaction() as tx:
                 return unit(tx)
-        return self.submit(unit).result()
+        committed = self.submit(unit)
+        assert isinstance(committed, Future)  # (this is not the loop's thread)
+        return committed.result()
 
-    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Future[T]:
+    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Committed[T]:
         """Queue ``unit`` for the next batch without waiting: the future resolves once it is
         committed (or fails with its exception, nothing of it written). The event loop awaits it,
-        so no thread waits on the fsync."""
+        so no thread waits on the fsync. On the attached loop's thread the future is the loop's
+        (a thread-safe one would build a lock and a condition for nothing)."""
+        home = self._home
+        if home is not None and threading.get_ident() == self._home_thread:
+            mine: asyncio.Future[T] = home.create_future()
+            self._pending.append((unit, mine))
+            self._schedule()
+            return mine
         future: Future[T] = Future()
-        if self._home is not None:
-            if threading.get_ident() == self._home_thread:
-                self._pending.append((unit, future))
-                self._schedule()
-                return future
+        if home is not None:
             with self._routing:
                 home = self._home
                 if home is not None:
@@ -396,7 +407,7 @@ class Database:
             first = self._units.get()
             if first is None:
                 return
-            batch = [first]
+            batch: list[_Unit] = [first]
             while True:
                 try:
                     more = self._units.get_nowait()

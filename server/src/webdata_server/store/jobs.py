@@ -6,12 +6,11 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Collection
-from concurrent.futures import Future
 from datetime import datetime, timedelta
 from typing import Any
 
 from webdata_server.domain import ACTIVE, Caller, Job, JobKind, JobStatus, iso, now_utc, parse_iso
-from webdata_server.store.database import Database
+from webdata_server.store.database import Committed, Database
 
 __all__ = ["Jobs"]
 
@@ -154,7 +153,7 @@ class Jobs:
         result: Any = None,
         completed: int | None = None,
         error: str | None = None,
-    ) -> Future[bool]:
+    ) -> Committed[bool]:
         """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None), queued for the
         writer: the future resolves to True when it moved, once committed (a worker pass queues
         every job it finishes and waits once, so they share a commit)."""
