@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from webdata_server.domain import JobKind
-from webdata_server.worker import Demand, finish_due
+import pytest
+from webdata_server.domain import JobKind, JobStatus, now_utc
+from webdata_server.store import Store
+from webdata_server.worker import READ_SLICE, Demand, finish_due
 
 PAGE_SECONDS = 0.002
 
@@ -30,7 +34,7 @@ class _Engine:
 
 def _pass(demand: Demand | None) -> tuple[bool, int, float]:
     job = SimpleNamespace(kind=JobKind.CRAWL, id="job")
-    store: Any = SimpleNamespace(jobs=SimpleNamespace(due=lambda moment: [job.id], active_by_id={job.id: job}.get))
+    store: Any = SimpleNamespace(jobs=SimpleNamespace(due=lambda moment: [job.id], active=lambda ids: {i: job for i in ids if i == job.id}))
     engine = _Engine()
     started = time.monotonic()
     busy = finish_due(store, engine, demand=demand, budget=0.010, idle_budget=0.100)  # type: ignore[arg-type]
@@ -54,3 +58,32 @@ def test_a_pass_runs_to_the_idle_budget_while_nobody_waits() -> None:
 def test_without_a_demand_counter_a_pass_keeps_the_short_budget() -> None:
     busy, pages, took = _pass(None)
     assert busy and took >= 0.010 and pages <= 6
+
+
+def test_a_pass_finishes_due_jobs_read_a_slice_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """More due jobs than one read holds (READ_SLICE) all end in one idle pass, a job cancelled
+    after the list was read is left as it is, and each slice is one query."""
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+    caller = store.teams.authenticate(store.teams.create_key(team_id=team.id))
+    assert caller is not None
+    moment = now_utc()
+    jobs = [
+        store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request={"prompt": "p"}, seconds=0, credits=0, moment=moment))
+        for _ in range(2 * READ_SLICE + 5)
+    ]
+    reads: list[int] = []
+    original = store.jobs.active
+
+    def active(job_ids: list[str]) -> dict[str, Any]:
+        reads.append(len(job_ids))
+        if len(reads) == 2:  # cancelled after the pass listed it as due
+            store.jobs.transition(job_ids[0], allowed_from=None, to=JobStatus.CANCELLED).result()
+        return original(job_ids)
+
+    monkeypatch.setattr(store.jobs, "active", active)
+    assert finish_due(store, engine=None, budget=5, idle_budget=5) is False  # type: ignore[arg-type]
+    statuses = Counter(store.jobs.get(job.id, team_id=team.id, kind=JobKind.EXTRACT).status for job in jobs)  # type: ignore[union-attr]
+    store.close()
+    assert sorted(reads) == sorted([READ_SLICE, READ_SLICE, 5])
+    assert statuses == {JobStatus.COMPLETED: len(jobs) - 1, JobStatus.CANCELLED: 1}

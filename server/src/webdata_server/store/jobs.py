@@ -118,14 +118,16 @@ class Jobs:
     def due(self, moment: datetime) -> list[str]:
         """The ids of the active jobs whose time has come, soonest first (ids only, from the
         ``jobs_due`` index: a worker pass lists thousands of them in a backlog and reads the few it
-        has time for with :meth:`active_by_id`)."""
+        has time for with :meth:`active`)."""
         rows = self._db.read(f"SELECT id FROM jobs WHERE status IN {_IN_ACTIVE} AND finishes_at <= ? ORDER BY finishes_at", (*_ACTIVE, iso(moment)))  # noqa: S608
         return [row["id"] for row in rows]
 
-    def active_by_id(self, job_id: str) -> Job | None:
-        """The job, if it is still active (it may have ended since it was listed as due)."""
-        row = self._db.read_one(f"SELECT * FROM jobs WHERE id = ? AND status IN {_IN_ACTIVE}", (job_id, *_ACTIVE))  # noqa: S608
-        return _job(row) if row else None
+    def active(self, job_ids: list[str]) -> dict[str, Job]:
+        """Those of the jobs that are still active (they may have ended since they were listed as
+        due), by id: one query for a whole slice of a worker pass's list."""
+        marks = ", ".join("?" for _ in job_ids)
+        rows = self._db.read(f"SELECT * FROM jobs WHERE id IN ({marks}) AND status IN {_IN_ACTIVE}", (*job_ids, *_ACTIVE))  # noqa: S608
+        return {row["id"]: _job(row) for row in rows}
 
     @staticmethod
     def progress(
@@ -158,16 +160,17 @@ class Jobs:
         writer: the future resolves to True when it moved, once committed (a worker pass queues
         every job it finishes and waits once, so they share a commit)."""
         encoded = None if result is None else json.dumps(result)
+        # One statement: the state it moves from is a condition of the update itself.
+        sql = (
+            "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), "
+            "error = COALESCE(?, error) WHERE id = ?"
+        )
+        allowed = tuple(allowed_from) if allowed_from is not None else ()
+        if allowed_from is not None:
+            sql += " AND status IN (" + ", ".join("?" for _ in allowed) + ")"
 
         def unit(tx: sqlite3.Connection) -> bool:
-            row = tx.execute("SELECT status FROM jobs WHERE id = ?", (job_id,)).fetchone()
-            if row is None or (allowed_from is not None and row["status"] not in allowed_from):
-                return False
-            tx.execute(
-                "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), "
-                "error = COALESCE(?, error) WHERE id = ?",
-                (to, iso(now_utc()), encoded, completed, error, job_id),
-            )
-            return True
+            moved = tx.execute(sql, (to, iso(now_utc()), encoded, completed, error, job_id, *allowed))
+            return moved.rowcount == 1
 
         return self._db.submit(unit)
