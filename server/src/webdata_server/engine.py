@@ -16,6 +16,7 @@ it ends ``failed`` with the pages it had. Reads never do a job's work.
 from __future__ import annotations
 
 import bisect
+import json
 import logging
 import math
 import re
@@ -232,6 +233,13 @@ class JobEngine:
         operation = _OPERATION[job.kind]
         ledger, pages = self.store.ledger, self.store.job_pages
         events: list[tuple[str, dict[str, Any]]] = []
+        # Each page's document (with what it cost) and cache entries as JSON, encoded here in the
+        # worker's thread: the unit runs in the batch, on the event loop.
+        encoded: dict[int, tuple[str | None, list[tuple[str, str, str]]]] = {}
+        for seq, document, _, charges, entries in results:
+            if document is not None:
+                document["metadata"]["creditsUsed"] = sum(c.credits for c in charges)
+            encoded[seq] = (json.dumps(document) if document is not None else None, [(e.url, json.dumps(e.document), e.tag) for e in entries])
 
         def unit(tx: sqlite3.Connection) -> None:
             events.clear()
@@ -239,7 +247,7 @@ class JobEngine:
             if row is None or row["status"] not in ACTIVE:
                 return  # cancelled meanwhile: nothing more is scraped or charged
             finished, credits = int(row["completed"]), int(row["credits_used"])
-            for seq, document, failure, charges, entries in results:
+            for seq, document, failure, charges, _ in results:
                 owed = sum(c.credits for c in charges)
                 if owed and caller is not None:
                     try:
@@ -256,11 +264,11 @@ class JobEngine:
                     return
                 finished += 1
                 credits += owed
-                for entry in entries:
-                    self.store.pages.put(tx, entry.url, entry.document, moment, entry.tag)
+                page_json, cache_entries = encoded[seq]
+                for url, cached, tag in cache_entries:
+                    self.store.pages.put(tx, url, cached, moment, tag)
                 if document is not None:
-                    document["metadata"]["creditsUsed"] = owed
-                    pages.finish(tx, job_id=job.id, seq=seq, finished=finished, state=PageState.DONE, moment=moment, document=document, credits=owed)
+                    pages.finish(tx, job_id=job.id, seq=seq, finished=finished, state=PageState.DONE, moment=moment, document=page_json, credits=owed)
                     events.append(("page", {"success": True, "data": [document]}))
                 else:
                     assert failure is not None

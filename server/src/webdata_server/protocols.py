@@ -85,6 +85,12 @@ class _HeadBounds:
         """Whether ``data`` may go on to the parser (False: the request was refused)."""
         if not self._in_head:
             return True  # a body, or a request pipelined behind one being answered
+        if not self._head:
+            end = data.find(_END_OF_HEAD)
+            if 0 <= end <= MAX_HEAD_BYTES:  # the whole head at once: nothing to time
+                self._disarm()
+                self._in_head = False
+                return True
         if self._head_timer is None:
             self._head_timer = self.loop.call_later(self.head_seconds, self._head_timed_out)
         seen = len(self._head)

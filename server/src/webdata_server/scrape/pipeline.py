@@ -256,11 +256,13 @@ class ScrapePipeline:
         :class:`InsufficientCredits` when the plan does not cover the charges), queued for the
         writer: the future resolves once it is committed."""
         store = self.store
+        # Encoded here, in the handler's thread: the unit runs in the batch, on the event loop.
+        encoded = [(entry.url, json.dumps(entry.document), entry.tag) for entry in entries]
 
         def unit(tx: sqlite3.Connection) -> None:
             store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
-            for entry in entries:
-                store.pages.put(tx, entry.url, entry.document, moment, entry.tag)
+            for url, document, tag in encoded:
+                store.pages.put(tx, url, document, moment, tag)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
 
         return store.submit(unit)

@@ -22,8 +22,11 @@ class PageCache:
         self._db = db
         self._copies = copies
 
-    def put(self, tx: sqlite3.Connection, url: str, document: dict[str, Any], moment: datetime, tag: str = "") -> None:
-        tx.execute("INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, iso(moment), json.dumps(document)))
+    def put(self, tx: sqlite3.Connection, url: str, document: dict[str, Any] | str, moment: datetime, tag: str = "") -> None:
+        """Keep a copy of ``url`` (its document, or the document already as JSON: a caller that
+        encodes it before its unit keeps the encoding out of the batch)."""
+        encoded = document if isinstance(document, str) else json.dumps(document)
+        tx.execute("INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, iso(moment), encoded))
         tx.execute(
             "DELETE FROM scrape_cache WHERE url = ? AND tag = ? AND fetched_at < "
             "(SELECT fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC LIMIT 1 OFFSET ?)",
