@@ -317,6 +317,10 @@ class Database:
         return connection
 
     def close(self) -> None:
+        if self._committer is not None:  # attached and never detached (the loop is gone)
+            self._commits.put(None)
+            self._committer.join()
+            self._committer = None
         if self._writer is not None:
             self._units.put(None)
             self._writer.join()
