@@ -51,19 +51,13 @@ def bearer_key(headers: Mapping[str, str]) -> str:
     return key.strip() if scheme.lower() == "bearer" else ""
 
 
-def integral_numbers(value: Any) -> Any:
-    """``value`` with every float that has no fraction as an int.
-
-    JSON Schema's ``integer`` accepts ``3.0``; the models' strict integers do not (nor ``"3"``, which
-    the schema refuses first). A number field takes the int just as well.
-    """
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {key: integral_numbers(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [integral_numbers(item) for item in value]
-    return value
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction or an exponent, as ``json.loads`` reads a body: an int when it
+    has no fraction (``3.0``, ``1e3``). JSON Schema's ``integer`` accepts ``3.0``; the models'
+    strict integers do not (nor ``"3"``, which the schema refuses first); a number field takes
+    the int just as well, and validation reads the two alike."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
 
 
 class RateLimiter:
@@ -134,12 +128,14 @@ class Gate:
             raise InvalidRequest(details=[issue([], "Content-Type must be application/json", "invalid_body")])
         too_deep = InvalidRequest(details=[issue([], f"The body nests deeper than {MAX_JSON_DEPTH} levels", "invalid_body")])
         try:
-            payload = json.loads(raw)
+            # A float without a fraction is read as an int (see _number), as it is parsed.
+            payload = json.loads(raw, parse_float=_number)
         except (ValueError, UnicodeDecodeError):
             raise InvalidRequest(details=[issue([], "The body is not valid JSON", "invalid_body")]) from None
         except RecursionError:
             raise too_deep from None
-        if json_depth(payload) > MAX_JSON_DEPTH:
+        # Each level needs its own bracket: a body with few of them cannot nest too deeply.
+        if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(payload) > MAX_JSON_DEPTH:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
         gate = self.gates.get(operation_id)
@@ -151,7 +147,7 @@ class Gate:
         try:
             # Unknown keys of the objects the contract leaves open are dropped, as the service drops them.
             # The scheme is given after validation: the contract's maxLength bounds the URL as sent.
-            return normalized(model.model_validate(integral_numbers(payload), extra="ignore"), operation_id)
+            return normalized(model.model_validate(payload, extra="ignore"), operation_id)
         except ValidationError as invalid:
             errors = invalid.errors(include_url=False, include_context=False, include_input=False)
             raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], "invalid_type" if e["type"] == "missing" else e["type"]) for e in errors]) from None
