@@ -309,6 +309,7 @@ class Database:
         self._committing = False  # loop thread only: a batch is with the committer
         self._commits: queue.SimpleQueue[tuple[list[_Unit], list[tuple[bool, Any]]] | None] = queue.SimpleQueue()
         self._committer: threading.Thread | None = None
+        self._taken = threading.Event()
         self._migrate()
 
     def _connect(self) -> sqlite3.Connection:
@@ -502,6 +503,10 @@ class Database:
             self._depth, self._owner = 0, None
         self._committing = True
         self._commits.put((batch, outcomes))
+        # Wait (the GIL given up) until the committer has the batch in hand: otherwise it waits
+        # for the GIL behind the busy loop, a switch interval or more, with the batch waiting.
+        self._taken.wait(0.005)
+        self._taken.clear()
 
     def _commit_batches(self, loop: asyncio.AbstractEventLoop) -> None:
         """The committer thread: commits each batch the loop began (the fsync, with the GIL
@@ -512,6 +517,7 @@ class Database:
                 return
             batch, outcomes = item
             failure: BaseException | None = None
+            self._taken.set()
             try:
                 self._db.execute("COMMIT")
             except BaseException as error:
