@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from webdata_server.protocols import _Coalescing
 
 from tests.server.conftest import LiveServer
 
@@ -145,3 +146,57 @@ def test_an_oversized_body_gets_a_readable_413(live: tuple[LiveServer, str]) -> 
             return statuses
 
     assert asyncio.run(send()) == [413] * 5 + [200]
+
+
+class _Recorder:
+    """A transport that records what is written to it, call by call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, bytes]] = []
+
+    def write(self, data: bytes) -> None:
+        self.calls.append(("write", bytes(data)))
+
+    def writelines(self, data: list[bytes]) -> None:
+        self.calls.append(("writelines", b"".join(data)))
+
+    def close(self) -> None:
+        self.calls.append(("close", b""))
+
+    def is_closing(self) -> bool:
+        return False
+
+
+def test_an_answers_head_goes_out_with_its_body_in_one_write() -> None:
+    head = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n"
+
+    async def main() -> list[list[tuple[str, bytes]]]:
+        seen = []
+        for body, then_close in ((b"{}", False), (b"x" * 100_000, False), (None, False), (None, True)):
+            recorder = _Recorder()
+            transport = _Coalescing(recorder, asyncio.get_running_loop())  # type: ignore[arg-type]
+            transport.write(head)
+            if body is not None:
+                transport.write(body)
+            if then_close:
+                transport.close()  # a head held for a body must not be lost to a close
+            assert transport.is_closing() is False  # anything else is the transport's own
+            await asyncio.sleep(0)  # the loop's next turn
+            seen.append(recorder.calls)
+        return seen
+
+    small, large, alone, closed = asyncio.run(main())
+    assert small == [("write", head + b"{}")]
+    assert large == [("writelines", head + b"x" * 100_000)]
+    assert alone == [("write", head)]  # HEAD, 100 Continue: out on the next turn
+    assert closed == [("write", head), ("close", b"")]
+
+
+def test_answers_held_for_their_bodies_all_arrive_on_a_keep_alive_connection(live: tuple[LiveServer, str]) -> None:
+    """Three answers on one connection, and a HEAD answer (a head without a body) among them."""
+    server, key = live
+    ask = f"GET /v2/team/token-usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {key}\r\n\r\n".encode()
+    head = f"HEAD /v2/team/token-usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {key}\r\nConnection: close\r\n\r\n".encode()
+    answer = _exchange(server, ask, ask, head)
+    assert answer.count(b"HTTP/1.1 200 OK") == 3
+    assert answer.endswith(b"\r\n\r\n")  # the HEAD answer: its head, no body

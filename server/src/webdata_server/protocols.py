@@ -9,6 +9,10 @@ plain text.
 - **Head size.** A request line and headers together of more than :data:`MAX_HEAD_BYTES` are
   answered 400 and the connection closed (uvicorn on httptools has no bound; h11's is 16 KiB,
   answered the same way).
+- **One write per answer.** uvicorn writes an answer's head and its body with a ``write`` each, and
+  on uvloop each is a system call made holding the GIL (a quarter of a token-usage read's time): the
+  head waits for the body of the same answer and goes out with it (:class:`_Coalescing`), or on the
+  loop's next turn when no body follows at once (HEAD, ``100 Continue``, a streamed body).
 - **JSON.** Where uvicorn refuses a request it cannot parse, the answer is the contract's error
   shape, ``{"success": false, "error": ...}``, not ``text/plain``.
 
@@ -42,6 +46,58 @@ def error_response(status: int, message: str) -> bytes:
         b"connection: close",
     ]
     return b"\r\n".join(head) + b"\r\n\r\n" + body
+
+
+# Bodies up to this size are joined to their head (one copy); larger ones are written beside it.
+_JOIN_BELOW = 64 * 1024
+
+
+class _Coalescing:
+    """A connection's transport that holds an answer's head until its body is written."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._head: bytes | None = None
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        head = self._head
+        if head is not None:
+            self._head = None
+            if len(data) < _JOIN_BELOW:
+                self._transport.write(head + bytes(data))
+            else:
+                self._transport.writelines((head, data))
+            return
+        if isinstance(data, bytes) and data.startswith(b"HTTP/") and data.endswith(_END_OF_HEAD):
+            self._head = data
+            self._loop.call_soon(self.flush)  # a head no body follows in this turn goes out alone
+            return
+        self._transport.write(data)
+
+    def flush(self) -> None:
+        head, self._head = self._head, None
+        if head is not None:
+            self._transport.write(head)
+
+    def writelines(self, data: Any) -> None:
+        self.flush()
+        self._transport.writelines(data)
+
+    def write_eof(self) -> None:
+        self.flush()
+        self._transport.write_eof()
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def abort(self) -> None:
+        self._head = None
+        self._transport.abort()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
 
 
 class _HeadBounds:
@@ -113,7 +169,7 @@ def bounded(base: type[Any], *, head_seconds: float = HEAD_SECONDS) -> type[Any]
 
     class Bounded(_HeadBounds, base):  # type: ignore[misc]
         def connection_made(self, transport: asyncio.Transport) -> None:
-            super().connection_made(transport)
+            super().connection_made(_Coalescing(transport, asyncio.get_running_loop()))
             self._await_head(arm=True)
 
         def connection_lost(self, exc: Exception | None) -> None:
