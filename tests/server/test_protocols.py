@@ -200,3 +200,15 @@ def test_answers_held_for_their_bodies_all_arrive_on_a_keep_alive_connection(liv
     answer = _exchange(server, ask, ask, head)
     assert answer.count(b"HTTP/1.1 200 OK") == 3
     assert answer.endswith(b"\r\n\r\n")  # the HEAD answer: its head, no body
+
+
+def test_forwarded_headers_from_loopback_are_read(live: tuple[LiveServer, str]) -> None:
+    """As uvicorn's default: X-Forwarded-Proto from 127.0.0.1 (a local proxy) names the scheme of
+    the links a start answers with; without it they are the server's own."""
+    server, key = live
+    body = {"url": "https://forwarded.example.com", "limit": 1, "sitemap": "skip"}
+    auth = {"Authorization": f"Bearer {key}"}
+    relayed = httpx.post(server.base_url + "/v2/crawl", json=body, headers={**auth, "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"})
+    direct = httpx.post(server.base_url + "/v2/crawl", json=body, headers=auth)
+    assert relayed.status_code == direct.status_code == 200, relayed.text
+    assert relayed.json()["url"].startswith("https://127.0.0.1:") and direct.json()["url"].startswith("http://127.0.0.1:")

@@ -19,6 +19,7 @@ import argparse
 import gc
 import json
 import logging
+import os
 import sys
 from datetime import datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -242,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     loop, http = http_stack(args.stack)
     logging.getLogger("webdata_server").info("event loop %s, HTTP parser %s", loop, http)
     app = create_app(settings)
+    # X-Forwarded-* from the hosts uvicorn trusts by default, read by the app itself (see trust_forwarded).
+    app.trust_forwarded(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"))
     # The contract, its compiled validators and the models (about 60,000 objects) live as long as
     # the process: frozen, the cyclic collector's full collections stop walking them (one took
     # ~30 ms, a pause every request in flight waited out).
@@ -253,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         port=settings.port,
         log_level="info",
         access_log=args.access_log,
+        proxy_headers=False,
         loop=loop,
         http=protocol_for(http, head_seconds=settings.head_timeout),  # uvicorn's, with a head timeout and size bound (webdata_server.protocols)
     )

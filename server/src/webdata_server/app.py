@@ -33,6 +33,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from webdata_server import answers
 from webdata_server.config import Settings, read_bundle
@@ -367,6 +368,14 @@ class _Front:
             if "{" in path
         ]
         self._vary = [(b"vary", b"Origin")] if cors else []
+        self._forwarded: ProxyHeadersMiddleware | None = None
+
+    def trust_forwarded(self, trusted_hosts: list[str] | str) -> None:
+        """Read ``X-Forwarded-Proto`` and ``X-Forwarded-For`` from requests these hosts relay, as
+        uvicorn's ``--forwarded-allow-ips`` does. ``serve`` turns uvicorn's own middleware off
+        (another layer around every request) and passes its default here: the middleware runs
+        only for a request that carries such a header."""
+        self._forwarded = ProxyHeadersMiddleware(self._route, trusted_hosts=trusted_hosts)
 
     @property
     def router(self) -> Any:  # what Starlette's TestClient and url_for look for
@@ -379,6 +388,14 @@ class _Front:
         return self.app.state
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self._forwarded is not None and scope["type"] != "lifespan":
+            for name, _ in scope["headers"]:
+                if name.startswith(b"x-forwarded-"):
+                    await self._forwarded(scope, receive, send)
+                    return
+        await self._route(scope, receive, send)
+
+    async def _route(self, scope: Any, receive: Any, send: Any) -> None:
         assert self.app is not None
         if scope["type"] == "http" and not (self._vary and any(name == b"origin" for name, _ in scope["headers"])):
             path = scope["path"]
