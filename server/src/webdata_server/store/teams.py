@@ -37,6 +37,11 @@ _TEAM_COLUMNS = (
 )
 
 
+_AUTHENTICATE = (
+    "SELECT " + ", ".join(f"t.{name}" for name in _TEAM_COLUMNS) + ", k.id FROM teams t JOIN api_keys k ON k.team_id = t.id WHERE k.secret_sha256 = ?"  # noqa: S608
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def _team_of(values: tuple[Any, ...]) -> Team:
     """The team of a row's values (the same values, the same frozen Team: every request reads its
@@ -117,8 +122,11 @@ class Teams:
 
     def authenticate(self, secret: str) -> Caller | None:
         """The team and key identifier of a secret key, if it is one."""
-        row = self._db.read_one("SELECT t.*, k.id AS key_id FROM teams t JOIN api_keys k ON k.team_id = t.id WHERE k.secret_sha256 = ?", (sha256(secret),))
-        return Caller(_team(row), row["key_id"]) if row else None
+        row = self._db.read_one(_AUTHENTICATE, (sha256(secret),))
+        if row is None:
+            return None
+        *values, key_id = row  # the team's columns in _TEAM_COLUMNS' order, then the key's id
+        return Caller(_team_of(tuple(values)), key_id)
 
     def key_ids(self, team_id: str) -> list[str]:
         """The public identifiers of the team's keys, oldest first."""
