@@ -96,6 +96,9 @@ class _Coalescing:
         self._head = None
         self._transport.abort()
 
+    def is_closing(self) -> bool:  # asked after every answer: not through __getattr__
+        return self._transport.is_closing()
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._transport, name)
 
