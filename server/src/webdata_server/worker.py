@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from webdata_server.domain import ACTIVE, Job, JobKind, JobStatus, now_utc
 from webdata_server.store import Committed, Store
+from webdata_server.store.jobs import Move
 
 if TYPE_CHECKING:  # the engine renders pages, and rendering uses value_for_schema from here
     from webdata_server.engine import JobEngine
@@ -86,12 +87,20 @@ def _result(job: Job) -> tuple[JobStatus, Any, int, str | None]:
     return JobStatus.COMPLETED, {"data": data}, 1, None
 
 
-def _finish(store: Store, job: Job) -> Committed[bool] | None:
-    """Submits the end of an extract or agent ``job`` whose time has come (None for any other job)."""
+def _ending(job: Job) -> Move | None:
+    """The end of an extract or agent ``job`` whose time has come (None for any other job)."""
     if job.kind in PROGRESSIVE or not job.active or now_utc() < job.finishes_at:
         return None
     status, result, completed, error = _result(job)
-    return store.jobs.transition(job.id, allowed_from=ACTIVE, to=status, result=result, completed=completed, error=error)
+    return Move(job.id, status, result, completed, error)
+
+
+def _finish(store: Store, job: Job) -> Committed[bool] | None:
+    """Submits the end of an extract or agent ``job`` whose time has come (None for any other job)."""
+    move = _ending(job)
+    if move is None:
+        return None
+    return store.jobs.transition(job.id, allowed_from=ACTIVE, to=move.to, result=move.result, completed=move.completed, error=move.error)
 
 
 def advance(store: Store, job: Job) -> Job:
@@ -149,9 +158,9 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
     if not due:
         return False
     start = next(_passes) % len(due)
-    # Extract and agent jobs end in one write each: submitted as the pass goes and waited for at
-    # its end, they share the writer's commits (one fsync for many, not one each).
-    finishing: list[tuple[str, Committed[bool]]] = []
+    # Extract and agent jobs end together at the end of the pass: one unit, one statement run
+    # over all of them (a unit each cost the event loop, which runs the units, a savepoint each).
+    finishing: list[Move] = []
     ordered = due[start:] + due[:start]
     try:
         for job in _read_as_needed(store, ordered):
@@ -163,18 +172,18 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
                 if job.kind in PROGRESSIVE:
                     engine.advance(job, stop=time_is_up)
                 else:
-                    submitted = _finish(store, job)
-                    if submitted is not None:
-                        finishing.append((job.id, submitted))
+                    move = _ending(job)
+                    if move is not None:
+                        finishing.append(move)
             except Exception:  # one bad job must not stop the others
                 _log.exception("job %s could not advance", job.id)
         return time_is_up()
     finally:
-        for job_id, submitted in finishing:
+        if finishing:
             try:
-                submitted.result()
+                store.jobs.transition_many(finishing, allowed_from=ACTIVE).result()
             except Exception:
-                _log.exception("job %s could not advance", job_id)
+                _log.exception("%d jobs could not end", len(finishing))
 
 
 # Due jobs are read this many at a time, as the pass comes to them (one query, not one each).

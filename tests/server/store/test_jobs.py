@@ -1,11 +1,14 @@
-"""Job ids: UUIDv7, as the service's (``uuidv7()`` in its controllers)."""
+"""Job ids (UUIDv7, as the service's: ``uuidv7()`` in its controllers) and transitions."""
 
 from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
-from webdata_server.store.jobs import uuid7
+from webdata_server.domain import ACTIVE, JobKind, JobStatus, now_utc
+from webdata_server.store import Store
+from webdata_server.store.jobs import Move, uuid7
 
 
 def test_a_job_id_is_a_uuid7_carrying_its_creation_millisecond() -> None:
@@ -22,3 +25,21 @@ def test_later_ids_sort_after_earlier_ones() -> None:
     start = datetime(2026, 11, 25, tzinfo=UTC)
     ids = [uuid7(start + timedelta(milliseconds=n)) for n in range(0, 5000, 7)]
     assert ids == sorted(ids)
+
+
+def test_many_jobs_end_in_one_unit_and_only_from_the_states_allowed(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+    caller = store.teams.authenticate(store.teams.create_key(team_id=team.id))
+    assert caller is not None
+    moment = now_utc()
+    ids = store.write(
+        lambda tx: [store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request={}, seconds=0, credits=0, moment=moment).id for _ in range(5)]
+    )
+    store.jobs.transition(ids[0], allowed_from=None, to=JobStatus.CANCELLED).result()
+    moves = [Move(job_id, JobStatus.COMPLETED, {"data": {"n": n}}, n) for n, job_id in enumerate(ids)]
+    assert store.jobs.transition_many(moves, allowed_from=ACTIVE).result() == 4  # not the cancelled one
+    jobs = [store.jobs.get(job_id, team_id=team.id, kind=JobKind.EXTRACT) for job_id in ids]
+    store.close()
+    assert [job.status for job in jobs if job] == [JobStatus.CANCELLED] + [JobStatus.COMPLETED] * 4
+    assert [(job.result, job.completed) for job in jobs[1:] if job] == [({"data": {"n": n}}, n) for n in range(1, 5)]

@@ -6,13 +6,14 @@ import json
 import os
 import sqlite3
 from collections.abc import Collection
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from webdata_server.domain import ACTIVE, Caller, Job, JobKind, JobStatus, iso, now_utc, parse_iso
 from webdata_server.store.database import Committed, Database
 
-__all__ = ["Jobs", "uuid7"]
+__all__ = ["Jobs", "Move", "uuid7"]
 
 _ACTIVE = tuple(sorted(ACTIVE))
 _IN_ACTIVE = "(" + ", ".join("?" for _ in _ACTIVE) + ")"
@@ -172,17 +173,45 @@ class Jobs:
         writer: the future resolves to True when it moved, once committed (a worker pass queues
         every job it finishes and waits once, so they share a commit)."""
         encoded = None if result is None else json.dumps(result)
-        # One statement: the state it moves from is a condition of the update itself.
-        sql = (
-            "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), "
-            "error = COALESCE(?, error) WHERE id = ?"
-        )
-        allowed = tuple(allowed_from) if allowed_from is not None else ()
-        if allowed_from is not None:
-            sql += " AND status IN (" + ", ".join("?" for _ in allowed) + ")"
+        sql, allowed = _transition(allowed_from)
 
         def unit(tx: sqlite3.Connection) -> bool:
             moved = tx.execute(sql, (to, iso(now_utc()), encoded, completed, error, job_id, *allowed))
             return moved.rowcount == 1
 
         return self._db.submit(unit)
+
+    def transition_many(self, moves: list[Move], *, allowed_from: Collection[JobStatus]) -> Committed[int]:
+        """:meth:`transition` for many jobs in one unit (one statement run over all of them): how
+        many moved, once committed. A worker pass ends every extract and agent job it finishes so."""
+        sql, allowed = _transition(allowed_from)
+        moment = iso(now_utc())
+        rows = [(m.to, moment, None if m.result is None else json.dumps(m.result), m.completed, m.error, m.job_id, *allowed) for m in moves]
+
+        def unit(tx: sqlite3.Connection) -> int:
+            return tx.executemany(sql, rows).rowcount
+
+        return self._db.submit(unit)
+
+
+@dataclass(frozen=True)
+class Move:
+    """Where one job goes (:meth:`Jobs.transition_many`)."""
+
+    job_id: str
+    to: JobStatus
+    result: Any = None
+    completed: int | None = None
+    error: str | None = None
+
+
+def _transition(allowed_from: Collection[JobStatus] | None) -> tuple[str, tuple[JobStatus, ...]]:
+    """The one statement of a transition (the state it moves from is a condition of the update
+    itself), and the states it may move from."""
+    sql = (
+        "UPDATE jobs SET status = ?, updated_at = ?, result = COALESCE(?, result), completed = COALESCE(?, completed), error = COALESCE(?, error) WHERE id = ?"
+    )
+    allowed = tuple(allowed_from) if allowed_from is not None else ()
+    if allowed_from is not None:
+        sql += " AND status IN (" + ", ".join("?" for _ in allowed) + ")"
+    return sql, allowed
