@@ -158,9 +158,12 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
     if not due:
         return False
     start = next(_passes) % len(due)
-    # Extract and agent jobs end together at the end of the pass: one unit, one statement run
-    # over all of them (a unit each cost the event loop, which runs the units, a savepoint each).
+    # Extract and agent jobs end READ_SLICE at a time: one unit, one statement run over all of
+    # them (a unit each cost the event loop, which runs the units, a savepoint each), submitted
+    # as the pass goes (a whole pass's in one unit held the loop for milliseconds) and waited for
+    # at its end, so they share commits.
     finishing: list[Move] = []
+    ending: list[Committed[int]] = []
     ordered = due[start:] + due[:start]
     try:
         for job in _read_as_needed(store, ordered):
@@ -175,15 +178,20 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
                     move = _ending(job)
                     if move is not None:
                         finishing.append(move)
+                        if len(finishing) == READ_SLICE:
+                            ending.append(store.jobs.transition_many(finishing, allowed_from=ACTIVE))
+                            finishing = []
             except Exception:  # one bad job must not stop the others
                 _log.exception("job %s could not advance", job.id)
         return time_is_up()
     finally:
         if finishing:
+            ending.append(store.jobs.transition_many(finishing, allowed_from=ACTIVE))
+        for submitted in ending:
             try:
-                store.jobs.transition_many(finishing, allowed_from=ACTIVE).result()
+                submitted.result()
             except Exception:
-                _log.exception("%d jobs could not end", len(finishing))
+                _log.exception("jobs could not end")
 
 
 # Due jobs are read this many at a time, as the pass comes to them (one query, not one each).
