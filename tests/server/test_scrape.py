@@ -4,6 +4,7 @@ parsing charges, prompt-injection checks and threat protection, each with its ex
 from __future__ import annotations
 
 import base64
+import json
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -161,8 +162,8 @@ def test_the_cache_bound_keeps_the_newest_copies_under_a_tag(tmp_path: Path) -> 
         start = datetime(2026, 1, 1, tzinfo=UTC)
         for minute in range(4):
             moment = start + timedelta(minutes=minute)
-            store.write(partial(store.pages.put, url="https://a.example/", document={"n": minute}, moment=moment, tag="v"))
-        store.write(lambda tx: store.pages.put(tx, "https://a.example/", {"n": "other"}, start, "w"))
+            store.write(partial(store.pages.put, url="https://a.example/", document=json.dumps({"n": minute}), moment=moment, tag="v"))
+        store.write(lambda tx: store.pages.put(tx, "https://a.example/", json.dumps({"n": "other"}), start, "w"))
         assert (store.pages.copies("https://a.example/", "v"), store.pages.copies("https://a.example/", "w")) == (2, 1)
         newest = store.pages.newest("https://a.example/", "v")
         older = store.pages.newest("https://a.example/", "v", not_after=start + timedelta(minutes=2, seconds=30))

@@ -235,11 +235,12 @@ class JobEngine:
         events: list[tuple[str, dict[str, Any]]] = []
         # Each page's document (with what it cost) and cache entries as JSON, encoded here in the
         # worker's thread: the unit runs in the batch, on the event loop.
-        encoded: dict[int, tuple[str | None, list[tuple[str, str, str]]]] = {}
+        encoded: dict[int, tuple[int, str | None, list[tuple[str, str, str]]]] = {}
         for seq, document, _, charges, entries in results:
+            owed = sum(c.credits for c in charges)
             if document is not None:
-                document["metadata"]["creditsUsed"] = sum(c.credits for c in charges)
-            encoded[seq] = (json.dumps(document) if document is not None else None, [(e.url, json.dumps(e.document), e.tag) for e in entries])
+                document["metadata"]["creditsUsed"] = owed
+            encoded[seq] = (owed, json.dumps(document) if document is not None else None, [(e.url, json.dumps(e.document), e.tag) for e in entries])
 
         def unit(tx: sqlite3.Connection) -> None:
             events.clear()
@@ -247,8 +248,8 @@ class JobEngine:
             if row is None or row["status"] not in ACTIVE:
                 return  # cancelled meanwhile: nothing more is scraped or charged
             finished, credits = int(row["completed"]), int(row["credits_used"])
-            for seq, document, failure, charges, _ in results:
-                owed = sum(c.credits for c in charges)
+            for seq, document, failure, _, _ in results:
+                owed, page_json, cache_entries = encoded[seq]
                 if owed and caller is not None:
                     try:
                         ledger.charge(
@@ -264,7 +265,6 @@ class JobEngine:
                     return
                 finished += 1
                 credits += owed
-                page_json, cache_entries = encoded[seq]
                 for url, cached, tag in cache_entries:
                     self.store.pages.put(tx, url, cached, moment, tag)
                 if document is not None:

@@ -95,12 +95,10 @@ def _ending(job: Job) -> Move | None:
     return Move(job.id, status, result, completed, error)
 
 
-def _finish(store: Store, job: Job) -> Committed[bool] | None:
+def _finish(store: Store, job: Job) -> Committed[int] | None:
     """Submits the end of an extract or agent ``job`` whose time has come (None for any other job)."""
     move = _ending(job)
-    if move is None:
-        return None
-    return store.jobs.transition(job.id, allowed_from=ACTIVE, to=move.to, result=move.result, completed=move.completed, error=move.error)
+    return None if move is None else store.jobs.transition_many([move], allowed_from=ACTIVE)
 
 
 def advance(store: Store, job: Job) -> Job:

@@ -213,11 +213,6 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-# The writer's page cache (KiB). Job ids are random UUIDs: every insert lands on a random page of
-# the jobs table's index, and at SQLite's default 2 MiB a busy server read most of them back
-# from the OS (a system call, and the GIL given up and fought for, per page).
-WRITER_CACHE_KIB = 64 * 1024
-
 # A unit's result once committed: an asyncio future for a unit handed over on the event loop's
 # thread (resolved there), a thread-safe one for any other.
 Committed = Future[T] | asyncio.Future[T]
@@ -292,7 +287,6 @@ class Database:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute(f"PRAGMA cache_size=-{WRITER_CACHE_KIB}")
         self._readers = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._units: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.SimpleQueue()

@@ -99,14 +99,14 @@ class JobPages:
         finished: int,
         state: PageState,
         moment: datetime,
-        document: dict[str, Any] | str | None = None,
+        document: str | None = None,
         code: str | None = None,
         error: str | None = None,
         credits: int = 0,
     ) -> None:
         tx.execute(
             "UPDATE job_pages SET state = ?, finished = ?, finished_at = ?, document = ?, code = ?, error = ?, credits = ? WHERE job_id = ? AND seq = ?",
-            (state, finished, iso(moment), json.dumps(document) if isinstance(document, dict) else document, code, error, credits, job_id, seq),
+            (state, finished, iso(moment), document, code, error, credits, job_id, seq),
         )
 
     def run(self, job_id: str) -> Run | None:

@@ -22,11 +22,10 @@ class PageCache:
         self._db = db
         self._copies = copies
 
-    def put(self, tx: sqlite3.Connection, url: str, document: dict[str, Any] | str, moment: datetime, tag: str = "") -> None:
-        """Keep a copy of ``url`` (its document, or the document already as JSON: a caller that
-        encodes it before its unit keeps the encoding out of the batch)."""
-        encoded = document if isinstance(document, str) else json.dumps(document)
-        tx.execute("INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, iso(moment), encoded))
+    def put(self, tx: sqlite3.Connection, url: str, document: str, moment: datetime, tag: str = "") -> None:
+        """Keep a copy of ``url``: its document as JSON, encoded by the caller before its unit (the
+        unit runs in the batch, on the event loop)."""
+        tx.execute("INSERT OR REPLACE INTO scrape_cache (url, tag, fetched_at, document) VALUES (?, ?, ?, ?)", (url, tag, iso(moment), document))
         tx.execute(
             "DELETE FROM scrape_cache WHERE url = ? AND tag = ? AND fetched_at < "
             "(SELECT fetched_at FROM scrape_cache WHERE url = ? AND tag = ? ORDER BY fetched_at DESC LIMIT 1 OFFSET ?)",

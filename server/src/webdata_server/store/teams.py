@@ -46,19 +46,19 @@ _AUTHENTICATE = (
 def _team_of(values: tuple[Any, ...]) -> Team:
     """The team of a row's values (the same values, the same frozen Team: every request reads its
     team, and parsing three timestamps was most of building one)."""
-    fields = dict(zip(_TEAM_COLUMNS, values, strict=True))
+    team_id, name, plan_tokens, period_start, period_end, rate_limit, max_concurrency, tp_enabled, tp_enforced, tp_overrides_disabled, created_at = values
     return Team(
-        id=fields["id"],
-        name=fields["name"],
-        plan_tokens=fields["plan_tokens"],
-        period_start=parse_iso(fields["period_start"]),
-        period_end=parse_iso(fields["period_end"]),
-        rate_limit_per_minute=fields["rate_limit_per_minute"],
-        max_concurrency=fields["max_concurrency"],
-        tp_enabled=bool(fields["tp_enabled"]),
-        tp_enforced=bool(fields["tp_enforced"]),
-        tp_overrides_disabled=bool(fields["tp_overrides_disabled"]),
-        created_at=parse_iso(fields["created_at"]),
+        id=team_id,
+        name=name,
+        plan_tokens=plan_tokens,
+        period_start=parse_iso(period_start),
+        period_end=parse_iso(period_end),
+        rate_limit_per_minute=rate_limit,
+        max_concurrency=max_concurrency,
+        tp_enabled=bool(tp_enabled),
+        tp_enforced=bool(tp_enforced),
+        tp_overrides_disabled=bool(tp_overrides_disabled),
+        created_at=parse_iso(created_at),
     )
 
 
