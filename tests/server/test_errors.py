@@ -21,6 +21,16 @@ def test_malformed_json(server: Server, operation_id: str) -> None:
     assert response_errors(operation_id, 400, response.json()) == []
 
 
+@pytest.mark.parametrize("constant", [b"NaN", b"Infinity", b"-Infinity"])
+def test_nan_and_infinity_are_not_json(server: Server, constant: bytes) -> None:
+    # Python's json module reads them as floats; they are not JSON, and the service's parser refuses them.
+    headers = {"Authorization": f"Bearer {server.api.key}", "Content-Type": "application/json"}
+    response = server.client.post("/v2/crawl", content=b'{"url": "https://example.com", "delay": ' + constant + b"}", headers=headers)
+    assert response.status_code == 400
+    assert response.json()["details"][0]["message"] == "The body is not valid JSON"
+    assert server.api("getActiveCrawls").json()["crawls"] == []
+
+
 @pytest.mark.parametrize("operation_id", POSTS)
 def test_wrong_content_type(server: Server, operation_id: str) -> None:
     path = OPERATIONS[operation_id]["path"]

@@ -52,8 +52,8 @@ def bearer_key(headers: Mapping[str, str]) -> str:
 
 
 def _read_json(raw: bytes) -> Any:
-    """``json.loads(raw, parse_float=_number)``, with the decoder built once (``json.loads``
-    builds one per call when given a hook)."""
+    """``json.loads(raw, parse_float=_number)`` without ``NaN`` or ``Infinity``, with the decoder
+    built once (``json.loads`` builds one per call when given a hook)."""
     text = raw.decode(json.detect_encoding(raw), "surrogatepass")
     if text.startswith("\ufeff"):
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
@@ -69,7 +69,13 @@ def _number(text: str) -> float | int:
     return int(value) if value.is_integer() else value
 
 
-_DECODER = json.JSONDecoder(parse_float=_number)
+def _not_json(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON (RFC 8259): the service's parser refuses
+    them, where Python's reads them as floats."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+_DECODER = json.JSONDecoder(parse_float=_number, parse_constant=_not_json)
 
 
 class RateLimiter:
