@@ -152,9 +152,12 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
         spent = time.monotonic() - started
         return spent >= idle_budget or (spent >= budget and (demand is None or waiting.in_flight > 0))
 
-    due = store.jobs.due(now_utc())
+    running, ending_due = store.jobs.due(now_utc(), ending=ENDING_PER_PASS)
+    due = running + ending_due
     if not due:
         return False
+    # A full list of jobs to end may have more behind it: the pass says so, and the next follows soon.
+    more = len(ending_due) == ENDING_PER_PASS
     start = next(_passes) % len(due)
     # Extract and agent jobs end READ_SLICE at a time: one unit, one statement run over all of
     # them (a unit each cost the event loop, which runs the units, a savepoint each), submitted
@@ -181,7 +184,7 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
                             finishing = []
             except Exception:  # one bad job must not stop the others
                 _log.exception("job %s could not advance", job.id)
-        return time_is_up()
+        return time_is_up() or more
     finally:
         if finishing:
             ending.append(store.jobs.transition_many(finishing, allowed_from=ACTIVE))
@@ -194,6 +197,9 @@ def finish_due(store: Store, engine: JobEngine, *, demand: Demand | None = None,
 
 # Due jobs are read this many at a time, as the pass comes to them (one query, not one each).
 READ_SLICE = 32
+# The extract and agent jobs a pass lists at most (more than it ends in its budget while requests
+# are being answered: ~17 us each).
+ENDING_PER_PASS = 1024
 
 
 def _read_as_needed(store: Store, job_ids: list[str]) -> Iterator[Job | None]:
