@@ -43,3 +43,24 @@ def test_many_jobs_end_in_one_unit_and_only_from_the_states_allowed(tmp_path: Pa
     store.close()
     assert [job.status for job in jobs if job] == [JobStatus.CANCELLED] + [JobStatus.COMPLETED] * 4
     assert [(job.result, job.completed) for job in jobs[1:] if job] == [({"data": {"n": n}}, n) for n in range(1, 5)]
+
+
+def test_the_workers_one_row_reads_give_the_same_jobs_as_a_plain_read(tmp_path: Path) -> None:
+    """Jobs.active and Jobs.due read a whole slice as one aggregated row (JSON): the jobs must be
+    the ones a plain read gives, text, numbers, nulls and stored JSON alike."""
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+    caller = store.teams.authenticate(store.teams.create_key(team_id=team.id))
+    assert caller is not None
+    moment = now_utc() - timedelta(seconds=5)
+    assert store.jobs.due(now_utc(), ending=10) == ([], [])
+    request = {"prompt": 'naïve "quoted" \\ ✓ \u2028', "n": 2**62, "x": 1.5e300, "nested": [None, True, {"k": []}]}
+    crawl = store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.CRAWL, request=request, seconds=0, credits=0, moment=moment, url="https://e.com/ü", total=7))
+    extract = store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request=request, seconds=1, credits=3, moment=moment))
+    store.jobs.transition_many([Move(crawl.id, JobStatus.SCRAPING, {"pages": ["é"]}, 2)], allowed_from=ACTIVE).result()
+    assert store.jobs.due(now_utc(), ending=10) == ([crawl.id], [extract.id])
+    read = store.jobs.active([crawl.id, extract.id, "no-such-job"])
+    plain = {job.id: store.jobs.get(job.id, team_id=team.id, kind=job.kind) for job in (crawl, extract)}
+    store.close()
+    assert read == plain
+    assert read[crawl.id].request == request and read[crawl.id].result == {"pages": ["é"]} and read[crawl.id].completed == 2
