@@ -180,9 +180,8 @@ class Jobs:
         """Those of the jobs that are still active (they may have ended since they were listed as
         due), by id: one query, and one row, for a whole slice of a worker pass's list."""
         marks = ", ".join("?" for _ in job_ids)
-        row = self._db.read_one(
-            f"SELECT json_group_array(json_array({_COLUMNS})) FROM jobs WHERE id IN ({marks}) AND status IN {_IN_ACTIVE}", (*job_ids, *_ACTIVE)
-        )  # noqa: S608
+        sql = f"SELECT json_group_array(json_array({_COLUMNS})) FROM jobs WHERE id IN ({marks}) AND status IN {_IN_ACTIVE}"  # noqa: S608
+        row = self._db.read_one(sql, (*job_ids, *_ACTIVE))
         jobs = (_job_of(values) for values in json.loads(row[0])) if row is not None else ()
         return {job.id: job for job in jobs}
 
