@@ -55,7 +55,11 @@ def test_the_workers_one_row_reads_give_the_same_jobs_as_a_plain_read(tmp_path: 
     moment = now_utc() - timedelta(seconds=5)
     assert store.jobs.due(now_utc(), ending=10) == ([], [])
     request = {"prompt": 'naïve "quoted" \\ ✓ \u2028', "n": 2**62, "x": 1.5e300, "nested": [None, True, {"k": []}]}
-    crawl = store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.CRAWL, request=request, seconds=0, credits=0, moment=moment, url="https://e.com/ü", total=7))
+    crawl = store.write(
+        lambda tx: store.jobs.insert(
+            tx, caller=caller, kind=JobKind.CRAWL, request=request, seconds=0, credits=0, moment=moment, url="https://e.com/ü", total=7
+        )
+    )
     extract = store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request=request, seconds=1, credits=3, moment=moment))
     store.jobs.transition_many([Move(crawl.id, JobStatus.SCRAPING, {"pages": ["é"]}, 2)], allowed_from=ACTIVE).result()
     assert store.jobs.due(now_utc(), ending=10) == ([crawl.id], [extract.id])
