@@ -211,6 +211,20 @@ class _Running:
     demand: Demand  # requests being answered: the job worker yields to them
 
 
+# How often the app looks for changes to teams and keys made by another process (the keys a thread
+# has read are kept until then: Teams.authenticate). One indexed read on the loop each time.
+AUTH_WATCH_SECONDS = 0.05
+
+
+async def _notice_auth_changes(store: Store) -> None:
+    while True:
+        try:
+            store.db.notice_auth_changes()
+        except Exception:  # a locked or busy file must not end the watch
+            _log.exception("could not read the auth_version count")
+        await asyncio.sleep(AUTH_WATCH_SECONDS)
+
+
 def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         request_id = f"{random.getrandbits(128):032x}"  # unique per request; uuid4 is a system call each
@@ -292,12 +306,14 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         # Units run on this loop's thread from here on (see store.database), until the end below.
         active_store.db.attach(asyncio.get_running_loop())
         worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, engine=ctx.engine, demand=demand))
+        watcher = asyncio.create_task(_notice_auth_changes(active_store))
         try:
             yield
         finally:
-            worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await worker
+            for task in (worker, watcher):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await active_store.db.detach()
             threads.shutdown(wait=True)
             await webhooks.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import queue
 import sqlite3
 import threading
@@ -194,6 +195,18 @@ _MIGRATIONS = [
         WHERE team_id = NEW.team_id AND period_start <= NEW.created_at AND period_end > NEW.created_at;
     END
     """,
+    # 8: a count of the changes to teams and keys, kept by SQLite whoever writes them: how a server
+    # notices another process's changes to the keys it has read (Database.auth_generation).
+    """
+    CREATE TABLE auth_version (n INTEGER NOT NULL);
+    INSERT INTO auth_version (n) VALUES (0);
+    CREATE TRIGGER teams_inserted AFTER INSERT ON teams BEGIN UPDATE auth_version SET n = n + 1; END;
+    CREATE TRIGGER teams_updated AFTER UPDATE ON teams BEGIN UPDATE auth_version SET n = n + 1; END;
+    CREATE TRIGGER teams_deleted AFTER DELETE ON teams BEGIN UPDATE auth_version SET n = n + 1; END;
+    CREATE TRIGGER keys_inserted AFTER INSERT ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END;
+    CREATE TRIGGER keys_updated AFTER UPDATE ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END;
+    CREATE TRIGGER keys_deleted AFTER DELETE ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END
+    """,
 ]
 
 
@@ -304,7 +317,41 @@ class Database:
         self._commits: queue.SimpleQueue[tuple[list[_Unit], list[tuple[bool, Any]]] | None] = queue.SimpleQueue()
         self._committer: threading.Thread | None = None
         self._taken = threading.Event()
+        # Teams and keys change rarely; every request reads its key. ``auth_generation`` moves on
+        # once a change is committed: through this connection (its temporary triggers call back
+        # at once), or by anyone (the ``auth_version`` count, read by notice_auth_changes).
+        self.auth_generation = 0
+        self._auth_touched = False
+        self._auth_seen: int | None = None
+        self._generation_lock = threading.Lock()
         self._migrate()
+        self._db.create_function("webdata_auth_touched", 0, self._touch_auth)
+        for table, event in itertools.product(("teams", "api_keys"), ("INSERT", "UPDATE", "DELETE")):
+            self._db.execute(f"CREATE TEMP TRIGGER webdata_{table}_{event.lower()} AFTER {event} ON main.{table} BEGIN SELECT webdata_auth_touched(); END")
+
+    def _touch_auth(self) -> None:
+        self._auth_touched = True  # (the writer's thread, inside the transaction)
+
+    def _ended(self) -> None:
+        """After a COMMIT or ROLLBACK of the writer (its lock still held): a change to teams or keys
+        in it moves ``auth_generation`` on (after a rollback too: needlessly, never wrongly)."""
+        if self._auth_touched:
+            self._auth_touched = False
+            self._next_generation()
+
+    def _next_generation(self) -> None:
+        with self._generation_lock:
+            self.auth_generation += 1
+
+    def notice_auth_changes(self) -> None:
+        """Moves ``auth_generation`` on if teams or keys changed since the last call, whoever
+        changed them (another process included): the app calls it every few tens of ms."""
+        row = self.read_one("SELECT n FROM auth_version")
+        seen = int(row[0]) if row is not None else None
+        if seen != self._auth_seen:
+            if self._auth_seen is not None:
+                self._next_generation()
+            self._auth_seen = seen
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
@@ -353,6 +400,7 @@ class Database:
                 self._db.execute("COMMIT")
             finally:
                 self._depth, self._owner = 0, None
+                self._ended()
 
     def write(self, unit: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``unit`` with the writer connection and return its result once it is committed.
@@ -490,6 +538,7 @@ class Database:
         except BaseException as failure:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
+            self._ended()
             self._lock.release()
             _resolve(batch, [], failure)
             return
@@ -519,6 +568,7 @@ class Database:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             finally:
+                self._ended()
                 self._lock.release()
             loop.call_soon_threadsafe(self._committed, batch, outcomes, failure)
 
@@ -527,6 +577,10 @@ class Database:
         _resolve(batch, outcomes, failure)
         if self._pending:
             self._flush()  # what came in during the commit: the next batch
+
+    def in_transaction(self) -> bool:
+        """Whether this thread is inside a transaction (its reads go through the writer)."""
+        return self._owner == threading.get_ident()
 
     def _reader(self) -> sqlite3.Connection | None:
         """This thread's reader, or None inside this thread's transaction (read through the writer)."""
