@@ -584,7 +584,7 @@ class Database:
 
     def _reader(self) -> sqlite3.Connection | None:
         """This thread's reader, or None inside this thread's transaction (read through the writer)."""
-        if self._owner == threading.get_ident():
+        if self.in_transaction():
             return None
         reader: sqlite3.Connection | None = getattr(self._readers, "connection", None)
         if reader is None:
