@@ -172,3 +172,15 @@ def test_the_largest_valid_request_costs_bounded_memory_and_answer(server: Serve
     assert took < 30
     if operation_id in ("startBatchScrape", "startCrawl"):
         server.api("cancelBatchScrape" if operation_id == "startBatchScrape" else "cancelCrawl", id=answer.json()["id"])
+
+
+@pytest.mark.parametrize("script", ["return 9**9**8", "return 9**9**7", "10**5000", "2.0**10000", "(" * 150 + "1" + ")" * 150])
+def test_a_script_cannot_freeze_the_server(server: Server, script: str) -> None:
+    # Issue 37's audit: "return 9**9**8" in 103 bytes left every request unanswered for 30 s and
+    # more (Python's eval on unbounded integers); 9**9**7 stalled everyone for 2.5-4.2 s, then 500.
+    started = time.monotonic()
+    answer = server.api("scrapeUrl", json={"url": "https://example.com/js", "actions": [{"type": "executeJavascript", "script": script}]})
+    took = time.monotonic() - started
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["data"]["actions"]["javascriptReturns"][0]["type"] in ("number", "undefined")
+    assert took < REFUSED_WITHIN

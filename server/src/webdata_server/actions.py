@@ -8,7 +8,6 @@ the first scroll down loads a lazy section. Time spent waiting is simulated (cou
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +16,7 @@ from bs4 import BeautifulSoup
 from soupsieve import SelectorSyntaxError
 
 from webdata_server.content import pdf_data_url, screenshot_data_url
+from webdata_server.script import evaluate
 
 __all__ = ["ActionError", "ActionRun", "run_actions"]
 
@@ -40,22 +40,6 @@ def _select(soup: BeautifulSoup, selector: str) -> list[Any]:
         return list(soup.select(selector))
     except (SelectorSyntaxError, ValueError, NotImplementedError):
         return []
-
-
-def _evaluate(script: str, soup: BeautifulSoup) -> dict[str, Any]:
-    """A tiny subset of JavaScript: document.title, element counts, and arithmetic on numbers."""
-    body = script.strip().removeprefix("return").strip().rstrip(";")
-    if body == "document.title":
-        return {"type": "string", "value": soup.title.get_text() if soup.title else ""}
-    count = re.fullmatch(r"document\.querySelectorAll\((['\"])(.+)\1\)\.length", body)
-    if count:
-        return {"type": "number", "value": len(_select(soup, count.group(2)))}
-    if re.fullmatch(r"[\d\s.+\-*/()]+", body):
-        try:
-            return {"type": "number", "value": eval(body, {"__builtins__": {}}, {})}  # noqa: S307 - digits and operators only
-        except (SyntaxError, ZeroDivisionError, TypeError):
-            pass
-    return {"type": "undefined", "value": None}
 
 
 def run_actions(actions: list[models.Action], *, html: str, url: str, title: str, colors: dict[str, str], mobile: bool) -> ActionRun:
@@ -100,7 +84,9 @@ def run_actions(actions: list[models.Action], *, html: str, url: str, title: str
         elif isinstance(action, models.ScrapeAction):
             run.results["scrapes"].append({"url": url, "html": str(soup)})
         elif isinstance(action, models.ExecuteJavascriptAction):
-            run.results["javascriptReturns"].append(_evaluate(action.script, soup))
+            run.results["javascriptReturns"].append(
+                evaluate(action.script, title=lambda: soup.title.get_text() if soup.title else "", count=lambda selector: len(_select(soup, selector)))
+            )
         elif isinstance(action, models.ScreenshotAction):
             viewport = action.viewport or models.Viewport(width=390 if mobile else 1920, height=844 if mobile else 1080)
             height = max(viewport.height, 3000) if action.full_page else viewport.height
