@@ -293,7 +293,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             team, key = created
             _log.warning("created the development team %s with API key %s", team.id, key)
         webhooks = WebhookDispatcher(
-            allow_local=settings.local_webhooks, timeout=settings.webhook_timeout, retries=settings.webhook_retries, backoff=settings.webhook_backoff
+            reach=settings.webhook_reach, timeout=settings.webhook_timeout, retries=settings.webhook_retries, backoff=settings.webhook_backoff
         )
         webhooks.start()
         ctx = _context(settings, active_store, contract, notify=webhooks.submit)

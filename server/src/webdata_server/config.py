@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from webdata_server.outbound import Reach
+
 __all__ = ["Settings", "read_bundle"]
 
 
@@ -53,8 +55,8 @@ class Settings:
     threat_classifier_down: bool = False
     # Documents per answer of a batch scrape or crawl status (``next`` leads to the rest).
     page_size: int = 10
-    # Webhooks to private, loopback or link-local receivers: None allows them when the server
-    # itself listens on a loopback address (local development), and refuses them otherwise.
+    # Webhooks to loopback and private receivers: True allows both, False neither, None loopback
+    # only when the server itself listens on a loopback address (see webhook_reach).
     allow_local_webhooks: bool | None = None
     # Per delivery: seconds before it is abandoned, retries after a failure, first backoff.
     webhook_timeout: float = 10.0
@@ -83,10 +85,13 @@ class Settings:
         return self.host in ("127.0.0.1", "localhost", "::1") or self.host.startswith("127.")
 
     @property
-    def local_webhooks(self) -> bool:
+    def webhook_reach(self) -> Reach:
+        """Which non-global receivers webhooks may reach: with ``--allow-local-webhooks``, loopback
+        and private addresses; with ``--no-allow-local-webhooks``, none; by default, loopback when the
+        server itself listens on loopback. Link-local and metadata addresses never (outbound.py)."""
         if self.allow_local_webhooks is not None:
-            return self.allow_local_webhooks
-        return self.loopback
+            return Reach(loopback=self.allow_local_webhooks, private=self.allow_local_webhooks)
+        return Reach(loopback=self.loopback)
 
     @property
     def local_cors(self) -> bool:

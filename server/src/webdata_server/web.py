@@ -17,16 +17,14 @@ cases (documented in README.md):
 
 Every page links as :func:`webdata_server.site.links_of` says, so crawls walk a real site.
 
-:class:`HttpFetcher` fetches for real (off by default); it refuses private, loopback and
-link-local targets unless told otherwise.
+:class:`HttpFetcher` fetches for real (off by default), through the one outbound guard
+(:mod:`webdata_server.outbound`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import re
-import socket
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -38,6 +36,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx
 
 from webdata_server import site
+from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
 
 __all__ = ["FetchFailed", "FetchRefused", "HttpFetcher", "Page", "SyntheticWeb", "WebSource", "links_in", "sitemap_locations"]
 
@@ -275,39 +274,28 @@ def minimal_pdf(pages: list[str], *, width: float = 612, height: float = 792) ->
 
 
 class HttpFetcher:
-    """Real fetches with httpx; private, loopback, link-local and reserved targets are refused
-    unless ``allow_private`` (for tests that serve pages on 127.0.0.1)."""
+    """Real fetches with httpx, every one (robots.txt and sitemaps included, and each redirect they
+    follow) through the :class:`~webdata_server.outbound.OutboundGuard`: only global addresses
+    unless its :class:`~webdata_server.outbound.Reach` allows more (tests serving pages on 127.0.0.1)."""
 
-    def __init__(self, *, allow_private: bool = False, timeout: float = 30.0) -> None:
-        self.allow_private = allow_private
+    def __init__(self, *, allow_private: bool = False, timeout: float = 30.0, guard: OutboundGuard | None = None) -> None:
+        self.guard = guard or OutboundGuard(Reach(loopback=allow_private, private=allow_private))
         self.timeout = timeout
-
-    def _check_host(self, host: str) -> None:
-        if self.allow_private:
-            return
-        try:
-            addresses = {str(info[4][0]) for info in socket.getaddrinfo(host, None)}
-        except socket.gaierror as error:
-            raise FetchRefused(f"cannot resolve {host}") from error
-        for address in addresses:
-            ip = ipaddress.ip_address(address.split("%")[0])
-            if ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved or ip.is_multicast or ip.is_unspecified:
-                raise FetchRefused(f"{host} resolves to a non-public address ({ip})")
+        self._client = httpx.Client(timeout=timeout)
 
     def text(self, url: str) -> str | None:
         try:
-            self._check_host(urlsplit(url).hostname or "")
-            response = httpx.get(url, timeout=self.timeout, follow_redirects=True)
-        except (FetchRefused, httpx.HTTPError):
+            response = self.guard.get(self._client, url, follow=True)
+        except (OutboundRefused, httpx.HTTPError):
             return None
         return response.text if response.status_code == 200 else None
 
     def fetch(self, url: str, context: FetchContext) -> Page:
-        host = urlsplit(url).hostname or ""
-        self._check_host(host)
         headers = {"Accept-Language": ",".join(context.languages) or language_for(context.country, [])} | context.headers
         try:
-            response = httpx.get(url, headers=headers, timeout=self.timeout, follow_redirects=False)
+            response = self.guard.get(self._client, url, headers=headers)
+        except OutboundRefused as refused:
+            raise FetchRefused(str(refused)) from None
         except httpx.TransportError as error:
             raise FetchFailed(f"could not fetch {url}: {error}") from None
         content_type = response.headers.get("content-type", "text/html").split(";")[0]

@@ -5,26 +5,25 @@ of the job, ``webhookId`` of the delivery, ``data``, ``error``, ``metadata``); t
 the webhook's ``headers``. ``events`` filters by the part after the dot (``page``) or the full
 type. Each job has its own queue and sender on the event loop, so a slow or failing receiver
 delays only its own job's events: a delivery that fails (an error, a timeout or a status outside
-2xx) is retried ``retries`` times with doubling backoff, then dropped with a warning. Receivers on
-private, loopback or link-local addresses are refused unless ``allow_local`` (the server's
-``--allow-local-webhooks``), so a shared server cannot be pointed at its own network.
+2xx) is retried ``retries`` times with doubling backoff, then dropped with a warning. Every delivery
+goes through the one outbound guard (:mod:`webdata_server.outbound`): its ``Reach`` is the server's
+``--allow-local-webhooks`` (loopback only by default on a loopback host; link-local and metadata
+addresses never), so a shared server cannot be pointed at its own network.
 Deliveries are kept in memory: a restart loses those not yet made.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
-import socket
 import uuid
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 
 from webdata_server.domain import Job
+from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach, Resolver, system_resolver
 
 __all__ = ["WebhookDispatcher", "webhook_config"]
 
@@ -55,16 +54,11 @@ def _wanted(config: _Config, event: str) -> bool:
     return event in config.events or event.split(".", 1)[1] in config.events
 
 
-def _is_local(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%")[0])
-    return ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved or ip.is_multicast or ip.is_unspecified
-
-
 class WebhookDispatcher:
     """Queues events per job (from any thread) and delivers them on the event loop."""
 
-    def __init__(self, *, allow_local: bool, timeout: float = 10.0, retries: int = 3, backoff: float = 1.0) -> None:
-        self.allow_local = allow_local
+    def __init__(self, *, reach: Reach, timeout: float = 10.0, retries: int = 3, backoff: float = 1.0, resolver: Resolver = system_resolver) -> None:
+        self.guard = OutboundGuard(reach, resolver=resolver)
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
@@ -117,29 +111,19 @@ class WebhookDispatcher:
                 self._queues.pop(job_id, None)
                 return
 
-    async def _allowed(self, url: str) -> bool:
-        if self.allow_local:
-            return True
-        host = urlsplit(url).hostname or ""
-        try:
-            infos = await asyncio.get_running_loop().getaddrinfo(host, None, type=socket.SOCK_STREAM)
-        except OSError:
-            return False
-        return not any(_is_local(str(info[4][0])) for info in infos)
-
     async def _deliver(self, config: _Config, body: dict[str, Any]) -> None:
-        if not await self._allowed(config.url):
-            _log.warning("webhook to %s not sent: a private or loopback receiver needs --allow-local-webhooks", config.url)
-            return
         assert self._client is not None
         headers = {"Content-Type": "application/json", **config.headers}
         for attempt in range(self.retries + 1):
             try:
-                response = await self._client.post(config.url, json=body, headers=headers)
+                response = await self.guard.post(self._client, config.url, json=body, headers=headers)
                 if 200 <= response.status_code < 300:
                     return
                 problem = f"status {response.status_code}"
-            except httpx.HTTPError as error:
+            except OutboundRefused as refused:
+                _log.warning("webhook to %s not sent (%s): a loopback or private receiver needs --allow-local-webhooks", config.url, refused)
+                return
+            except (httpx.HTTPError, httpx.InvalidURL, ValueError, UnicodeError) as error:
                 problem = type(error).__name__
             if attempt < self.retries:
                 await asyncio.sleep(self.backoff * 2**attempt)
