@@ -173,6 +173,25 @@ def test_webhooks_arrive_in_order_and_survive_a_failing_receiver(make_server: An
         receiver.shutdown()
 
 
+def test_a_latin1_header_value_is_delivered_and_a_failing_event_does_not_end_the_sender(make_server: Any) -> None:
+    # Issue 37's audit: a non-ASCII webhook header killed the job's sender (no event delivered).
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    _Receiver.events, _Receiver.fail_first = [], 0
+    try:
+        server = make_server(job_seconds=0.2, webhook_backoff=0.05)  # loopback receivers: the default on loopback
+        url = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
+        webhook = {"url": url, "headers": {"X-Token": "café"}, "events": ["completed"]}
+        job = server.api("startBatchScrape", json={"urls": [f"{SITE}/a"], "webhook": webhook}).json()["id"]
+        _wait_for(server.api, "getBatchScrapeStatus", "completed", id=job)
+        deadline = time.monotonic() + 10
+        while not _Receiver.events and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [(e["type"], e["_header"]) for e in _Receiver.events] == [("batch_scrape.completed", "café")]
+    finally:
+        receiver.shutdown()
+
+
 def test_a_loopback_receiver_is_refused_unless_allowed(make_server: Any) -> None:
     receiver = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
     threading.Thread(target=receiver.serve_forever, daemon=True).start()

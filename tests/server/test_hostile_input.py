@@ -6,6 +6,7 @@ The figures in the comments are the audit's, before the bounds."""
 
 from __future__ import annotations
 
+import json
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -184,3 +185,62 @@ def test_a_script_cannot_freeze_the_server(server: Server, script: str) -> None:
     assert answer.status_code == 200, answer.text
     assert answer.json()["data"]["actions"]["javascriptReturns"][0]["type"] in ("number", "undefined")
     assert took < REFUSED_WITHIN
+
+
+def _refusal_paths(server: Server, operation_id: str, body: Any) -> list[list[Any]]:
+    answer = server.api(operation_id, json=body)
+    assert answer.status_code == 400, answer.text
+    assert len(answer.content) < 2_000, "the refusal must not quote the value it refuses"
+    return [detail["path"] for detail in answer.json()["details"]]
+
+
+@pytest.mark.parametrize(
+    ("webhook", "path"),
+    [
+        ({"metadata": {f"k{n}": "v" for n in range(33)}}, ["webhook", "metadata"]),
+        ({"metadata": {"k": "v" * 1025}}, ["webhook", "metadata", "k"]),
+        ({"metadata": {"k": {"nested": ["objects"] * 1000}}}, ["webhook", "metadata", "k"]),  # the service: record of strings
+        ({"metadata": {"k" * 257: "v"}}, ["webhook", "metadata", "k" * 64]),
+        ({"headers": {f"X-H{n}": "v" for n in range(21)}}, ["webhook", "headers"]),
+        ({"headers": {"X-A": "v" * 1025}}, ["webhook", "headers", "X-A"]),
+        ({"headers": {"X-A": "one\r\nX-Injected: two"}}, ["webhook", "headers", "X-A"]),
+        ({"headers": {"X-A": "snowman \u2603"}}, ["webhook", "headers", "X-A"]),
+        ({"headers": {"bad name": "v"}}, ["webhook", "headers", "bad name"]),
+    ],
+)
+def test_webhook_metadata_and_headers_are_bounded(hostile: Server, webhook: dict[str, Any], path: list[Any]) -> None:
+    # Issue 37's audit: 9 MB of metadata on a 1,000-URL batch made the server post 5.8 GB in 45 s;
+    # a non-ASCII header value killed the job's webhook sender.
+    body = {"urls": ["https://example.com/a"], "webhook": {"url": "https://hooks.example.com/in", **webhook}}
+    assert path in _refusal_paths(hostile, "startBatchScrape", body)
+
+
+def test_an_event_body_is_bounded() -> None:
+    from webdata_server.webhooks import MAX_EVENT_BYTES, encode_event
+
+    small = {"type": "crawl.page", "data": [{"markdown": "x" * 1000}]}
+    assert json.loads(encode_event(small)) == small
+    large = json.loads(encode_event({"type": "crawl.page", "data": [{"markdown": "x" * MAX_EVENT_BYTES}]}))
+    assert large["data"] == [] and "read them from the job's status" in large["error"]
+
+
+def test_screenshots_beyond_the_pixel_budget_are_refused(hostile: Server) -> None:
+    # 50 screenshots at 4096x8192 with varied quality: a 4 KB request, a 127 MB answer, 440 MB resident.
+    actions = [{"type": "screenshot", "viewport": {"width": 4096, "height": 8192}, "quality": q} for q in range(1, 51)]
+    assert [] in _refusal_paths(hostile, "scrapeUrl", {"url": "https://example.com", "actions": actions})
+    two = [{"type": "screenshot", "viewport": {"width": 4096, "height": 8192}, "quality": q} for q in (1, 2)]
+    formats = [{"type": "screenshot", "viewport": {"width": 4096, "height": 8192}, "quality": 3}]
+    assert ["scrapeOptions"] in _refusal_paths(hostile, "startCrawl", {"url": "https://example.com", "scrapeOptions": {"actions": two, "formats": formats}})
+
+
+def test_the_largest_screenshots_within_the_budget_are_answered(server: Server) -> None:
+    actions = [{"type": "screenshot", "viewport": {"width": 4096, "height": 8192}, "quality": q} for q in (1, 2)] * 25
+    answer = server.api("scrapeUrl", json={"url": "https://example.com/big", "actions": actions})
+    assert answer.status_code == 200
+    assert len(answer.json()["data"]["actions"]["screenshots"]) == 50
+
+
+@pytest.mark.parametrize("field", ["mobile", "onlyMainContent", "timeout", "proxy"])
+def test_a_refusal_quotes_a_short_prefix_of_the_value(hostile: Server, field: str) -> None:
+    # Issue 37's audit: a 400 quoted the bad value in full (1 MB in, 1 MB out).
+    assert [field] in _refusal_paths(hostile, "scrapeUrl", {"url": "https://example.com", field: "x" * 1_000_000})

@@ -1144,22 +1144,31 @@ Where job events are posted (each a WebhookEvent).
 """
 
 
-class WebhookConfig(WireModel):
-    """
-    Webhook with headers and event filter.
-    """
+WebhookHeadersAdditionalProperty = TypeAliasType(
+    "WebhookHeadersAdditionalProperty",
+    Annotated[StrictStr, Field(max_length=1024, pattern="^[\\t -~\\u0080-\\u00ff]*$")],
+)
 
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    events: Annotated[list[Literal["completed", "failed", "page", "started"]] | None, Field(max_length=4)] = None
-    headers: HeaderMap | None = None
-    """
-    Headers sent with every event.
-    """
-    metadata: dict[str, Any] | None = None
-    url: Annotated[StrictStr, Field(max_length=8192)]
+
+WebhookHeaders = TypeAliasType(
+    "WebhookHeaders", Annotated[dict[str, WebhookHeadersAdditionalProperty], Field(max_length=20)]
+)
+"""
+Headers sent with every event of the webhook: at most 20, names HTTP tokens of at most 256 characters (checked by the server: JSON Schema's propertyNames has no model), values of at most 1024 characters that an HTTP request can carry (tab, printable ASCII and Latin-1; no CR, LF or other control characters). A header no HTTP client could send is refused when the job starts, not found when its first event is delivered.
+"""
+
+
+WebhookMetadataAdditionalProperty = TypeAliasType(
+    "WebhookMetadataAdditionalProperty", Annotated[StrictStr, Field(max_length=1024)]
+)
+
+
+WebhookMetadata = TypeAliasType(
+    "WebhookMetadata", Annotated[dict[str, WebhookMetadataAdditionalProperty], Field(max_length=32)]
+)
+"""
+Strings echoed in every event's `metadata`; at most 32 keys of at most 256 characters (checked by the server: JSON Schema's propertyNames has no model), each value at most 1024 characters. Every event carries it, so its size is bounded: a batch of 1,000 pages sends it over a thousand times.
+"""
 
 
 class WriteAction(WireModel):
@@ -1321,10 +1330,19 @@ class ScreenshotFormat(WireModel):
     viewport: Viewport | None = None
 
 
-Webhook = TypeAliasType("Webhook", Webhook1 | WebhookConfig)
-"""
-Where job events are posted (each a WebhookEvent).
-"""
+class WebhookConfig(WireModel):
+    """
+    Webhook with headers and event filter.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    events: Annotated[list[Literal["completed", "failed", "page", "started"]] | None, Field(max_length=4)] = None
+    headers: WebhookHeaders | None = None
+    metadata: WebhookMetadata | None = None
+    url: Annotated[StrictStr, Field(max_length=8192)]
 
 
 class WebhookEvent(WireModel):
@@ -1655,6 +1673,12 @@ class ScrapeRequest(WireModel):
     """
     Keep nothing of the request or its result after answering.
     """
+
+
+Webhook = TypeAliasType("Webhook", Webhook1 | WebhookConfig)
+"""
+Where job events are posted (each a WebhookEvent).
+"""
 
 
 class ActiveCrawlOptions(WireModel):

@@ -42,7 +42,12 @@ def _known_or_any_string(value: Any, handler: ValidatorFunctionWrapHandler) -> A
 OpenEnum = WrapValidator(_known_or_any_string)
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
-PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {"HeaderMap": (None, 100), "WaitAction": (2, 2)}
+PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {
+    "HeaderMap": (None, 100),
+    "WaitAction": (2, 2),
+    "WebhookHeaders": (None, 20),
+    "WebhookMetadata": (None, 32),
+}
 
 
 class WireModel(BaseModel):

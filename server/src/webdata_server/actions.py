@@ -15,7 +15,7 @@ import webdata_models as models
 from bs4 import BeautifulSoup
 from soupsieve import SelectorSyntaxError
 
-from webdata_server.content import pdf_data_url, screenshot_data_url
+from webdata_server.content import pdf_data_url, screenshot_data_url, screenshot_size
 from webdata_server.script import evaluate
 
 __all__ = ["ActionError", "ActionRun", "run_actions"]
@@ -88,11 +88,9 @@ def run_actions(actions: list[models.Action], *, html: str, url: str, title: str
                 evaluate(action.script, title=lambda: soup.title.get_text() if soup.title else "", count=lambda selector: len(_select(soup, selector)))
             )
         elif isinstance(action, models.ScreenshotAction):
-            viewport = action.viewport or models.Viewport(width=390 if mobile else 1920, height=844 if mobile else 1080)
-            height = max(viewport.height, 3000) if action.full_page else viewport.height
-            run.results["screenshots"].append(
-                screenshot_data_url(title=title, width=viewport.width, height=height, quality=action.quality or 80, colors=colors)
-            )
+            viewport = (action.viewport.width, action.viewport.height) if action.viewport else None
+            width, height = screenshot_size(viewport=viewport, full_page=bool(action.full_page), mobile=mobile)
+            run.results["screenshots"].append(screenshot_data_url(title=title, width=width, height=height, quality=action.quality or 80, colors=colors))
         elif isinstance(action, models.PdfAction):
             run.results["pdfs"].append(pdf_data_url(title=title, paper=action.format, landscape=action.landscape, scale=action.scale))
     run.html = str(soup)

@@ -26,6 +26,7 @@ from webdata_server.web import minimal_pdf
 __all__ = [
     "BASE64_PLACEHOLDER",
     "CLEAN_LIMIT",
+    "SCREENSHOT_PIXELS_MAX",
     "branding",
     "clean_markdown",
     "filter_html",
@@ -36,6 +37,7 @@ __all__ = [
     "redact",
     "remove_base64_images",
     "screenshot_data_url",
+    "screenshot_size",
     "summary",
     "to_markdown",
 ]
@@ -226,6 +228,22 @@ def _replacement(kind: str, style: str) -> Callable[[re.Match[str]], str]:
         return {"tag": f"<{kind}>", "mask": "*" * len(match.group(0)), "remove": ""}[style]
 
     return replace
+
+
+# The distinct screenshots (size and quality) one request may ask for, in pixels: two of the largest
+# (4096 x 8192). Identical screenshots are drawn once and count once.
+SCREENSHOT_PIXELS_MAX = 2 * 4096 * 8192
+# A full-page screenshot of a synthetic page is this tall (at least its viewport).
+FULL_PAGE_HEIGHT = 3000
+
+
+def screenshot_size(*, viewport: tuple[int, int] | None, full_page: bool, mobile: bool) -> tuple[int, int]:
+    """(width, height) in pixels of a screenshot of a synthetic page: the viewport (by default a
+    desktop's 1920 x 1080 or a phone's 390 x 844), the whole page when ``full_page``; at most 4096 x 8192."""
+    width, height = viewport or ((390, 844) if mobile else (1920, 1080))
+    if full_page:
+        height = max(height, FULL_PAGE_HEIGHT)
+    return max(1, min(width, 4096)), max(1, min(height, 8192))
 
 
 def screenshot_data_url(*, title: str, width: int, height: int, quality: int, colors: dict[str, str]) -> str:

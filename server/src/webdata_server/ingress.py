@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from webdata_server.domain import Caller, Team
 from webdata_server.errors import BodyTooLarge, InvalidRequest, RateLimited, Unauthenticated, issue
-from webdata_server.rules import issues_of_schema, normalized, scrape_option_issues
+from webdata_server.rules import issues_of_schema, normalized, scrape_option_issues, webhook_issues
 from webdata_server.store import Store
 
 __all__ = ["MAX_JSON_DEPTH", "Gate", "RateLimiter", "bearer_key", "json_depth"]
@@ -159,7 +159,7 @@ class Gate:
         gate = self.gates.get(operation_id)
         if gate is None or not gate(payload):
             self._refuse_invalid(operation_id, payload, len(raw))
-        broken = scrape_option_issues(payload, operation_id)
+        broken = scrape_option_issues(payload, operation_id) + webhook_issues(payload)
         if broken:
             raise InvalidRequest(details=broken)
         try:

@@ -159,7 +159,8 @@ class OutboundGuard:
             current = urljoin(current, response.headers["location"])
         raise OutboundRefused(f"{url} redirected more than {MAX_REDIRECTS} times")
 
-    async def post(self, client: httpx.AsyncClient, url: str, *, json: Any, headers: dict[str, str]) -> httpx.Response:
-        """POST to ``url`` through the guard (no redirects); the name is resolved off the loop."""
+    async def post(self, client: httpx.AsyncClient, url: str, *, content: bytes, headers: list[tuple[bytes, bytes]]) -> httpx.Response:
+        """POST ``content`` to ``url`` through the guard (no redirects); the name is resolved off the loop."""
         pinned = await asyncio.get_running_loop().run_in_executor(None, self.pin, url)
-        return await client.post(pinned.url, json=json, headers={**headers, **pinned.headers}, extensions=pinned.extensions)
+        own = [(name.encode(), value.encode()) for name, value in pinned.headers.items()]
+        return await client.post(pinned.url, content=content, headers=[*headers, *own], extensions=pinned.extensions)

@@ -8,16 +8,18 @@ each one in the description of the field it concerns (``spec/openapi.yaml``: ``f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from jsonschema import ValidationError
 from pydantic import BaseModel
 
+from webdata_server.content import SCREENSHOT_PIXELS_MAX, screenshot_size
 from webdata_server.errors import UNRECOGNIZED_KEYS, issue
 from webdata_server.urls import with_scheme
 
-__all__ = ["ACTIONS_MAX", "ACTIONS_MAX_WAIT_MS", "SCRAPE_OPTIONS_AT", "URL_OF", "issues_of_schema", "normalized", "scrape_option_issues"]
+__all__ = ["ACTIONS_MAX", "ACTIONS_MAX_WAIT_MS", "SCRAPE_OPTIONS_AT", "URL_OF", "issues_of_schema", "normalized", "scrape_option_issues", "webhook_issues"]
 
 ACTIONS_MAX = 50
 ACTIONS_MAX_WAIT_MS = 60_000
@@ -90,9 +92,22 @@ def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
             word, relation, kind, unit = _SIZE[str(error.validator)]
             found.append(issue(path, f"{word}: expected {kind} to have {relation}{error.validator_value} {unit}", _CODES[str(error.validator)]))
         else:
-            found.append(issue(path, error.message, _CODES.get(str(error.validator), "invalid_value")))
+            found.append(issue(path, _quoting_little(error), _CODES.get(str(error.validator), "invalid_value")))
     # Unknown keys first: the service names them before anything else is looked at.
     return sorted(found, key=lambda i: i["code"] != "unrecognized_keys")
+
+
+# How much of a refused value a message quotes: a 1 MB value in is not a 1 MB answer out.
+QUOTE_CHARS = 64
+
+
+def _quoting_little(error: ValidationError) -> str:
+    """jsonschema's message, with the value it quotes cut to its first :data:`QUOTE_CHARS` characters."""
+    quoted = repr(error.instance)
+    message = error.message
+    if len(quoted) > QUOTE_CHARS and quoted in message:
+        message = message.replace(quoted, quoted[:QUOTE_CHARS] + "…", 1)
+    return message if len(message) <= 4 * QUOTE_CHARS else message[: 4 * QUOTE_CHARS] + "…"
 
 
 def _chosen(errors: Iterable[ValidationError]) -> list[ValidationError]:
@@ -155,6 +170,49 @@ def scrape_option_issues(payload: Any, operation_id: str) -> list[dict[str, Any]
     timeout = options.get("timeout")
     if wait_for and timeout and wait_for > timeout / 2:
         found.append(issue([*at, "waitFor"], "waitFor must not exceed half of timeout"))
+    if _screenshot_pixels(options) > SCREENSHOT_PIXELS_MAX:
+        found.append(issue(at, f"The distinct screenshots of one request may total at most {SCREENSHOT_PIXELS_MAX // 1_000_000} megapixels"))
+    return found
+
+
+def _screenshot_pixels(options: dict[str, Any]) -> int:
+    """Pixels of the distinct screenshots (size and quality) the formats and actions ask for."""
+    mobile = options.get("mobile") is True
+    shots = [f for f in options.get("formats") or [] if isinstance(f, dict) and f.get("type") == "screenshot"]
+    actions = options.get("actions")
+    shots += [a for a in actions if isinstance(a, dict) and a.get("type") == "screenshot"] if isinstance(actions, list) else []
+    distinct = set()
+    for shot in shots:
+        viewport = shot.get("viewport")
+        size = None
+        if isinstance(viewport, dict):
+            width, height = viewport.get("width"), viewport.get("height")
+            if not (isinstance(width, int) and isinstance(height, int)):
+                continue
+            size = (width, height)
+        distinct.add((screenshot_size(viewport=size, full_page=shot.get("fullPage") is True, mobile=mobile), shot.get("quality")))
+    return sum(width * height for (width, height), _ in distinct)
+
+
+# A header name is an HTTP token (RFC 9110 §5.1); webhook header names and metadata keys are at most this long.
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}")
+_KEY_MAX = 256
+
+
+def webhook_issues(payload: Any) -> list[dict[str, Any]]:
+    """The webhook's header names and metadata keys, which the contract states but JSON Schema
+    (propertyNames) cannot carry into the models: a name no HTTP request can carry is refused
+    when the job starts, not found when its first event is sent."""
+    webhook = payload.get("webhook") if isinstance(payload, dict) else None
+    if not isinstance(webhook, dict):
+        return []
+    found = []
+    for name in webhook.get("headers") or {}:
+        if not _TOKEN.fullmatch(name):
+            found.append(issue(["webhook", "headers", name[:64]], "A header name must be an HTTP token of at most 256 characters"))
+    for key in webhook.get("metadata") or {}:
+        if len(key) > _KEY_MAX:
+            found.append(issue(["webhook", "metadata", key[:64]], f"A metadata key must be at most {_KEY_MAX} characters"))
     return found
 
 

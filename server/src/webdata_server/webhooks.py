@@ -15,6 +15,7 @@ Deliveries are kept in memory: a restart loses those not yet made.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import uuid
 from dataclasses import dataclass
@@ -25,9 +26,14 @@ import httpx
 from webdata_server.domain import Job
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach, Resolver, system_resolver
 
-__all__ = ["WebhookDispatcher", "webhook_config"]
+__all__ = ["MAX_EVENT_BYTES", "WebhookDispatcher", "encode_event", "webhook_config"]
 
 _log = logging.getLogger("webdata_server.webhooks")
+
+# The largest event body sent: an event whose documents would make it larger goes out without them
+# (``data`` empty, ``error`` saying so); the job's status has them. The contract bounds metadata and
+# headers, which every event of a job repeats.
+MAX_EVENT_BYTES = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,15 @@ def _wanted(config: _Config, event: str) -> bool:
     if not config.events:
         return True
     return event in config.events or event.split(".", 1)[1] in config.events
+
+
+def encode_event(body: dict[str, Any]) -> bytes:
+    """The event as JSON, at most :data:`MAX_EVENT_BYTES` (see there)."""
+    content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    if len(content) <= MAX_EVENT_BYTES:
+        return content
+    trimmed = {**body, "data": [], "error": f"The event's documents exceed {MAX_EVENT_BYTES // 2**20} MiB: read them from the job's status"}
+    return json.dumps(trimmed, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class WebhookDispatcher:
@@ -106,17 +121,24 @@ class WebhookDispatcher:
             message = await queue.get()
             if message is None:
                 return
-            await self._deliver(message["config"], message["body"])
+            try:
+                await self._deliver(message["config"], message["body"])
+            except Exception:  # one event that cannot be sent never ends the job's sender
+                _log.exception("webhook %s to %s not sent", message["body"].get("type"), message["config"].url)
             if message["final"] and queue.empty():
                 self._queues.pop(job_id, None)
                 return
 
     async def _deliver(self, config: _Config, body: dict[str, Any]) -> None:
         assert self._client is not None
-        headers = {"Content-Type": "application/json", **config.headers}
+        content = encode_event(body)
+        # Latin-1, as HTTP carries header values (the contract refuses anything else at the start).
+        given = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in config.headers.items() if name.lower() != "host"]
+        if not any(name.lower() == b"content-type" for name, _ in given):
+            given.insert(0, (b"Content-Type", b"application/json"))
         for attempt in range(self.retries + 1):
             try:
-                response = await self.guard.post(self._client, config.url, json=body, headers=headers)
+                response = await self.guard.post(self._client, config.url, content=content, headers=given)
                 if 200 <= response.status_code < 300:
                     return
                 problem = f"status {response.status_code}"

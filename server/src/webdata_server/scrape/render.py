@@ -188,10 +188,10 @@ class Renderer:
             document["json"] = extract_from(json_format.schema, page)
         screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
         if screenshot is not None:
-            viewport = screenshot.viewport or models.Viewport(width=390 if options.mobile else 1920, height=844 if options.mobile else 1080)
-            height = max(viewport.height, 3000) if screenshot.full_page else viewport.height
+            viewport = (screenshot.viewport.width, screenshot.viewport.height) if screenshot.viewport else None
+            width, height = content.screenshot_size(viewport=viewport, full_page=bool(screenshot.full_page), mobile=bool(options.mobile))
             document["screenshot"] = content.screenshot_data_url(
-                title=page.title, width=viewport.width, height=height, quality=screenshot.quality or 80, colors=colors_of(page)
+                title=page.title, width=width, height=height, quality=screenshot.quality or 80, colors=colors_of(page)
             )
         tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
         return Rendered(document, self.pricing.base["scrapeUrl"], checks, warning, markdown, tracking)
