@@ -104,7 +104,7 @@ QUOTE_CHARS = 64
 def _quoting_little(error: ValidationError) -> str:
     """jsonschema's message, with the value it quotes cut to its first :data:`QUOTE_CHARS` characters."""
     quoted = repr(error.instance)
-    message = error.message
+    message = str(error.message)
     if len(quoted) > QUOTE_CHARS and quoted in message:
         message = message.replace(quoted, quoted[:QUOTE_CHARS] + "…", 1)
     return message if len(message) <= 4 * QUOTE_CHARS else message[: 4 * QUOTE_CHARS] + "…"

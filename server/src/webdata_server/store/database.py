@@ -21,6 +21,7 @@ import itertools
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -29,7 +30,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["Committed", "Database", "sha256"]
+__all__ = ["LOCK_WAIT_SECONDS", "Committed", "Database", "StoreBusy", "sha256"]
 
 _MIGRATIONS = [
     # 1: the initial schema.
@@ -231,6 +232,22 @@ def _statements(script: str) -> list[str]:
 Committed = Future[T] | asyncio.Future[T]
 _Unit = tuple[Callable[[sqlite3.Connection], Any], Committed[Any]]
 
+# Off the event loop, a connection waits this long for a lock another process holds.
+BUSY_TIMEOUT_MS = 30_000
+# On the loop, a batch whose BEGIN finds the file locked is tried again every LOCK_RETRY_SECONDS,
+# and fails (the requests answer their documented 500) after LOCK_WAIT_SECONDS.
+LOCK_RETRY_SECONDS = 0.005
+LOCK_WAIT_SECONDS = 2.0
+
+
+class StoreBusy(sqlite3.OperationalError):
+    """Another process held the database's write lock for longer than a request may wait."""
+
+
+def _is_busy(failure: BaseException) -> bool:
+    code = getattr(failure, "sqlite_errorcode", None) if isinstance(failure, sqlite3.OperationalError) else None
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # extended codes too
+
 
 def _run_units(tx: sqlite3.Connection, batch: list[_Unit]) -> list[tuple[bool, Any]]:
     """Each unit in a savepoint of its own: (True, result), or (False, exception) with its writes
@@ -317,6 +334,7 @@ class Database:
         self._commits: queue.SimpleQueue[tuple[list[_Unit], list[tuple[bool, Any]]] | None] = queue.SimpleQueue()
         self._committer: threading.Thread | None = None
         self._taken = threading.Event()
+        self._busy_since: float | None = None  # loop thread only: since when BEGIN finds the file locked
         # Teams and keys change rarely; every request reads its key. ``auth_generation`` moves on
         # once a change is committed: through this connection (its temporary triggers call back
         # at once), or by anyone (the ``auth_version`` count, read by notice_auth_changes).
@@ -354,7 +372,7 @@ class Database:
             self._auth_seen = seen
 
     def _connect(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         connection.row_factory = sqlite3.Row
         return connection
 
@@ -481,6 +499,8 @@ class Database:
         committed by a committer thread while the loop goes on; until :meth:`detach`."""
         self._committer = threading.Thread(target=self._commit_batches, args=(loop,), name="webdata-committer", daemon=True)
         self._committer.start()
+        with self._lock:
+            self._db.execute("PRAGMA busy_timeout=0")  # the loop never waits for another process's lock
         with self._routing:
             self._home, self._home_thread = loop, threading.get_ident()
 
@@ -499,6 +519,8 @@ class Database:
             self._commits.put(None)
             self._committer.join()
             self._committer = None
+        with self._lock:
+            self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
     def _take_inbox(self) -> None:
         with self._routing:
@@ -527,11 +549,22 @@ class Database:
             return
         batch, self._pending = self._pending, []
         try:
-            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("BEGIN IMMEDIATE")  # busy_timeout 0 on the loop (attach): never waits
         except BaseException as failure:
             self._lock.release()
+            if _is_busy(failure):
+                # Another process holds the write lock: try again in a few ms, the loop free meanwhile;
+                # past LOCK_WAIT_SECONDS the batch fails (and later ones, until a BEGIN succeeds).
+                now = time.monotonic()
+                self._busy_since = self._busy_since or now
+                if now - self._busy_since < LOCK_WAIT_SECONDS:
+                    self._pending[:0] = batch
+                    self._schedule(delay=LOCK_RETRY_SECONDS)
+                    return
+                failure = StoreBusy(f"the database is locked by another process (waited {LOCK_WAIT_SECONDS:g} s)")
             _resolve(batch, [], failure)
             return
+        self._busy_since = None
         self._depth, self._owner = 1, threading.get_ident()
         try:
             outcomes = _run_units(self._db, batch)
