@@ -6,6 +6,7 @@ import json
 import sqlite3
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -143,3 +144,50 @@ def test_a_database_with_plain_keys_is_migrated_without_losing_anything(live_ser
         periods = client.get("/v2/team/credit-usage/historical", params={"byApiKey": "true"}).json()["periods"]
     assert sum(p["totalCredits"] for p in periods) == 7 and {p["apiKey"] for p in periods} == {json.loads(live_server.admin("list"))[0]["keys"][0]["id"]}
     assert secret.encode() not in _database_bytes(live_server.database), "the plain key survived the migration somewhere in the file"
+
+
+def test_kill_9_leaves_every_idempotency_key_with_its_job_or_unspent(live_server: LiveServer) -> None:
+    # Issue 37's audit: of 91 crawls cut off by kill -9, 13 spent their key with no job and 8 ran a
+    # job whose retry only ever got 409. Now a retry with the key either starts the crawl (the key
+    # was never claimed) or is told the job the key started.
+    live_server.start()
+    key = _tenant(live_server)
+    headers = {"Authorization": f"Bearer {key}"}
+    sent: list[str] = []
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def load() -> None:
+        with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=5) as client:
+            while not stop.is_set():
+                idempotency_key = str(uuid.uuid4())
+                with lock:
+                    sent.append(idempotency_key)
+                try:
+                    client.post("/v2/crawl", json={"url": "https://example.com", "limit": 1}, headers={"x-idempotency-key": idempotency_key})
+                except httpx.HTTPError:
+                    return
+
+    workers = [threading.Thread(target=load) for _ in range(8)]
+    for worker in workers:
+        worker.start()
+    deadline = time.monotonic() + 60
+    while len(sent) < 60 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    live_server.kill()
+    stop.set()
+    for worker in workers:
+        worker.join(10)
+
+    live_server.start()
+    outcomes: dict[str, int] = {}
+    with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=10) as client:
+        for idempotency_key in sent:
+            retry = client.post("/v2/crawl", json={"url": "https://example.com", "limit": 1}, headers={"x-idempotency-key": idempotency_key})
+            assert retry.status_code in (200, 409), retry.text
+            if retry.status_code == 409:
+                job = retry.json().get("id")
+                assert job is not None, f"{idempotency_key} was spent with no job"
+                assert client.get(f"/v2/crawl/{job}").status_code == 200
+            outcomes[retry.status_code] = outcomes.get(retry.status_code, 0) + 1
+    assert outcomes.get(409, 0) >= 1, outcomes

@@ -58,6 +58,8 @@ def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> An
     text = refusal.text if isinstance(refusal, errors.InvalidRequest) else None
     if text is not None and body.get("code") == "BAD_REQUEST":
         body["error"] = text
+    if isinstance(refusal, errors.IdempotencyKeyUsed) and refusal.job_id is not None:
+        body["id"] = refusal.job_id
     headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after is not None else {}
     return status, body, headers
 

@@ -44,7 +44,7 @@ from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
-from webdata_server.resources.base import Pending, claim_idempotency_key
+from webdata_server.resources.base import Pending, idempotency_key, spend_key
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Committed, Store
 from webdata_server.watch import watch_endpoint
@@ -103,8 +103,7 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
     headers: Headers = request.headers
     try:
         caller = gate.admit(headers)
-        if operation.takes_idempotency_key:
-            claim_idempotency_key(ctx, headers)
+        key = idempotency_key(ctx, caller, headers) if operation.takes_idempotency_key else None
         body = None
         if operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
@@ -116,12 +115,15 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
             path=request.path_params,
             query=request.query_params if request.scope["query_string"] else {},  # (parsing an empty query costs ~8 us)
             base_url=lambda: str(request.base_url),
+            idempotency_key=key,
         )
         result = operation.handler(ctx, call)
         if isinstance(result, Pending):
             return result
         return 200, _json_bytes(result), {}
     except Refusal as refusal:
+        if operation.takes_idempotency_key:
+            spend_key(ctx, headers, refusal)
         return _refused(ctx, operation_id, refusal)
 
 
@@ -246,6 +248,8 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
                     try:
                         answer = 200, _json_bytes(answer.then(await _committed(answer.writes))), {}
                     except Refusal as refusal:
+                        if operation.takes_idempotency_key:
+                            spend_key(ctx, request.headers, refusal)
                         answer = _refused(ctx, operation.operation_id, refusal)
                 status, content, headers = answer
             except Exception:

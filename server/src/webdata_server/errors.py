@@ -152,4 +152,9 @@ class NotCancellable(Refusal):
 
 
 class IdempotencyKeyUsed(Refusal):
-    """The request's ``x-idempotency-key`` was used before: nothing is started."""
+    """The request's ``x-idempotency-key`` was used before: nothing is started. ``job_id``: the job
+    it started, when the caller's own team started it (the answer names it)."""
+
+    def __init__(self, *, job_id: str | None = None) -> None:
+        super().__init__()
+        self.job_id = job_id

@@ -17,7 +17,18 @@ from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
 from webdata_server.engine import JobEngine
-from webdata_server.errors import IdempotencyKeyUsed, InsufficientCredits, InvalidJobId, InvalidRequest, JobNotFound, TooManyJobs, issue
+from webdata_server.errors import (
+    IdempotencyKeyUsed,
+    InsufficientCredits,
+    InvalidJobId,
+    InvalidRequest,
+    JobNotFound,
+    RateLimited,
+    Refusal,
+    TooManyJobs,
+    Unauthenticated,
+    issue,
+)
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Committed, Store
@@ -53,6 +64,8 @@ class Call:
     query: Mapping[str, str]
     # The server's own base URL as the client reached it (computed only when a handler asks).
     base_url: Callable[[], str]
+    # The request's ``x-idempotency-key`` (lower case), on operations that take one.
+    idempotency_key: str | None = None
 
     def url_for(self, path: str) -> str:
         return self.base_url().rstrip("/") + path
@@ -104,18 +117,41 @@ _UUID = re.compile(
 )
 
 
-def claim_idempotency_key(ctx: Context, headers: Mapping[str, str]) -> None:
-    """Claims the request's ``x-idempotency-key``, if it has one, in a write of its own: a key
-    that is not a UUID is refused (400), a key claimed before by anyone is refused (409). As in the
-    service, the key is spent even if the request is refused afterwards."""
+def idempotency_key(ctx: Context, caller: Caller, headers: Mapping[str, str]) -> str | None:
+    """The request's ``x-idempotency-key``, checked before the body is read (as the service's
+    middleware does before its controller): a key that is not a UUID is refused (400), a key
+    claimed before by anyone is refused (409, naming the job it started when the caller's team
+    started it). The key is claimed with the job (:func:`start_job`), or spent by :func:`spend_key`
+    when the request is refused after this check, as the service spends it."""
     given = headers.get("x-idempotency-key")
     if given is None:
-        return
+        return None
     if not _UUID.match(given):
         raise InvalidRequest(details=[issue(["x-idempotency-key"], "Idempotency key must be a UUID")])
-    moment = now_utc()
-    if not ctx.store.write(lambda tx: ctx.store.jobs.claim_key(tx, given.lower(), moment)):
-        raise IdempotencyKeyUsed()
+    key = given.lower()
+    _refuse_if_claimed(ctx, caller, key)
+    return key
+
+
+def _refuse_if_claimed(ctx: Context, caller: Caller, key: str) -> None:
+    claim = ctx.store.jobs.key_claim(key)
+    if claim is not None:
+        job_id, team_id = claim
+        raise IdempotencyKeyUsed(job_id=job_id if team_id == caller.team.id else None)
+
+
+# Refusals the service gives before its idempotency middleware runs: they leave the key unspent.
+_BEFORE_THE_KEY = (IdempotencyKeyUsed, InsufficientCredits, RateLimited, Unauthenticated)
+
+
+def spend_key(ctx: Context, headers: Mapping[str, str], refusal: Refusal) -> None:
+    """Spends the request's idempotency key, if it has a valid one, when ``refusal`` came after the
+    key's check (the service claims the key before its controller runs, so a request its
+    controller refuses spends it too)."""
+    given = headers.get("x-idempotency-key")
+    if given is None or isinstance(refusal, _BEFORE_THE_KEY) or not _UUID.match(given):
+        return
+    ctx.store.write(lambda tx: ctx.store.jobs.claim_key(tx, given.lower(), now_utc()))
 
 
 def start_job(
@@ -128,8 +164,9 @@ def start_job(
     url: str | None = None,
     total: int = 0,
 ) -> Committed[Job]:
-    """A new job and its charge, one unit with the concurrency check (all or nothing), queued
-    for the writer: the future resolves to the job once committed.
+    """A new job and its charge, one unit with the concurrency check and the request's idempotency
+    key (all or nothing: a crash leaves the job and its key, or neither), queued for the writer:
+    the future resolves to the job once committed.
 
     Batch scrapes and crawls are charged page by page as they progress (the engine): their start
     only requires that the team can pay for one page."""
@@ -146,6 +183,10 @@ def start_job(
             raise InsufficientCredits()
         seconds = 0 if progressive else ctx.settings.job_seconds
         job = ctx.store.jobs.insert(tx, caller=caller, kind=kind, request=request, seconds=seconds, credits=credits, moment=moment, url=url, total=total)
+        key = call.idempotency_key
+        if key is not None and not ctx.store.jobs.claim_key(tx, key, moment, job_id=job.id, team_id=team.id):
+            _refuse_if_claimed(ctx, caller, key)  # claimed meanwhile by a request in the same batch
+            raise IdempotencyKeyUsed()
         charges = [Charge(call.operation_id, credits, job.id)]
         ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
         return job

@@ -208,6 +208,12 @@ _MIGRATIONS = [
     CREATE TRIGGER keys_updated AFTER UPDATE ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END;
     CREATE TRIGGER keys_deleted AFTER DELETE ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END
     """,
+    # 9: the job an idempotency key started, claimed in the same unit as the job (a crash leaves
+    # both or neither), so that a retry with the key can be told which job it started.
+    """
+    ALTER TABLE idempotency_keys ADD COLUMN job_id TEXT;
+    ALTER TABLE idempotency_keys ADD COLUMN team_id TEXT
+    """,
 ]
 
 

@@ -93,10 +93,18 @@ class Jobs:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def claim_key(self, tx: sqlite3.Connection, key: str, moment: datetime) -> bool:
-        """Claims an idempotency key inside ``tx``; False when it was claimed before."""
-        claimed = tx.execute("INSERT OR IGNORE INTO idempotency_keys (key, created_at) VALUES (?, ?)", (key, iso(moment)))
+    def claim_key(self, tx: sqlite3.Connection, key: str, moment: datetime, *, job_id: str | None = None, team_id: str | None = None) -> bool:
+        """Claims an idempotency key inside ``tx``, for the job it starts (None: spent by a refused
+        request); False when it was claimed before."""
+        claimed = tx.execute(
+            "INSERT OR IGNORE INTO idempotency_keys (key, created_at, job_id, team_id) VALUES (?, ?, ?, ?)", (key, iso(moment), job_id, team_id)
+        )
         return claimed.rowcount == 1
+
+    def key_claim(self, key: str) -> tuple[str | None, str | None] | None:
+        """(job id, team id) of a claimed idempotency key, None when it is free."""
+        row = self._db.read_one("SELECT job_id, team_id FROM idempotency_keys WHERE key = ?", (key,))
+        return None if row is None else (row[0], row[1])
 
     def insert(
         self,
