@@ -17,12 +17,15 @@ from webdata_server.protocols import _Coalescing
 from tests.server.conftest import LiveServer
 
 HEAD_TIMEOUT = 0.5
+BODY_TIMEOUT = 3.0
 
 
 @pytest.fixture(scope="module", params=["fast", "pure"])
 def live(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, str]]:
     folder: Path = tmp_path_factory.mktemp(f"protocols-{request.param}")
-    server = LiveServer(database=folder / "db.sqlite3", options=("--stack", request.param, "--head-timeout", str(HEAD_TIMEOUT)))
+    server = LiveServer(
+        database=folder / "db.sqlite3", options=("--stack", request.param, "--head-timeout", str(HEAD_TIMEOUT), "--body-timeout", str(BODY_TIMEOUT))
+    )
     server.start()
     key = json.loads(server.admin("create-team", "--name", "protocols", "--plan-tokens", "1500000"))["apiKey"]
     yield server, key
@@ -212,3 +215,47 @@ def test_forwarded_headers_from_loopback_are_read(live: tuple[LiveServer, str]) 
     direct = httpx.post(server.base_url + "/v2/crawl", json=body, headers=auth)
     assert relayed.status_code == direct.status_code == 200, relayed.text
     assert relayed.json()["url"].startswith("https://127.0.0.1:") and direct.json()["url"].startswith("http://127.0.0.1:")
+
+
+def test_a_body_that_does_not_arrive_in_time_gets_408_and_its_connection_closes(live: tuple[LiveServer, str]) -> None:
+    # Issue 37's audit: 1,000 connections sending 1 byte/s were all still open after 40 s.
+    server, key = live
+    head = (f"POST /v2/scrape HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n").encode()
+    sockets = [socket.create_connection(("127.0.0.1", server.port), timeout=BODY_TIMEOUT + 10) for _ in range(20)]
+    started = time.monotonic()
+    try:
+        for sock in sockets:
+            sock.sendall(head + b'{"url": "htt')
+        # Others are answered meanwhile.
+        assert httpx.get(f"{server.base_url}/v2/team/token-usage", headers={"Authorization": f"Bearer {key}"}).status_code == 200
+        for sock in sockets:
+            answer = b""
+            while chunk := sock.recv(65536):  # ends when the server closes the connection
+                answer += chunk
+            status, body = _refusal(answer)
+            assert status == 408 and "did not arrive" in str(body["error"])
+    finally:
+        for sock in sockets:
+            sock.close()
+    took = time.monotonic() - started
+    assert BODY_TIMEOUT - 0.5 < took < BODY_TIMEOUT + 5
+
+
+def test_sigterm_completes_while_a_client_holds_a_half_sent_body(tmp_path: Path) -> None:
+    # Issue 37's audit: one half-sent body kept SIGTERM from completing (still running 30 s after).
+    server = LiveServer(database=tmp_path / "db.sqlite3", options=("--shutdown-timeout", "2", "--body-timeout", "120"))
+    server.start()
+    try:
+        key = json.loads(server.admin("create-team", "--name", "held", "--plan-tokens", "1500000"))["apiKey"]
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+            head = f"POST /v2/scrape HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+            sock.sendall(head.encode() + b"{")
+            time.sleep(0.3)
+            assert server.process is not None
+            started = time.monotonic()
+            server.process.terminate()
+            server.process.wait(15)
+            took = time.monotonic() - started
+        assert took < 10, f"SIGTERM took {took:.1f} s"
+    finally:
+        server.stop()

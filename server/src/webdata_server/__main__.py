@@ -1,7 +1,7 @@
 """``webdata-server`` (or ``python -m webdata_server``): run the reference server, or administer its teams and keys.
 
     webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--web synthetic|real] [--allow-private-fetch]
-                         [--threads N] [--cache-copies N] [--head-timeout S]
+                         [--threads N] [--cache-copies N] [--head-timeout S] [--body-timeout S] [--shutdown-timeout S]
                          [--stack auto|fast|pure] [--access-log]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
     webdata-server admin [--db PATH] create-key --team ID [--name N]
@@ -19,6 +19,7 @@ import argparse
 import gc
 import json
 import logging
+import math
 import os
 import sys
 from datetime import datetime
@@ -105,6 +106,8 @@ def _parser() -> argparse.ArgumentParser:
         "--cache-copies", type=_at_least_one, help="copies the scrape cache keeps of one page under one set of options (default 5; the newest win)"
     )
     serve.add_argument("--head-timeout", type=float, help="seconds a connection has to send a request's line and headers before a 408 (default 10)")
+    serve.add_argument("--body-timeout", type=float, help="seconds a request's body has to arrive after its head before a 408 (default 30)")
+    serve.add_argument("--shutdown-timeout", type=float, help="seconds a stopping server waits for open requests and watchers (default 10)")
     serve.add_argument(
         "--stack",
         choices=("auto", "fast", "pure"),
@@ -215,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
                 "threads": args.threads,
                 "cache_copies": args.cache_copies,
                 "head_timeout": args.head_timeout,
+                "body_timeout": args.body_timeout,
+                "shutdown_timeout": args.shutdown_timeout,
                 "cors_local": args.cors_local,
             }
             if args.command == "serve"
@@ -259,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         proxy_headers=False,
         loop=loop,
         http=protocol_for(http, head_seconds=settings.head_timeout),  # uvicorn's, with a head timeout and size bound (webdata_server.protocols)
+        timeout_graceful_shutdown=max(1, math.ceil(settings.shutdown_timeout)),
     )
     return 0
 

@@ -134,6 +134,20 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
 DRAIN_BYTES = 64 * 1024 * 1024
 
 
+class _BodyTimedOut(Exception):
+    """The request's body did not arrive within the server's body timeout."""
+
+
+async def _read_body(request: Request, limit: int, seconds: float) -> tuple[bytes, bool]:
+    """:func:`_read_raw` within ``seconds`` (``serve --body-timeout``): a body sent byte by byte
+    holds its connection for that long at most, and a server stopping waits for it no longer."""
+    try:
+        async with asyncio.timeout(seconds):
+            return await _read_raw(request, limit)
+    except TimeoutError:
+        raise _BodyTimedOut from None
+
+
 async def _read_raw(request: Request, limit: int) -> tuple[bytes, bool]:
     """The body, up to ``limit`` bytes; True when there was more (the rest is read and dropped, up to
     ``DRAIN_BYTES``, so that the client reads the 413)."""
@@ -234,7 +248,10 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
         ctx, gate = now.ctx, now.gate
         with now.demand:
             try:
-                raw, too_large = await _read_raw(request, ctx.settings.max_body_bytes) if operation.body is not None else (b"", False)
+                if operation.body is not None:
+                    raw, too_large = await _read_body(request, ctx.settings.max_body_bytes, ctx.settings.body_timeout)
+                else:
+                    raw, too_large = b"", False
                 if operation.offload or (operation.takes_idempotency_key and "x-idempotency-key" in request.headers):
                     loop = asyncio.get_running_loop()
                     # A handler's writes are awaited here, not in the thread: it is free for the
@@ -252,6 +269,10 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
                             spend_key(ctx, request.headers, refusal)
                         answer = _refused(ctx, operation.operation_id, refusal)
                 status, content, headers = answer
+            except _BodyTimedOut:
+                # The shared error shape, as the head's 408 (protocols.py); the connection closes after it.
+                message = f"The request's body did not arrive within {ctx.settings.body_timeout:g} s"
+                status, content, headers = 408, _json_bytes({"success": False, "error": message}), {"Connection": "close"}
             except Exception:
                 _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
                 status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}

@@ -66,6 +66,10 @@ class Settings:
     cache_copies: int = 5
     # Seconds a connection has to deliver a request's line and headers (then 408; protocols.py).
     head_timeout: float = 10.0
+    # Seconds a request's body has to arrive once its head has (then 408 and the connection closes).
+    body_timeout: float = 30.0
+    # Seconds a stopping server (SIGTERM) waits for requests and watchers still open.
+    shutdown_timeout: float = 10.0
     # CORS for local pages (a file opened from disk, localhost, 127.0.0.1, [::1]), so the reference
     # page's "Try it" can call the server: None allows it when the server listens on loopback.
     cors_local: bool | None = None
@@ -99,7 +103,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT, _BODY_TIMEOUT, _SHUTDOWN_TIMEOUT."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
@@ -113,6 +117,8 @@ class Settings:
             "page_size": int(os.environ.get("WEBDATA_PAGE_SIZE", str(cls.page_size))),
             "cache_copies": int(os.environ.get("WEBDATA_CACHE_COPIES", str(cls.cache_copies))),
             "head_timeout": _env_float("WEBDATA_HEAD_TIMEOUT", cls.head_timeout),
+            "body_timeout": _env_float("WEBDATA_BODY_TIMEOUT", cls.body_timeout),
+            "shutdown_timeout": _env_float("WEBDATA_SHUTDOWN_TIMEOUT", cls.shutdown_timeout),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
