@@ -104,3 +104,32 @@ def test_the_server_stops_promptly_on_sigterm_with_watchers_open(live_server: Li
         assert live_server.process.wait(5) == -signal.SIGTERM
         assert live_server.process.stdout is not None
         assert "Application shutdown complete" in live_server.process.stdout.read().decode()
+
+
+def test_a_watcher_stops_when_its_key_is_revoked(server: Server) -> None:
+    # Issue 37's audit: a watcher opened before its key was deleted kept streaming.
+    tenant = server.tenant()
+    api = server.api_for(tenant)
+    job = api("startCrawl", json={"url": "https://example.com", "limit": 3}).json()["id"]
+    key_id = server.store.teams.key_ids(tenant.team_id)[0]
+    with server.client.websocket_connect(f"/v2/crawl/{job}", headers={"Authorization": f"Bearer {tenant.key}"}) as socket:
+        assert socket.receive_json()["type"] == "catchup"
+        assert server.store.teams.revoke_key(key_id)
+        assert socket.receive_json() == {"type": "error", "error": "Unauthorized"}
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_json()
+    assert api("getCrawlStatus", id=job).status_code == 401
+
+
+def test_admin_revokes_a_key(live_server: LiveServer) -> None:
+    created = json.loads(live_server.admin("create-team", "--name", "revoked", "--plan-tokens", "150000"))
+    key, key_id = created["apiKey"], created["keys"][0]["id"]
+    live_server.start()
+    headers = {"Authorization": f"Bearer {key}"}
+    assert httpx.get(f"{live_server.base_url}/v2/team/token-usage", headers=headers).status_code == 200
+    assert live_server.admin("revoke-key", "--key", key_id).strip() == f"revoked {key_id}"
+    deadline = time.monotonic() + 5
+    while httpx.get(f"{live_server.base_url}/v2/team/token-usage", headers=headers).status_code != 401:
+        assert time.monotonic() < deadline, "the revoked key still works"
+        time.sleep(0.02)
+    assert json.loads(live_server.admin("list"))[0]["keys"] == []

@@ -5,6 +5,7 @@
                          [--stack auto|fast|pure] [--access-log]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
     webdata-server admin [--db PATH] create-key --team ID [--name N]
+    webdata-server admin [--db PATH] revoke-key --key KEY_ID   (alias delete-key)
     webdata-server admin [--db PATH] set-plan --team ID [--plan-tokens T] [--period-start ISO --period-end ISO]
                               [--rate-limit N] [--max-concurrency N] [--threat-protection on|off]
                               [--threat-protection-enforced on|off] [--threat-overrides on|off]
@@ -125,6 +126,8 @@ def _parser() -> argparse.ArgumentParser:
     create_key = actions.add_parser("create-key")
     create_key.add_argument("--team", required=True)
     create_key.add_argument("--name", default="default")
+    revoke_key = actions.add_parser("revoke-key", aliases=["delete-key"], help="delete a key: its secret stops working (history keeps its id)")
+    revoke_key.add_argument("--key", required=True, help="the key's identifier (key_…, from admin list)")
     set_plan = actions.add_parser("set-plan")
     set_plan.add_argument("--team", required=True)
     set_plan.add_argument("--plan-tokens", type=int)
@@ -158,6 +161,11 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
             # The secret alone on stdout (scripts capture it); it is not stored and not shown again.
             print(secret)
             print(f"key id: {key_id} (the secret above is shown only now)", file=sys.stderr)
+        elif args.action in ("revoke-key", "delete-key"):
+            if not store.teams.revoke_key(args.key):
+                print(f"no key {args.key}", file=sys.stderr)
+                return 1
+            print(f"revoked {args.key}")
         elif args.action == "set-plan":
             fields = {
                 "plan_tokens": args.plan_tokens,

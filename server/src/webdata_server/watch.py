@@ -69,12 +69,14 @@ async def _until_disconnect(websocket: WebSocket) -> None:
         pass
 
 
-async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind) -> None:
-    """Send the job as it progresses, then close."""
+async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, key: str) -> None:
+    """Send the job as it progresses, then close; stop at once when ``key`` stops authenticating
+    its team (revoked, or the team deleted), as a poll with it would be refused."""
     # catchup carries the status with every document finished so far (firecrawl-js ends on a
     # catchup of a finished job); each later document follows as its own message, and done
     # carries none (the SDKs' watchers gather catchup, document and done documents alike, so
     # each document is sent once).
+    generation = ctx.store.db.auth_generation
     catchup, read = await run_in_threadpool(_catchup, ctx, job)
     await websocket.send_json({"type": "catchup", "data": catchup})
     if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
@@ -93,6 +95,13 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind) -
             await websocket.send_json({"type": "catchup", "data": ctx.engine.summary(job)})
             break
         await asyncio.sleep(ctx.settings.worker_interval)
+        if ctx.store.db.auth_generation != generation:
+            generation = ctx.store.db.auth_generation
+            caller = await run_in_threadpool(ctx.store.teams.authenticate, key)
+            if caller is None or caller.team.id != job.team_id:
+                await websocket.send_json({"type": "error", "error": "Unauthorized"})
+                await websocket.close(code=_REFUSED)
+                return
         refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
         if refreshed is None:
             break
@@ -125,7 +134,7 @@ def watch_endpoint(context: Callable[[], Context], kind: JobKind) -> Callable[[W
         try:
             async with anyio.create_task_group() as group:
                 # Whichever ends first ends the other: the job's course, or the client going away.
-                group.start_soon(_first_to_end, group.cancel_scope, _follow, ctx, websocket, job, kind)
+                group.start_soon(_first_to_end, group.cancel_scope, _follow, ctx, websocket, job, kind, key)
                 group.start_soon(_first_to_end, group.cancel_scope, _until_disconnect, websocket)
         finally:
             _OPEN.discard(id(websocket))

@@ -167,6 +167,13 @@ class Teams:
         *values, key_id = row  # the team's columns in _TEAM_COLUMNS' order, then the key's id
         return Caller(_team_of(tuple(values)), key_id)
 
+    def revoke_key(self, key_id: str) -> bool:
+        """Deletes the key ``key_id`` (False when there is none): its secret stops working at once in
+        this process, within the app's next look at ``auth_version`` in a server beside it, and
+        watchers opened with it close. Jobs and charges keep its identifier."""
+        with self._db.transaction() as tx:
+            return tx.execute("DELETE FROM api_keys WHERE id = ?", (key_id,)).rowcount == 1
+
     def key_ids(self, team_id: str) -> list[str]:
         """The public identifiers of the team's keys, oldest first."""
         return [row["id"] for row in self._db.read("SELECT id FROM api_keys WHERE team_id = ? ORDER BY created_at, id", (team_id,))]
