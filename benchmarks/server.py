@@ -11,7 +11,9 @@ crawls and ten 1,000-URL batch scrapes (15,000 pages) come due at once (`--job-s
 worker must not take the answers' time. Then every case with the access log on (`serve --access-log`),
 and the two cases Prism shares on a bare Starlette app on the same uvicorn stack (benchmarks/bare.py: a fixed answer), which
 is as fast as the stack lets any app be. Last, how long a 100-page crawl takes on a server started
-with `--job-seconds 2` (it should be about 2 s).
+with `--job-seconds 2` (it should be about 2 s), and the worker's volume: the pages per second it
+finishes when 5,000 batch pages come due within one second (`--job-seconds 1`); up to that rate
+jobs end on schedule, beyond it they end later, pages in the order they came due, none lost.
 
 Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--seconds 8] [--ledger-rows N]`).
 Set-up: wrk from Debian (installed with apt-get when missing and run as root), Prism from npm
@@ -237,6 +239,32 @@ def _hundred_page_crawl(workdir: Path) -> float:
     return elapsed
 
 
+# The worker's volume: this many batch pages, all due within --job-seconds 1.
+WORKER_PAGES = 5_000
+
+
+def _worker_volume(workdir: Path) -> tuple[float, float]:
+    """(seconds, pages/s): ten batch scrapes of WORKER_PAGES pages in all, started on a server with
+    --job-seconds 1, from the first start to reading the last one completed. Up to the pages/s it
+    prints, jobs finish on schedule; beyond it pages finish later than --job-seconds, in the order
+    they came due, and none is lost."""
+    key = _database(workdir / "volume.sqlite3", 0)
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    serve = [sys.executable, "-m", "webdata_server", "serve", "--db", str(workdir / "volume.sqlite3"), "--port", str(port), "--job-seconds", "1"]
+    per_batch = WORKER_PAGES // 10
+    with _running(serve, base_url + "/openapi.json"), httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
+        started = time.perf_counter()
+        paths = []
+        for n in range(10):
+            body = {"urls": [f"https://volume.example.com/batch-{n}/{m}" for m in range(per_batch)]}
+            paths.append("/v2/batch/scrape/" + client.post("/v2/batch/scrape", json=body).raise_for_status().json()["id"])
+        while any(client.get(path, params={"limit": "1"}).json()["status"] == "scraping" for path in paths):
+            time.sleep(0.1)
+        elapsed = time.perf_counter() - started
+    return elapsed, WORKER_PAGES / elapsed
+
+
 def _cell(result: Result) -> str:
     return f"{result.rps:,.0f}/s p99 {result.p99_ms:.1f}ms"
 
@@ -306,6 +334,7 @@ def main() -> None:
                     figures[("bare", case.label)] = result = _measure(wrk, f"http://127.0.0.1:{port}", key, case, args.seconds, workdir)
                     print(_row(f"bare starlette {case.label}", result), flush=True)
         quick = _hundred_page_crawl(workdir)
+        volume = _worker_volume(workdir)
         port = _free_port()
         with _running([str(prism), "mock", "-h", "127.0.0.1", "-p", str(port), str(bundle)], f"http://127.0.0.1:{port}/v2/team/token-usage"):
             for case in CASES:
@@ -336,6 +365,7 @@ def main() -> None:
     for case in _BACKLOG_CASES:
         print(f"{case.label:<40} beside 500 crawls and 10,000 batch pages coming due: {_cell(figures[('backlog', case.label)])}")
     print(f"a 100-page crawl on a server with --job-seconds 2: completed in {quick:.2f} s")
+    print(f"worker volume: {WORKER_PAGES:,} batch pages due within 1 s (--job-seconds 1) finished in {volume[0]:.1f} s: {volume[1]:,.0f} pages/s")
 
 
 if __name__ == "__main__":
