@@ -234,10 +234,20 @@ def test_screenshots_beyond_the_pixel_budget_are_refused(hostile: Server) -> Non
 
 
 def test_the_largest_screenshots_within_the_budget_are_answered(server: Server) -> None:
-    actions = [{"type": "screenshot", "viewport": {"width": 4096, "height": 8192}, "quality": q} for q in (1, 2)] * 25
-    answer = server.api("scrapeUrl", json={"url": "https://example.com/big", "actions": actions})
+    # Two distinct drawings of the largest size, repeated up to the total: 8 copies of 33.5 megapixels.
+    largest = [{"type": "screenshot", "viewport": {"width": 4096, "height": 8192}, "quality": q} for q in (99, 100)] * 5
+    assert [] in _refusal_paths(server, "scrapeUrl", {"url": "https://example.com", "actions": largest})
+    tracemalloc.start()
+    try:
+        answer = server.api("scrapeUrl", json={"url": "https://example.com/big", "actions": largest[:8]})
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
     assert answer.status_code == 200
-    assert len(answer.json()["data"]["actions"]["screenshots"]) == 50
+    assert len(answer.json()["data"]["actions"]["screenshots"]) == 8
+    # The audit: 50 distinct shots made a 127 MB answer; eight of the largest at quality 100 are ~43 MB.
+    assert len(answer.content) < 48 * 2**20, f"a {len(answer.content) / 2**20:.1f} MiB answer"
+    assert peak < 256 * 2**20, f"peak {peak / 2**20:.0f} MB"
 
 
 @pytest.mark.parametrize("field", ["mobile", "onlyMainContent", "timeout", "proxy"])

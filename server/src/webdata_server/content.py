@@ -231,8 +231,11 @@ def _replacement(kind: str, style: str) -> Callable[[re.Match[str]], str]:
 
 
 # The distinct screenshots (size and quality) one request may ask for, in pixels: two of the largest
-# (4096 x 8192). Identical screenshots are drawn once and count once.
+# (4096 x 8192); identical screenshots are drawn once. What each drawing costs in time and memory.
 SCREENSHOT_PIXELS_MAX = 2 * 4096 * 8192
+# All the screenshots of one request, identical ones each time, in pixels: fifty full-page shots of
+# the default viewport fit (each is a copy in the answer). What the answer's size follows.
+SCREENSHOT_PIXELS_TOTAL_MAX = 300_000_000
 # A full-page screenshot of a synthetic page is this tall (at least its viewport).
 FULL_PAGE_HEIGHT = 3000
 

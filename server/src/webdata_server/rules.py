@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from jsonschema import ValidationError
 from pydantic import BaseModel
 
-from webdata_server.content import SCREENSHOT_PIXELS_MAX, screenshot_size
+from webdata_server.content import SCREENSHOT_PIXELS_MAX, SCREENSHOT_PIXELS_TOTAL_MAX, screenshot_size
 from webdata_server.errors import UNRECOGNIZED_KEYS, issue
 from webdata_server.urls import with_scheme
 
@@ -170,18 +170,27 @@ def scrape_option_issues(payload: Any, operation_id: str) -> list[dict[str, Any]
     timeout = options.get("timeout")
     if wait_for and timeout and wait_for > timeout / 2:
         found.append(issue([*at, "waitFor"], "waitFor must not exceed half of timeout"))
-    if _screenshot_pixels(options) > SCREENSHOT_PIXELS_MAX:
-        found.append(issue(at, f"The distinct screenshots of one request may total at most {SCREENSHOT_PIXELS_MAX // 1_000_000} megapixels"))
+    distinct, total = _screenshot_pixels(options)
+    if distinct > SCREENSHOT_PIXELS_MAX or total > SCREENSHOT_PIXELS_TOTAL_MAX:
+        found.append(
+            issue(
+                at,
+                f"The screenshots of one request may total at most {SCREENSHOT_PIXELS_TOTAL_MAX // 1_000_000} megapixels,"
+                f" those of distinct size and quality {SCREENSHOT_PIXELS_MAX // 1_000_000} megapixels",
+            )
+        )
     return found
 
 
-def _screenshot_pixels(options: dict[str, Any]) -> int:
-    """Pixels of the distinct screenshots (size and quality) the formats and actions ask for."""
+def _screenshot_pixels(options: dict[str, Any]) -> tuple[int, int]:
+    """Pixels of the distinct screenshots (size and quality) the formats and actions ask for, and
+    of all of them (identical ones each time)."""
     mobile = options.get("mobile") is True
     shots = [f for f in options.get("formats") or [] if isinstance(f, dict) and f.get("type") == "screenshot"]
     actions = options.get("actions")
     shots += [a for a in actions if isinstance(a, dict) and a.get("type") == "screenshot"] if isinstance(actions, list) else []
     distinct = set()
+    total = 0
     for shot in shots:
         viewport = shot.get("viewport")
         size = None
@@ -190,8 +199,10 @@ def _screenshot_pixels(options: dict[str, Any]) -> int:
             if not (isinstance(width, int) and isinstance(height, int)):
                 continue
             size = (width, height)
-        distinct.add((screenshot_size(viewport=size, full_page=shot.get("fullPage") is True, mobile=mobile), shot.get("quality")))
-    return sum(width * height for (width, height), _ in distinct)
+        width, height = screenshot_size(viewport=size, full_page=shot.get("fullPage") is True, mobile=mobile)
+        distinct.add((width, height, shot.get("quality")))
+        total += width * height
+    return sum(width * height for width, height, _ in distinct), total
 
 
 # A header name is an HTTP token (RFC 9110 §5.1); webhook header names and metadata keys are at most this long.
