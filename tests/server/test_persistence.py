@@ -180,7 +180,7 @@ def test_kill_9_leaves_every_idempotency_key_with_its_job_or_unspent(live_server
         worker.join(10)
 
     live_server.start()
-    outcomes: dict[str, int] = {}
+    outcomes: dict[int, int] = {}
     with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=10) as client:
         for idempotency_key in sent:
             retry = client.post("/v2/crawl", json={"url": "https://example.com", "limit": 1}, headers={"x-idempotency-key": idempotency_key})
