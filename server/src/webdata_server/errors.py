@@ -155,6 +155,6 @@ class IdempotencyKeyUsed(Refusal):
     """The request's ``x-idempotency-key`` was used before: nothing is started. ``job_id``: the job
     it started, when the caller's own team started it (the answer names it)."""
 
-    def __init__(self, *, job_id: str | None = None) -> None:
-        super().__init__()
+    def __init__(self, message: str = "", *, job_id: str | None = None, **refusal: Any) -> None:
+        super().__init__(message, **refusal)
         self.job_id = job_id

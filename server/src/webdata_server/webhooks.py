@@ -143,7 +143,7 @@ class WebhookDispatcher:
                     return
                 problem = f"status {response.status_code}"
             except OutboundRefused as refused:
-                _log.warning("webhook to %s not sent (%s): a loopback or private receiver needs --allow-local-webhooks", config.url, refused)
+                _log.warning("webhook to %s not sent: %s (loopback and private receivers: serve --allow-local-webhooks)", config.url, refused)
                 return
             except (httpx.HTTPError, httpx.InvalidURL, ValueError, UnicodeError) as error:
                 problem = type(error).__name__
