@@ -108,6 +108,8 @@ FIRECRAWL_PY = {
     "getCreditUsage": "get_credit_usage()",
     "getTokenUsage": "get_token_usage()",
     "getHistoricalCreditUsage": "-",
+    "mapUrl": "map(url, ...)",
+    "searchWeb": "search(query, ...)",
 }
 
 
@@ -132,6 +134,8 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         'print(client.scrape("https://example.com", formats=["markdown"]).markdown)',
         'crawl = client.crawl("https://example.com", limit=5, on_status=lambda s: print(f"{s.completed}/{s.total}"))',
         "print([document.metadata.source_url for document in crawl.data])",
+        'print([link.url for link in client.map("https://example.com", search="docs", limit=5).links])',
+        'print([result.url for result in client.search("coffee recipes", limit=3).data.web or []])',
         "```",
         "",
         "`AsyncWebdata` has the same surface with `await` (and `async with`, `async for`).",
