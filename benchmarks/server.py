@@ -2,7 +2,8 @@
 one run: requests per second and p50/p99 latency, one wrk thread and 16 connections per case.
 
 Cases: GET /v2/team/token-usage and POST /v2/extract (both servers), POST /v2/scrape of a cached
-page and of a fresh synthetic page (maxAge 0; the reference server only: Prism returns examples).
+page and of a fresh synthetic page (maxAge 0; the reference server only: Prism returns examples),
+POST /v2/map of a 50-link site and POST /v2/search of five results (both servers).
 Every case of the reference server runs three times: on a fresh database, on one whose team has
 1,000,000 ledger rows in the current billing period, and while a 1,000-page crawl and a 500-URL
 batch scrape run in the background (`--job-seconds 60`, so they last the whole run; their progress
@@ -64,6 +65,8 @@ CASES = [
     Case("POST /v2/extract", "POST", "/v2/extract", {"urls": ["https://example.com/*"], "prompt": "title"}, True),
     Case("POST /v2/scrape, cached page", "POST", "/v2/scrape", {"url": _CACHED_URL}, False),
     Case("POST /v2/scrape, fresh synthetic page", "POST", "/v2/scrape", {"url": "https://bench.example.com/fresh", "maxAge": 0}, False),
+    Case("POST /v2/map", "POST", "/v2/map", {"url": "https://example.com", "limit": 50}, True),
+    Case("POST /v2/search", "POST", "/v2/search", {"query": "coffee recipes", "limit": 5}, True),
 ]
 
 

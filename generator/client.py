@@ -19,6 +19,7 @@ Two parts, both generated:
 
 from __future__ import annotations
 
+import builtins
 import json
 import keyword
 import re
@@ -151,6 +152,16 @@ def _component(ref: Any) -> str | None:
 def _identifier(name: str) -> str:
     snake = re.sub(r"[^0-9a-zA-Z_]", "_", python_name(name)).strip("_")
     return snake + "_" if keyword.iskeyword(snake) else snake
+
+
+# openapi-python-client's reserved names: a tag whose package would shadow a builtin (``map``) is
+# generated as ``api/map_``.
+_RESERVED = (set(dir(builtins)) | {"self", "true", "false", "datetime"}) - {"id"}
+
+
+def _package(tag: str) -> str:
+    """The package openapi-python-client writes a tag's endpoints to (under ``api/``)."""
+    return tag + "_" if tag in _RESERVED else tag
 
 
 def method_name(operation_id: str, tag: str) -> str:
@@ -478,7 +489,7 @@ def render_resources(bundle: dict[str, Any]) -> str:
     job_by_tag = {job.status.tag: job for job in jobs(bundle, operations)}
     tag_titles = {_identifier(t["name"].lower().replace(" ", "_")): t for t in bundle.get("tags", [])}
     out = [_HEADER]
-    out += [f"from .api.{op.tag} import {op.module} as _{op.module}\n" for op in sorted(operations, key=lambda o: (o.tag, o.module))]
+    out += [f"from .api.{_package(op.tag)} import {op.module} as _{op.module}\n" for op in sorted(operations, key=lambda o: (o.tag, o.module))]
     out.append('\n__all__ = ["AsyncWebdata", "Webdata"]\n\n')
     out += [_job_spec(job_by_tag[tag]) for tag in sorted(job_by_tag)]
     descriptions = {}

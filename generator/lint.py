@@ -68,7 +68,7 @@ _CREDITS_SCHEMA: dict[str, Any] = {
         "properties": {
             "effect": {"enum": ["base", "add", "replace"]},
             "credits": {"type": "integer", "minimum": 0},
-            "per": {"enum": ["request", "url", "page", "pdf-page", "file"]},
+            "per": {"enum": ["request", "url", "page", "pdf-page", "file", "result"]},
             "when": {"type": "string", "minLength": 1},
         },
     },

@@ -108,6 +108,8 @@ FIRECRAWL_PY = {
     "getCreditUsage": "get_credit_usage()",
     "getTokenUsage": "get_token_usage()",
     "getHistoricalCreditUsage": "-",
+    "mapUrl": "map(url, ...)",
+    "searchWeb": "search(query, ...)",
 }
 
 
@@ -131,7 +133,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "client = Webdata()  # WEBDATA_API_KEY; the base URL is http://127.0.0.1:3002 unless WEBDATA_BASE_URL says",
         'print(client.scrape("https://example.com", formats=["markdown"]).markdown)',
         'crawl = client.crawl("https://example.com", limit=5, on_status=lambda s: print(f"{s.completed}/{s.total}"))',
-        "print([document.metadata.source_url for document in crawl.data])",
+        'print([link.url for link in client.map("https://example.com", limit=5).links], client.search("coffee recipes", limit=3).data.web)',
         "```",
         "",
         "`AsyncWebdata` has the same surface with `await` (and `async with`, `async for`).",

@@ -398,6 +398,19 @@ def _idempotency_key_dropped(exchange: Exchange, context: dict[str, Any]) -> Non
         exchange.headers.pop("x-idempotency-key", None)
 
 
+def _map_limit_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/map" and body is not None:
+        body.pop("limit", None)
+        body.pop("includeSubdomains", None)
+
+
+def _search_formats_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/search" and body is not None:
+        body.pop("scrapeOptions", None)
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -468,6 +481,8 @@ MUTANTS = [
     Mutant("enforcement-ignored", "mode off under enforced protection answers 500 instead of 403", response=_enforcement_ignored),
     Mutant("long-url-refused", "a URL over 2,048 characters is refused as invalid (the contract allows 8,192)", request=_long_url_refused),
     Mutant("many-headers-crash", "a scrape with more than 50 headers crashes the server (500)", request=_many_headers_crash),
+    Mutant("map-limit-ignored", "a map ignores limit and includeSubdomains", request=_map_limit_ignored),
+    Mutant("search-formats-ignored", "a search ignores scrapeOptions: results come back unscraped", request=_search_formats_ignored),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -526,6 +541,8 @@ CLASS_OF = {
     "enforcement-ignored": "threat",
     "long-url-refused": "core",
     "many-headers-crash": "core",
+    "map-limit-ignored": "pages",
+    "search-formats-ignored": "pages",
 }
 
 

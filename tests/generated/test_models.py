@@ -34,6 +34,8 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "ClickAction": {"type": "click", "selector": "a"},
     "ScrollAction": {"type": "scroll"},
     "PdfAction": {"type": "pdf"},
+    "MapRequest": {"url": "https://example.com"},
+    "SearchRequest": {"query": "q"},
 }
 
 

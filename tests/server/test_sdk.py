@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from firecrawl import AsyncFirecrawl, Firecrawl
-from firecrawl.v2.types import JsonFormat, PaginationConfig
+from firecrawl.v2.types import JsonFormat, PaginationConfig, ScrapeOptions
 
 from tests.server.conftest import LiveServer
 
@@ -220,3 +220,36 @@ def test_crawl_errors_and_concurrency(sdk: Firecrawl) -> None:
     assert errors.robots_blocked == ["https://example.com/private"]
     concurrency = sdk.get_concurrency()
     assert (concurrency.concurrency, concurrency.max_concurrency) == (0, 0)  # nothing running; 0: the plan sets no limit
+
+
+def test_map_with_the_sdks_options(sdk: Firecrawl) -> None:
+    mapped = sdk.map("https://example.com", limit=8, sitemap="include", include_subdomains=False, search="docs")
+    assert len(mapped.links) == 8 and mapped.links[0].url == "https://example.com/docs"
+    assert mapped.links[0].title == "example.com/docs" and all("status.example.com" not in link.url for link in mapped.links)
+    only = sdk.map("https://example.com", sitemap="only")
+    assert only.links[-1].url == "https://example.com/landing/summer"
+
+
+def test_search_with_sources_and_scrape_options(sdk: Firecrawl) -> None:
+    found = sdk.search("coffee recipes", limit=2, sources=["web", "news", "images"])
+    assert [r.url for r in found.web or []] == ["https://coffee-recipes.example.com/", "https://coffee-recipes.example.com/about"]
+    assert found.news and found.news[0].url == "https://coffee-recipes.example.com/blog" and found.news[0].date
+    assert found.images and found.images[0].image_url == "https://coffee-recipes.example.com/images/hero.png"
+    scraped = sdk.search("python", limit=2, scrape_options=ScrapeOptions(formats=["markdown"]))
+    documents = scraped.web or []
+    assert len(documents) == 2 and all(getattr(d, "markdown", None) for d in documents)
+    domains = sdk.search("python rust coffee", limit=20, include_domains=["rust-guide.example.com"])
+    assert domains.web and all(r.url.startswith("https://rust-guide.example.com/") for r in domains.web)
+
+
+def test_async_map_and_search(live_server: LiveServer) -> None:
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "async", "--plan-tokens", "150000"))["apiKey"]
+
+    async def main() -> tuple[int, int]:
+        client = AsyncFirecrawl(api_key=key, api_url=live_server.base_url)
+        mapped = await client.map("https://example.com", limit=3)
+        found = await client.search("gardening", limit=3)
+        return len(mapped.links), len(found.web or [])
+
+    assert asyncio.run(main()) == (3, 3)

@@ -139,3 +139,15 @@ def test_crawl_errors_and_concurrency(results: dict[str, Any]) -> None:
     assert errors["robotsBlocked"] == []
     concurrency = _value(results, "getConcurrency")
     assert concurrency["maxConcurrency"] == 0 and concurrency["concurrency"] >= 0  # 0: the plan sets no limit
+
+
+def test_map_and_search(results: dict[str, Any]) -> None:
+    mapped = _value(results, "map")
+    assert len(mapped["links"]) == 8 and mapped["links"][0]["url"] == "https://example.com/docs"
+    assert all("status.example.com" not in link["url"] for link in mapped["links"])
+    assert _value(results, "mapSitemapOnly")["links"][-1]["url"] == "https://example.com/landing/summer"
+    found = _value(results, "search")
+    assert [r["url"] for r in found["web"]] == ["https://coffee-recipes.example.com/", "https://coffee-recipes.example.com/about"]
+    assert found["news"][0]["url"] == "https://coffee-recipes.example.com/blog" and found["images"][0]["imageWidth"] == 1200
+    scraped = _value(results, "searchScraped")
+    assert len(scraped["web"]) == 2 and all(r.get("markdown") for r in scraped["web"])

@@ -213,6 +213,18 @@ _ALL = [
         "A team over its rate limit MUST be refused with 429, with Retry-After, by every operation.",
         "§7",
     ),
+    Requirement(
+        "MAP-01",
+        "pages",
+        "A map MUST return at most limit links, each on the requested site's domain or, unless includeSubdomains is false, one of its subdomains.",
+        "inferred: the service's v2 map controller (getMapResults: isSameDomain, isSameSubdomain, slice to limit)",
+    ),
+    Requirement(
+        "SEARCH-01",
+        "pages",
+        "A search MUST return at most limit results of each source, and a web result asked with scrapeOptions formats MUST carry those formats.",
+        "inferred: the service's v2 search controller (limit per source; scrapeSearchResult)",
+    ),
     Requirement("LIMIT-03", "limits", "A team without usage information MUST get 404 from token usage and credit usage.", "§7"),
     Requirement("LIMIT-04", "limits", "A scrape whose page does not load within its timeout MUST answer 408.", "§2.2"),
     Requirement(

@@ -42,7 +42,9 @@ from .api.crawl import preview_crawl_params as _preview_crawl_params
 from .api.crawl import start_crawl as _start_crawl
 from .api.extract import get_extract_status as _get_extract_status
 from .api.extract import start_extract as _start_extract
+from .api.map_ import map_url as _map_url
 from .api.scrape import scrape_url as _scrape_url
+from .api.search import search_web as _search_web
 from .api.team import get_concurrency as _get_concurrency
 from .api.team import get_credit_usage as _get_credit_usage
 from .api.team import get_historical_credit_usage as _get_historical_credit_usage
@@ -1129,6 +1131,107 @@ class Extract:
     start_and_wait = __call__  # the name of earlier versions
 
 
+class Map:
+    """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def __call__(
+        self,
+        url: str,
+        *,
+        allow_external_links: bool | None = None,
+        allow_subdomains: bool | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        crawl_entire_domain: bool | None = None,
+        deduplicate_similar_urls: bool | None = None,
+        delay: float | None = None,
+        exclude_paths: Sequence[str] | None = None,
+        filter_by_path: bool | None = None,
+        ignore_query_parameters: bool | None = None,
+        ignore_robots_txt: bool | None = None,
+        include_paths: Sequence[str] | None = None,
+        include_subdomains: bool | None = None,
+        integration: str | None = None,
+        limit: int | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        max_discovery_depth: int | None = None,
+        origin: str | None = None,
+        regex_on_full_url: bool | None = None,
+        search: str | None = None,
+        sitemap: Literal["only", "include", "skip"] | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        use_index: bool | None = None,
+        use_mock: str | None = None,
+    ) -> models.MapResponse:
+        """List the URLs of a site.
+
+        ``POST /v2/map`` (mapUrl).
+
+        Args:
+            url: The site to map, http or https.
+            allow_external_links: Keep links under other paths of the site (turns the path filter off).
+            allow_subdomains: Accepted as the service accepts it; `includeSubdomains` decides.
+            audit_metadata: Audit information attached to the request.
+            crawl_entire_domain: Accepted as the service accepts it; no effect on a map.
+            exclude_paths: Accepted as the service accepts it; no effect on a map.
+            filter_by_path: Keep only links under the start URL's path (when it has one beyond `/`).
+            ignore_query_parameters: Drop query strings (and the duplicates that leaves).
+            ignore_robots_txt: Accepted as the service accepts it; a map never reads robots.txt.
+            include_paths: Accepted as the service accepts it (a crawler option of its map schema); no effect on a map.
+            include_subdomains: Keep links on subdomains of the site.
+            integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many links.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            max_discovery_depth: Accepted as the service accepts it; no effect on a map.
+            origin: Who sent the request; recorded, no effect.
+            search: Links matching it come first.
+            sitemap: `include`: the sitemap's entries and the index's pages; `only`: the sitemap's entries alone; `skip`: the index's pages alone.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the map may take.
+            use_index: Use the index's pages (with `sitemap` other than `only`).
+            use_mock: The service's test hook; accepted.
+        """
+        return self._client._call(
+            _map_url.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.MapRequest,
+                {
+                    "url": url,
+                    "allow_external_links": allow_external_links,
+                    "allow_subdomains": allow_subdomains,
+                    "audit_metadata": audit_metadata,
+                    "crawl_entire_domain": crawl_entire_domain,
+                    "deduplicate_similar_urls": deduplicate_similar_urls,
+                    "delay": delay,
+                    "exclude_paths": exclude_paths,
+                    "filter_by_path": filter_by_path,
+                    "ignore_query_parameters": ignore_query_parameters,
+                    "ignore_robots_txt": ignore_robots_txt,
+                    "include_paths": include_paths,
+                    "include_subdomains": include_subdomains,
+                    "integration": integration,
+                    "limit": limit,
+                    "location": location,
+                    "max_discovery_depth": max_discovery_depth,
+                    "origin": origin,
+                    "regex_on_full_url": regex_on_full_url,
+                    "search": search,
+                    "sitemap": sitemap,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "use_index": use_index,
+                    "use_mock": use_mock,
+                },
+            ),
+            result=models.MapResponse,
+        )
+
+
 class Scrape:
     """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
 
@@ -1245,6 +1348,98 @@ class Scrape:
         ).data
 
 
+class Search:
+    """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+
+    def __init__(self, client: Webdata) -> None:
+        self._client = client
+
+    def __call__(
+        self,
+        query: str,
+        *,
+        categories: Sequence[models.SearchCategory | Mapping[str, Any]] | None = None,
+        country: str | None = None,
+        domain_tools: bool | None = None,
+        enterprise: Sequence[Literal["zdr", "anon"]] | None = None,
+        exclude_domains: Sequence[str] | None = None,
+        filter: str | None = None,
+        highlights: bool | None = None,
+        ignore_invalid_urls: bool | None = None,
+        include_domains: Sequence[str] | None = None,
+        integration: str | None = None,
+        lang: str | None = None,
+        limit: int | None = None,
+        location: str | None = None,
+        origin: str | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        search_preview_token: str | None = None,
+        sources: Sequence[models.SearchSource | Mapping[str, Any]] | None = None,
+        tbs: str | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        tool_detail: Literal["compact", "summary", "full"] | None = None,
+    ) -> models.SearchResponse:
+        """Search the web, optionally scraping the results.
+
+        ``POST /v2/search`` (searchWeb).
+
+        Args:
+            query: What to search for.
+            categories: Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+            domain_tools: Accepted as firecrawl-py sends it.
+            enterprise: Enterprise search options (firecrawl-py); accepted.
+            exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
+            highlights: Accepted as firecrawl-py sends it.
+            ignore_invalid_urls: Drop results whose URL the service would not scrape.
+            include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
+            integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many results of each source.
+            location: Where the search is made from (a place name).
+            origin: Who sent the request; recorded, no effect.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            search_preview_token: The service's preview hook; accepted.
+            sources: Which sources to search, by name or as an object with options; `web` by default.
+            tbs: Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the search may take.
+            tool_detail: Accepted as firecrawl-py sends it.
+        """
+        return self._client._call(
+            _search_web.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.SearchRequest,
+                {
+                    "query": query,
+                    "categories": categories,
+                    "country": country,
+                    "domain_tools": domain_tools,
+                    "enterprise": enterprise,
+                    "exclude_domains": exclude_domains,
+                    "filter": filter,
+                    "highlights": highlights,
+                    "ignore_invalid_urls": ignore_invalid_urls,
+                    "include_domains": include_domains,
+                    "integration": integration,
+                    "lang": lang,
+                    "limit": limit,
+                    "location": location,
+                    "origin": origin,
+                    "scrape_options": scrape_options,
+                    "search_preview_token": search_preview_token,
+                    "sources": sources,
+                    "tbs": tbs,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "tool_detail": tool_detail,
+                },
+            ),
+            result=models.SearchResponse,
+        )
+
+
 class Team:
     """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
 
@@ -1338,7 +1533,9 @@ class Webdata:
         self._batch_scrape = BatchScrape(self)
         self._crawl = Crawl(self)
         self._extract = Extract(self)
+        self._map = Map(self)
         self._scrape = Scrape(self)
+        self._search = Search(self)
         self._team = Team(self)
 
     @property
@@ -1362,9 +1559,19 @@ class Webdata:
         return self._extract
 
     @property
+    def map(self) -> Map:
+        """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+        return self._map
+
+    @property
     def scrape(self) -> Scrape:
         """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
         return self._scrape
+
+    @property
+    def search(self) -> Search:
+        """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+        return self._search
 
     @property
     def team(self) -> Team:
@@ -2473,6 +2680,107 @@ class AsyncExtract:
     start_and_wait = __call__  # the name of earlier versions
 
 
+class AsyncMap:
+    """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def __call__(
+        self,
+        url: str,
+        *,
+        allow_external_links: bool | None = None,
+        allow_subdomains: bool | None = None,
+        audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        crawl_entire_domain: bool | None = None,
+        deduplicate_similar_urls: bool | None = None,
+        delay: float | None = None,
+        exclude_paths: Sequence[str] | None = None,
+        filter_by_path: bool | None = None,
+        ignore_query_parameters: bool | None = None,
+        ignore_robots_txt: bool | None = None,
+        include_paths: Sequence[str] | None = None,
+        include_subdomains: bool | None = None,
+        integration: str | None = None,
+        limit: int | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
+        max_discovery_depth: int | None = None,
+        origin: str | None = None,
+        regex_on_full_url: bool | None = None,
+        search: str | None = None,
+        sitemap: Literal["only", "include", "skip"] | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        use_index: bool | None = None,
+        use_mock: str | None = None,
+    ) -> models.MapResponse:
+        """List the URLs of a site.
+
+        ``POST /v2/map`` (mapUrl).
+
+        Args:
+            url: The site to map, http or https.
+            allow_external_links: Keep links under other paths of the site (turns the path filter off).
+            allow_subdomains: Accepted as the service accepts it; `includeSubdomains` decides.
+            audit_metadata: Audit information attached to the request.
+            crawl_entire_domain: Accepted as the service accepts it; no effect on a map.
+            exclude_paths: Accepted as the service accepts it; no effect on a map.
+            filter_by_path: Keep only links under the start URL's path (when it has one beyond `/`).
+            ignore_query_parameters: Drop query strings (and the duplicates that leaves).
+            ignore_robots_txt: Accepted as the service accepts it; a map never reads robots.txt.
+            include_paths: Accepted as the service accepts it (a crawler option of its map schema); no effect on a map.
+            include_subdomains: Keep links on subdomains of the site.
+            integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many links.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
+            max_discovery_depth: Accepted as the service accepts it; no effect on a map.
+            origin: Who sent the request; recorded, no effect.
+            search: Links matching it come first.
+            sitemap: `include`: the sitemap's entries and the index's pages; `only`: the sitemap's entries alone; `skip`: the index's pages alone.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the map may take.
+            use_index: Use the index's pages (with `sitemap` other than `only`).
+            use_mock: The service's test hook; accepted.
+        """
+        return await self._client._call(
+            _map_url.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.MapRequest,
+                {
+                    "url": url,
+                    "allow_external_links": allow_external_links,
+                    "allow_subdomains": allow_subdomains,
+                    "audit_metadata": audit_metadata,
+                    "crawl_entire_domain": crawl_entire_domain,
+                    "deduplicate_similar_urls": deduplicate_similar_urls,
+                    "delay": delay,
+                    "exclude_paths": exclude_paths,
+                    "filter_by_path": filter_by_path,
+                    "ignore_query_parameters": ignore_query_parameters,
+                    "ignore_robots_txt": ignore_robots_txt,
+                    "include_paths": include_paths,
+                    "include_subdomains": include_subdomains,
+                    "integration": integration,
+                    "limit": limit,
+                    "location": location,
+                    "max_discovery_depth": max_discovery_depth,
+                    "origin": origin,
+                    "regex_on_full_url": regex_on_full_url,
+                    "search": search,
+                    "sitemap": sitemap,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "use_index": use_index,
+                    "use_mock": use_mock,
+                },
+            ),
+            result=models.MapResponse,
+        )
+
+
 class AsyncScrape:
     """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
 
@@ -2591,6 +2899,98 @@ class AsyncScrape:
         ).data
 
 
+class AsyncSearch:
+    """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+
+    def __init__(self, client: AsyncWebdata) -> None:
+        self._client = client
+
+    async def __call__(
+        self,
+        query: str,
+        *,
+        categories: Sequence[models.SearchCategory | Mapping[str, Any]] | None = None,
+        country: str | None = None,
+        domain_tools: bool | None = None,
+        enterprise: Sequence[Literal["zdr", "anon"]] | None = None,
+        exclude_domains: Sequence[str] | None = None,
+        filter: str | None = None,
+        highlights: bool | None = None,
+        ignore_invalid_urls: bool | None = None,
+        include_domains: Sequence[str] | None = None,
+        integration: str | None = None,
+        lang: str | None = None,
+        limit: int | None = None,
+        location: str | None = None,
+        origin: str | None = None,
+        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        search_preview_token: str | None = None,
+        sources: Sequence[models.SearchSource | Mapping[str, Any]] | None = None,
+        tbs: str | None = None,
+        threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        tool_detail: Literal["compact", "summary", "full"] | None = None,
+    ) -> models.SearchResponse:
+        """Search the web, optionally scraping the results.
+
+        ``POST /v2/search`` (searchWeb).
+
+        Args:
+            query: What to search for.
+            categories: Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+            domain_tools: Accepted as firecrawl-py sends it.
+            enterprise: Enterprise search options (firecrawl-py); accepted.
+            exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
+            highlights: Accepted as firecrawl-py sends it.
+            ignore_invalid_urls: Drop results whose URL the service would not scrape.
+            include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
+            integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many results of each source.
+            location: Where the search is made from (a place name).
+            origin: Who sent the request; recorded, no effect.
+            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            search_preview_token: The service's preview hook; accepted.
+            sources: Which sources to search, by name or as an object with options; `web` by default.
+            tbs: Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
+            threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the search may take.
+            tool_detail: Accepted as firecrawl-py sends it.
+        """
+        return await self._client._call(
+            _search_web.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.SearchRequest,
+                {
+                    "query": query,
+                    "categories": categories,
+                    "country": country,
+                    "domain_tools": domain_tools,
+                    "enterprise": enterprise,
+                    "exclude_domains": exclude_domains,
+                    "filter": filter,
+                    "highlights": highlights,
+                    "ignore_invalid_urls": ignore_invalid_urls,
+                    "include_domains": include_domains,
+                    "integration": integration,
+                    "lang": lang,
+                    "limit": limit,
+                    "location": location,
+                    "origin": origin,
+                    "scrape_options": scrape_options,
+                    "search_preview_token": search_preview_token,
+                    "sources": sources,
+                    "tbs": tbs,
+                    "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "tool_detail": tool_detail,
+                },
+            ),
+            result=models.SearchResponse,
+        )
+
+
 class AsyncTeam:
     """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
 
@@ -2690,7 +3090,9 @@ class AsyncWebdata:
         self._batch_scrape = AsyncBatchScrape(self)
         self._crawl = AsyncCrawl(self)
         self._extract = AsyncExtract(self)
+        self._map = AsyncMap(self)
         self._scrape = AsyncScrape(self)
+        self._search = AsyncSearch(self)
         self._team = AsyncTeam(self)
 
     @property
@@ -2714,9 +3116,19 @@ class AsyncWebdata:
         return self._extract
 
     @property
+    def map(self) -> AsyncMap:
+        """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+        return self._map
+
+    @property
     def scrape(self) -> AsyncScrape:
         """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
         return self._scrape
+
+    @property
+    def search(self) -> AsyncSearch:
+        """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+        return self._search
 
     @property
     def team(self) -> AsyncTeam:

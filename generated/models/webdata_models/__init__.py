@@ -711,6 +711,20 @@ class JsonFormat(WireModel):
     type: Literal["json"] = "json"
 
 
+class LinkResult(WireModel):
+    """
+    One link of a map, with what the index knows of its page.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    description: StrictStr | None = None
+    title: StrictStr | None = None
+    url: StrictStr
+
+
 class LinksFormat(WireModel):
     """
     The links on the page.
@@ -743,6 +757,20 @@ class Location(WireModel):
     """
     Preferred languages or locales in priority order; defaults to the location's language.
     """
+
+
+class MapResponse(WireModel):
+    """
+    Answer of POST /v2/map.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    links: list[LinkResult]
+    success: StrictBool
+    warning: StrictStr | None = None
 
 
 class MarkdownFormat(WireModel):
@@ -1023,6 +1051,119 @@ class ScrollAction(WireModel):
     type: Literal["scroll"] = "scroll"
 
 
+class SearchCategoryOptions(WireModel):
+    """
+    A category as an object.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    type: Literal["github", "research", "pdf", "developer", "gov"]
+
+
+ExcludeDomain = TypeAliasType("ExcludeDomain", Annotated[StrictStr, Field(max_length=253)])
+
+
+IncludeDomain = TypeAliasType("IncludeDomain", Annotated[StrictStr, Field(max_length=253)])
+
+
+class SearchResultImage(WireModel):
+    """
+    An image result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    image_height: Annotated[StrictInt | None, Field(alias="imageHeight")] = None
+    image_url: Annotated[StrictStr | None, Field(alias="imageUrl")] = None
+    image_width: Annotated[StrictInt | None, Field(alias="imageWidth")] = None
+    position: StrictInt | None = None
+    title: StrictStr | None = None
+    url: StrictStr | None = None
+
+
+class SearchResultNews(WireModel):
+    """
+    A news result; scraped (formats asked for), it carries the document's fields too.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    category: StrictStr | None = None
+    date: StrictStr | None = None
+    description: StrictStr | None = None
+    html: StrictStr | None = None
+    image_url: Annotated[StrictStr | None, Field(alias="imageUrl")] = None
+    images: list[StrictStr] | None = None
+    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
+    """
+    Data extracted by the json format.
+    """
+    links: list[StrictStr] | None = None
+    markdown: StrictStr | None = None
+    metadata: DocumentMetadata | None = None
+    position: StrictInt | None = None
+    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
+    screenshot: StrictStr | None = None
+    snippet: StrictStr | None = None
+    summary: StrictStr | None = None
+    title: StrictStr | None = None
+    url: StrictStr | None = None
+    warning: StrictStr | None = None
+
+
+class SearchResultWeb(WireModel):
+    """
+    A web result; scraped (formats asked for), it carries the document's fields too.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    category: StrictStr | None = None
+    description: StrictStr | None = None
+    html: StrictStr | None = None
+    images: list[StrictStr] | None = None
+    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
+    """
+    Data extracted by the json format.
+    """
+    links: list[StrictStr] | None = None
+    markdown: StrictStr | None = None
+    metadata: DocumentMetadata | None = None
+    position: StrictInt | None = None
+    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
+    screenshot: StrictStr | None = None
+    summary: StrictStr | None = None
+    title: StrictStr | None = None
+    url: StrictStr
+    warning: StrictStr | None = None
+
+
+class SearchSourceOptions(WireModel):
+    """
+    A source with options; `tbs`, `filter`, `lang`, `country` and `location` override the request's for that source.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    country: Annotated[StrictStr | None, Field(max_length=8)] = None
+    filter: Annotated[StrictStr | None, Field(max_length=256)] = None
+    lang: Annotated[StrictStr | None, Field(max_length=35)] = None
+    location: Annotated[StrictStr | None, Field(max_length=256)] = None
+    tbs: Annotated[StrictStr | None, Field(max_length=256)] = None
+    type: Literal["web", "news", "images"]
+
+
 class SummaryFormat(WireModel):
     """
     A summary of the page.
@@ -1278,6 +1419,101 @@ class JobStatusResponse(WireModel):
     """
 
 
+class MapRequest(WireModel):
+    """
+    Body of POST /v2/map. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    allow_external_links: Annotated[StrictBool, Field(alias="allowExternalLinks")] = False
+    """
+    Keep links under other paths of the site (turns the path filter off).
+    """
+    allow_subdomains: Annotated[StrictBool, Field(alias="allowSubdomains")] = False
+    """
+    Accepted as the service accepts it; `includeSubdomains` decides.
+    """
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    crawl_entire_domain: Annotated[StrictBool | None, Field(alias="crawlEntireDomain")] = None
+    """
+    Accepted as the service accepts it; no effect on a map.
+    """
+    deduplicate_similar_urls: Annotated[StrictBool, Field(alias="deduplicateSimilarURLs")] = True
+    delay: Annotated[StrictFloat | None, Field(gt=0.0)] = None
+    exclude_paths: Annotated[list[ExcludePath] | None, Field(alias="excludePaths", max_length=100)] = None
+    """
+    Accepted as the service accepts it; no effect on a map.
+    """
+    filter_by_path: Annotated[StrictBool, Field(alias="filterByPath")] = True
+    """
+    Keep only links under the start URL's path (when it has one beyond `/`).
+    """
+    ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = True
+    """
+    Drop query strings (and the duplicates that leaves).
+    """
+    ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
+    """
+    Accepted as the service accepts it; a map never reads robots.txt.
+    """
+    include_paths: Annotated[list[IncludePath] | None, Field(alias="includePaths", max_length=100)] = None
+    """
+    Accepted as the service accepts it (a crawler option of its map schema); no effect on a map.
+    """
+    include_subdomains: Annotated[StrictBool, Field(alias="includeSubdomains")] = True
+    """
+    Keep links on subdomains of the site.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=100000)] = 5000
+    """
+    At most this many links.
+    """
+    location: Location | None = None
+    max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None
+    """
+    Accepted as the service accepts it; no effect on a map.
+    """
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
+    """
+    Who sent the request; recorded, no effect.
+    """
+    regex_on_full_url: Annotated[StrictBool, Field(alias="regexOnFullURL")] = False
+    search: Annotated[StrictStr | None, Field(max_length=10000)] = None
+    """
+    Links matching it come first
+    """
+    sitemap: Literal["only", "include", "skip"] = "include"
+    """
+    `include`: the sitemap's entries and the index's pages; `only`: the sitemap's entries alone; `skip`: the index's pages alone.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt | None, Field(gt=0)] = None
+    """
+    Milliseconds the map may take.
+    """
+    url: Annotated[
+        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+    ]
+    """
+    The site to map, http or https. A URL without a scheme is taken as http.
+    """
+    use_index: Annotated[StrictBool, Field(alias="useIndex")] = True
+    """
+    Use the index's pages (with `sitemap` other than `only`).
+    """
+    use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
+    """
+    The service's test hook; accepted
+    """
+
+
 ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser)
 """
 A parser, as the string "pdf" or the PDF parser object.
@@ -1328,6 +1564,52 @@ class ScreenshotFormat(WireModel):
     quality: Annotated[StrictInt | None, Field(ge=1, le=100)] = None
     type: Literal["screenshot"] = "screenshot"
     viewport: Viewport | None = None
+
+
+SearchCategory = TypeAliasType(
+    "SearchCategory", Literal["github", "research", "pdf", "developer", "gov"] | SearchCategoryOptions
+)
+"""
+A category by name, or as an object.
+"""
+
+
+class SearchData(WireModel):
+    """
+    Results grouped by source; a source not asked for is absent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    images: list[SearchResultImage] | None = None
+    news: list[SearchResultNews] | None = None
+    web: list[SearchResultWeb] | None = None
+
+
+class SearchResponse(WireModel):
+    """
+    Answer of POST /v2/search.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
+    """
+    What the call cost.
+    """
+    data: SearchData
+    success: StrictBool
+    warning: StrictStr | None = None
+
+
+SearchSource = TypeAliasType("SearchSource", Literal["web", "news", "images"] | SearchSourceOptions)
+"""
+A source by name, or as an object with options.
+"""
 
 
 class WebhookConfig(WireModel):
@@ -1672,6 +1954,90 @@ class ScrapeRequest(WireModel):
     zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
     """
     Keep nothing of the request or its result after answering.
+    """
+
+
+class SearchRequest(WireModel):
+    """
+    Body of POST /v2/search. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    field__search_preview_token: Annotated[StrictStr | None, Field(alias="__searchPreviewToken", max_length=256)] = None
+    """
+    The service's preview hook; accepted
+    """
+    categories: Annotated[list[SearchCategory] | None, Field(max_length=10)] = None
+    """
+    Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+    """
+    country: Annotated[StrictStr, Field(max_length=8)] = "us"
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Accepted as firecrawl-py sends it.
+    """
+    enterprise: Annotated[list[Literal["zdr", "anon"]] | None, Field(max_length=2)] = None
+    """
+    Enterprise search options (firecrawl-py); accepted.
+    """
+    exclude_domains: Annotated[list[ExcludeDomain] | None, Field(alias="excludeDomains", max_length=100)] = None
+    """
+    Drop results on these domains (and their subdomains); not with `includeDomains`.
+    """
+    filter: Annotated[StrictStr | None, Field(max_length=256)] = None
+    highlights: StrictBool | None = None
+    """
+    Accepted as firecrawl-py sends it.
+    """
+    ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = False
+    """
+    Drop results whose URL the service would not scrape.
+    """
+    include_domains: Annotated[list[IncludeDomain] | None, Field(alias="includeDomains", max_length=100)] = None
+    """
+    Keep only results on these domains (and their subdomains); not with `excludeDomains`.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    lang: Annotated[StrictStr, Field(max_length=35)] = "en"
+    limit: Annotated[StrictInt, Field(ge=1, le=100)] = 5
+    """
+    At most this many results of each source.
+    """
+    location: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Where the search is made from (a place name).
+    """
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
+    """
+    Who sent the request; recorded, no effect.
+    """
+    query: Annotated[StrictStr, Field(max_length=10000)]
+    """
+    What to search for.
+    """
+    scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
+    sources: Annotated[list[SearchSource] | None, Field(max_length=8)] = None
+    """
+    Which sources to search, by name or as an object with options; `web` by default.
+    """
+    tbs: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(gt=0)] = 60000
+    """
+    Milliseconds the search may take.
+    """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    Accepted as firecrawl-py sends it.
     """
 
 

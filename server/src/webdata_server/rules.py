@@ -29,11 +29,12 @@ SCRAPE_OPTIONS_AT: dict[str, tuple[str, ...]] = {
     "startBatchScrape": (),
     "startCrawl": ("scrapeOptions",),
     "startExtract": ("scrapeOptions",),
+    "searchWeb": ("scrapeOptions",),
 }
 
 # The operations whose body names one page by ``url`` (batch scrape and extract take lists, read
 # by urls.split_urls): a URL without a scheme is taken as http, as the service does.
-URL_OF = frozenset({"scrapeUrl", "startCrawl", "previewCrawlParams"})
+URL_OF = frozenset({"scrapeUrl", "startCrawl", "previewCrawlParams", "mapUrl"})
 
 _CODES = {
     "type": "invalid_type",

@@ -41,6 +41,8 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "getBatchScrapeErrors": ({"id": UNKNOWN}, None),
     "getConcurrency": ({}, None),
     "previewCrawlParams": ({}, {"url": "https://example.com", "prompt": "the blog"}),
+    "mapUrl": ({}, {"url": "https://example.com", "limit": 5}),
+    "searchWeb": ({}, {"query": "coffee recipes", "limit": 2}),
     "getTokenUsage": ({}, None),
     "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
@@ -611,3 +613,42 @@ def test_crawl_include_and_exclude_paths(api: ConformanceClient, settings: Setti
         path = urlsplit(url).path or "/"
         end.expect(re.search(include, path) is not None, f"{url} was crawled, but includePaths {[include]} does not match its path")
         end.expect(re.search(exclude, path) is None, f"{url} was crawled, but excludePaths {[exclude]} matches its path")
+
+
+def _domain(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host[4:] if host.startswith("www.") else host
+
+
+@pytest.mark.requirement("MAP-01")
+def test_map_limit_and_domain(api: ConformanceClient, settings: Settings) -> None:
+    site = _crawl_site(settings)["url"]
+    domain = _domain(site)
+    for body in ({"url": site, "limit": 3}, {"url": site, "limit": 50, "includeSubdomains": False}):
+        answer = api.call("mapUrl", json_body=body)
+        answer.expect(answer.status == 200, f"a map of {site} must succeed, the answer was {answer.status}")
+        urls = [link.get("url", "") for link in answer.body.get("links", [])]
+        answer.expect(len(urls) <= body["limit"], f"a map with limit {body['limit']} returned {len(urls)} links")
+        answer.expect(bool(urls), f"a map of {site} returned no link")
+        hosts = {_domain(u) for u in urls}
+        if body.get("includeSubdomains") is False:
+            answer.expect(hosts <= {domain}, f"a map without subdomains listed other hosts: {sorted(hosts - {domain})}")
+        else:
+            foreign = sorted(h for h in hosts if h != domain and not h.endswith("." + domain))
+            answer.expect(not foreign, f"a map listed links of other sites: {foreign}")
+
+
+@pytest.mark.requirement("SEARCH-01")
+def test_search_limit_and_scraped_results(api: ConformanceClient, settings: Settings) -> None:
+    query = str(settings.pages.get("search", {}).get("query", "coffee recipes"))
+    answer = api.call("searchWeb", json_body={"query": query, "limit": 2, "sources": ["web", "news"]})
+    answer.expect(answer.status == 200, f"a search must succeed, the answer was {answer.status}")
+    for source in ("web", "news"):
+        results = (answer.body.get("data") or {}).get(source) or []
+        answer.expect(len(results) <= 2, f"a search with limit 2 returned {len(results)} {source} results")
+    scraped = api.call("searchWeb", json_body={"query": query, "limit": 2, "scrapeOptions": {"formats": ["markdown", "links"]}})
+    scraped.expect(scraped.status == 200, f"a search with scrapeOptions must succeed, the answer was {scraped.status}")
+    web = (scraped.body.get("data") or {}).get("web") or []
+    scraped.expect(bool(web), f"a search for {query!r} returned no web result to check (set [pages.search] query)")
+    missing = [r.get("url") for r in web if "markdown" not in r or "links" not in r]
+    scraped.expect(not missing, f"web results asked with formats markdown and links lack them: {missing}")

@@ -7,9 +7,18 @@ returns the success body. Each module lists its operations in ``OPERATIONS``.
 
 from __future__ import annotations
 
-from webdata_server.resources import agent, batch_scrape, crawl, extract, scrape, team
+from webdata_server.resources import agent, batch_scrape, crawl, extract, map, scrape, search, team
 from webdata_server.resources.base import Call, Context, Handler, Operation
 
 __all__ = ["OPERATIONS", "Call", "Context", "Handler", "Operation"]
 
-OPERATIONS: list[Operation] = [*scrape.OPERATIONS, *extract.OPERATIONS, *batch_scrape.OPERATIONS, *crawl.OPERATIONS, *agent.OPERATIONS, *team.OPERATIONS]
+OPERATIONS: list[Operation] = [
+    *scrape.OPERATIONS,
+    *extract.OPERATIONS,
+    *batch_scrape.OPERATIONS,
+    *crawl.OPERATIONS,
+    *agent.OPERATIONS,
+    *map.OPERATIONS,
+    *search.OPERATIONS,
+    *team.OPERATIONS,
+]

@@ -267,6 +267,23 @@ class ScrapePipeline:
 
         return store.submit(unit)
 
+    def record_many(
+        self, caller: Caller, scraped: list[tuple[models.ScrapeRequest, list[CacheEntry]]], charges: list[Charge], moment: datetime
+    ) -> Committed[None]:
+        """Several scrapes of one request (a search's results): a log line and the cache entries of
+        each, and ``charges``, as one unit (all or none), queued for the writer."""
+        store = self.store
+        encoded = [(options, [(entry.url, json.dumps(entry.document), entry.tag) for entry in entries]) for options, entries in scraped]
+
+        def unit(tx: sqlite3.Connection) -> None:
+            for options, entries in encoded:
+                store.scrape_log.record(tx, caller=caller, url=options.url, options=options, moment=moment)
+                for url, document, tag in entries:
+                    store.pages.put(tx, url, document, moment, tag)
+            store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
+
+        return store.submit(unit)
+
 
 def _document(page: Page, rendered: Rendered, acted: ActionRun | None, tracked: tuple[dict[str, Any], CacheEntry] | None, moment: datetime) -> dict[str, Any]:
     """The document of a page (a request's or a job's): formats, action results, change tracking,

@@ -1,0 +1,73 @@
+"""/v2/map: the URLs of a site (the listing is :mod:`webdata_server.sitemap`'s)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server import site
+from webdata_server.domain import Charge, now_utc
+from webdata_server.errors import InvalidRequest, issue
+from webdata_server.resources.base import Call, Context, Operation, Pending
+from webdata_server.scrape import threat
+from webdata_server.sitemap import MapOptions, map_site
+from webdata_server.urls import url_problem
+from webdata_server.web import FetchContext, FetchRefused, SyntheticWeb, links_in, sitemap_locations
+
+__all__ = ["OPERATIONS"]
+
+
+def _options(body: models.MapRequest) -> MapOptions:
+    return MapOptions(
+        search=body.search,
+        sitemap=body.sitemap,
+        include_subdomains=body.include_subdomains,
+        ignore_query_parameters=body.ignore_query_parameters,
+        limit=body.limit,
+        filter_by_path=body.filter_by_path,
+        allow_external_links=body.allow_external_links,
+        deduplicate_similar_urls=body.deduplicate_similar_urls,
+        use_index=body.use_index,
+    )
+
+
+def map_url(ctx: Context, call: Call) -> Pending:
+    """Lists the site's links and charges the call (1 credit, plus a threat scan of the URL when one runs)."""
+    body: models.MapRequest = call.body
+    problem = url_problem(body.url)
+    if problem is not None:
+        raise InvalidRequest(details=[issue(["url"], problem)])
+    team = call.caller.team
+    threat.check_override(team, body.threat_protection)
+    scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.settings.threat_classifier_down)
+    web = ctx.scraper.web
+    if isinstance(web, SyntheticWeb):
+        links = map_site(body.url, _options(body), links_of=site.links_of, sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""))
+    else:
+        # The real web: the index is the start page's own links; the sitemap is fetched.
+        links = map_site(
+            body.url,
+            _options(body),
+            links_of=lambda url: _real_links(ctx, url) if url == body.url else [],
+            sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
+            index_start=lambda start: start,
+        )
+    charges = [Charge(call.operation_id, ctx.pricing.base[call.operation_id] + scan)]
+    caller, moment = call.caller, now_utc()
+    recorded = ctx.store.submit(
+        lambda tx: ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
+    )
+    data: dict[str, Any] = {"success": True, "links": links}
+    return Pending(recorded, lambda _: data)
+
+
+def _real_links(ctx: Context, url: str) -> list[str]:
+    try:
+        page = ctx.scraper.web.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
+    except FetchRefused:
+        return []
+    return links_in(page.html, url)
+
+
+OPERATIONS = [Operation("mapUrl", models.MapRequest, map_url)]

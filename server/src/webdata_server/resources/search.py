@@ -1,0 +1,123 @@
+"""/v2/search: results from the synthetic web's index (:mod:`webdata_server.search_index`), each
+web and news result scraped through the scrape pipeline when ``scrapeOptions`` asks for formats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.domain import Charge, now_utc
+from webdata_server.errors import InvalidRequest, Refusal, issue
+from webdata_server.resources.base import Call, Context, Operation, Pending
+from webdata_server.scrape import threat
+from webdata_server.scrape.pipeline import CacheEntry
+from webdata_server.search_index import SearchHit, SearchIndex, category_of, news_date
+from webdata_server.urls import is_valid_url
+from webdata_server.web import SyntheticWeb
+
+__all__ = ["OPERATIONS"]
+
+_INDEX = SearchIndex()
+# The hero image every synthetic page shows, and its size.
+_IMAGE = ("/images/hero.png", 1200, 630)
+
+
+def _sources(body: models.SearchRequest) -> list[str]:
+    names = [s if isinstance(s, str) else s.type for s in body.sources or ["web"]]
+    return list(dict.fromkeys(names))
+
+
+def _on(host: str, domains: list[str]) -> bool:
+    return any(host == d or host.endswith("." + d) for d in (d.lower().strip(".") for d in domains))
+
+
+def _hits(body: models.SearchRequest) -> list[SearchHit]:
+    """The index's hits for the query, filtered by domains, categories and URL validity."""
+    hits = _INDEX.search(body.query, limit=1000)
+    if body.include_domains:
+        hits = [h for h in hits if _on(h.host, list(body.include_domains))]
+    if body.exclude_domains:
+        hits = [h for h in hits if not _on(h.host, list(body.exclude_domains))]
+    if body.categories:
+        wanted = {c if isinstance(c, str) else c.type for c in body.categories}
+        hits = [h for h in hits if category_of(h.url) in wanted]
+    if body.ignore_invalid_urls:
+        hits = [h for h in hits if is_valid_url(h.url)]
+    return hits
+
+
+def _web(hit: SearchHit, position: int) -> dict[str, Any]:
+    result: dict[str, Any] = {"url": hit.url, "title": hit.title, "description": hit.description, "position": position}
+    category = category_of(hit.url)
+    if category is not None:
+        result["category"] = category
+    return result
+
+
+def _news(hit: SearchHit, position: int) -> dict[str, Any]:
+    origin = f"https://{hit.host}"
+    return {"title": hit.title, "url": hit.url, "snippet": hit.description, "date": news_date(hit.url), "imageUrl": origin + _IMAGE[0], "position": position}
+
+
+def _image(hit: SearchHit, position: int) -> dict[str, Any]:
+    path, width, height = _IMAGE
+    return {"title": hit.title, "imageUrl": f"https://{hit.host}{path}", "imageWidth": width, "imageHeight": height, "url": hit.url, "position": position}
+
+
+def search(ctx: Context, call: Call) -> Pending:
+    """Results by source; scraped ones through the pipeline, all written and charged as one unit."""
+    body: models.SearchRequest = call.body
+    if body.include_domains and body.exclude_domains:
+        raise InvalidRequest(details=[issue(["includeDomains"], "includeDomains and excludeDomains cannot both be specified")])
+    if not isinstance(ctx.scraper.web, SyntheticWeb):
+        raise InvalidRequest(
+            details=[issue([], "This reference server has no search provider: search answers from the synthetic web only (serve --web synthetic)")]
+        )
+    caller = call.caller
+    threat.check_override(caller.team, body.threat_protection)
+    options = body.scrape_options
+    scrape = options is not None and bool(options.formats)
+    hits = _hits(body)
+    data: dict[str, Any] = {}
+    sources = _sources(body)
+    if "web" in sources:
+        data["web"] = [_web(h, n) for n, h in enumerate(hits[: body.limit], start=1)]
+    if "news" in sources:
+        news = [h for h in hits if h.section == "blog"]
+        data["news"] = [_news(h, n) for n, h in enumerate(news[: body.limit], start=1)]
+    if "images" in sources:
+        data["images"] = [_image(h, n) for n, h in enumerate(hits[: body.limit], start=1)]
+    moment = now_utc()
+    charges: list[Charge] = []
+    entries: list[tuple[models.ScrapeRequest, list[CacheEntry]]] = []
+    credits = len(data.get("images", []))
+    if not scrape:
+        credits += len(data.get("web", [])) + len(data.get("news", []))
+    else:
+        assert options is not None
+        override = options.threat_protection or body.threat_protection
+        for kind in ("web", "news"):
+            for result in data.get(kind, []):
+                request = models.ScrapeRequest.model_validate({**options.model_dump(by_alias=True, exclude_unset=True), "url": result["url"]}).model_copy(
+                    update={"threat_protection": override}
+                )
+                try:
+                    outcome = ctx.scraper.run(caller, request, moment)
+                except Refusal as refusal:
+                    result["warning"] = f"The result could not be scraped: {refusal}"
+                    charges += [Charge(call.operation_id, c.credits) for c in refusal.charges]
+                    continue
+                document = outcome.document
+                result.update({k: v for k, v in document.items() if k not in result or k == "metadata"})
+                charges += [Charge(call.operation_id, c.credits) for c in outcome.charges]
+                entries.append((request, outcome.cache_entries))
+    charges.append(Charge(call.operation_id, credits))
+    charges = [c for c in charges if c.credits > 0]
+    total = sum(c.credits for c in charges)
+    recorded = ctx.scraper.record_many(caller, entries, charges, moment)
+    answer = {"success": True, "data": data, "creditsUsed": total}
+    return Pending(recorded, lambda _: answer)
+
+
+OPERATIONS = [Operation("searchWeb", models.SearchRequest, search)]

@@ -1,0 +1,143 @@
+"""POST /v2/map and POST /v2/search on the synthetic web: what the README promises, as the service
+filters, orders and charges them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+
+
+def _remaining(server: Server) -> int:
+    return int(server.api("getCreditUsage").json()["data"]["remainingCredits"])
+
+
+def _map(server: Server, **body: Any) -> list[str]:
+    answer = server.api("mapUrl", json=body)
+    assert answer.status_code == 200, answer.text
+    return [link["url"] for link in answer.json()["links"]]
+
+
+def test_a_map_lists_the_site_a_crawl_walks_and_its_sitemap(server: Server) -> None:
+    before = _remaining(server)
+    answer = server.api("mapUrl", json={"url": "https://example.com"}).json()
+    assert _remaining(server) == before - 1  # one credit a call
+    urls = [link["url"] for link in answer["links"]]
+    assert urls[:5] == [
+        "https://example.com/",
+        "https://example.com/about",
+        "https://example.com/blog",
+        "https://example.com/docs",
+        "https://example.com/pricing",
+    ]
+    # Robots.txt is not consulted; files, fragments, query strings and similar URLs are dropped;
+    # the subdomain is in, another site is not; the sitemap adds the pages no link reaches.
+    assert "https://example.com/private" in urls and "https://status.example.com/" in urls
+    assert not any(u.endswith((".png", "#top")) or "?" in u or "partner.example.org" in u or u.endswith(("/about/", "index.html")) for u in urls)
+    assert urls[-2:] == ["https://example.com/landing/spring", "https://example.com/landing/summer"]
+    assert len(urls) == len(set(urls))
+    assert answer["links"][0] == {"url": "https://example.com/", "title": "example.com/", "description": "Synthetic page for https://example.com/"}
+
+
+def test_map_options(server: Server) -> None:
+    assert len(_map(server, url="https://example.com", limit=7)) == 7
+    assert not any("status.example.com" in u for u in _map(server, url="https://example.com", includeSubdomains=False))
+    assert "https://example.com/blog?page=2" in _map(server, url="https://example.com", ignoreQueryParameters=False)
+    only = server.api("mapUrl", json={"url": "https://example.com", "sitemap": "only"}).json()["links"]
+    assert [link["url"] for link in only][-1] == "https://example.com/landing/summer" and all(set(link) == {"url"} for link in only)
+    assert "https://example.com/landing/spring" not in _map(server, url="https://example.com", sitemap="skip")
+    under = _map(server, url="https://example.com/docs")
+    assert under[0] == "https://example.com/docs" and all(u.startswith("https://example.com/docs") for u in under)
+    assert "https://example.com/" in _map(server, url="https://example.com/docs", filterByPath=False)
+    assert _map(server, url="example.com", limit=1) == ["http://example.com/"]
+
+
+def test_a_map_search_puts_the_matching_links_first(server: Server) -> None:
+    urls = _map(server, url="https://example.com", search="pricing")
+    matching = [u for u in urls if "pricing" in u]
+    assert urls[: len(matching)] == matching and matching[0] == "https://example.com/pricing"
+    assert len(urls) == len(_map(server, url="https://example.com"))
+
+
+def _search(server: Server, **body: Any) -> dict[str, Any]:
+    answer = server.api("searchWeb", json=body)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def test_a_search_answers_the_same_results_every_time_and_charges_per_result(server: Server) -> None:
+    before = _remaining(server)
+    first = _search(server, query="coffee recipes", limit=3)
+    assert first == _search(server, query="coffee recipes", limit=3)
+    assert list(first["data"]) == ["web"]
+    web = first["data"]["web"]
+    assert [r["url"] for r in web] == [
+        "https://coffee-recipes.example.com/",
+        "https://coffee-recipes.example.com/about",
+        "https://coffee-recipes.example.com/blog",
+    ]
+    assert web[0] == {
+        "url": "https://coffee-recipes.example.com/",
+        "title": "coffee-recipes.example.com/",
+        "description": "Coffee recipes — home",
+        "position": 1,
+    }
+    assert first["creditsUsed"] == 3 and _remaining(server) == before - 6
+    assert _search(server, query="zzzz-nothing")["data"] == {"web": []}
+
+
+def test_sources_domains_and_categories(server: Server) -> None:
+    data = _search(server, query="coffee", limit=2, sources=["news", {"type": "images"}])["data"]
+    assert set(data) == {"news", "images"}
+    assert all(n["url"].startswith("https://coffee-recipes.example.com/blog") and n["date"].startswith("2026-") for n in data["news"])
+    assert data["images"][0]["imageUrl"] == "https://coffee-recipes.example.com/images/hero.png" and data["images"][0]["imageWidth"] == 1200
+    mixed = "python rust coffee"
+    only = _search(server, query=mixed, limit=50, includeDomains=["rust-guide.example.com"])["data"]["web"]
+    assert only and all(r["url"].startswith("https://rust-guide.example.com/") for r in only)
+    dropped = _search(server, query=mixed, limit=50, excludeDomains=["rust-guide.example.com"])["data"]["web"]
+    assert dropped and not any("rust-guide" in r["url"] for r in dropped)
+    refused = server.api("searchWeb", json={"query": mixed, "includeDomains": ["a.com"], "excludeDomains": ["b.com"]})
+    assert refused.status_code == 400
+    github = _search(server, query="open source code", categories=["github"])["data"]["web"]
+    assert github and all(r["category"] == "github" for r in github)
+
+
+def test_scraped_results_are_documents_charged_as_scrapes(server: Server) -> None:
+    before = _remaining(server)
+    answer = _search(server, query="python", limit=2, scrapeOptions={"formats": ["markdown", "links"]})
+    web = answer["data"]["web"]
+    assert len(web) == 2 and all("markdown" in r and "links" in r and r["metadata"]["sourceURL"] == r["url"] for r in web)
+    assert web[0]["description"] == "Python tutorials — home"  # the result's own fields stay
+    assert answer["creditsUsed"] == 2 and _remaining(server) == before - 2
+    # Scraped results are cached like any scrape.
+    again = server.api("scrapeUrl", json={"url": web[0]["url"], "formats": ["markdown"]}).json()["data"]
+    assert again["metadata"]["cacheState"] == "hit"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"query": "q", "limit": 101}, {"query": "q", "limit": 0}, {"query": "q", "sources": ["video"]}, {"query": "q", "unknown": 1}, {"limit": 5}],
+)
+def test_search_refuses_what_the_service_refuses(server: Server, body: dict[str, Any]) -> None:
+    assert server.api("searchWeb", json=body).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"url": "https://example.com", "limit": 0},
+        {"url": "ftp://example.com"},
+        {"url": "https://example.com", "sitemap": "all"},
+        {"url": "https://example.com", "x": 1},
+    ],
+)
+def test_map_refuses_what_the_service_refuses(server: Server, body: dict[str, Any]) -> None:
+    assert server.api("mapUrl", json=body).status_code == 400
+
+
+def test_search_on_the_real_web_says_it_has_no_provider(make_server: Any) -> None:
+    server = make_server(web="real")
+    answer = server.api("searchWeb", json={"query": "coffee"})
+    assert answer.status_code == 400 and "no search provider" in answer.text
