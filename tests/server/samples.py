@@ -23,6 +23,8 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "getBatchScrapeErrors": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
     "getConcurrency": ({}, None),
     "previewCrawlParams": ({}, {"url": "https://example.com", "prompt": "the blog"}),
+    "mapUrl": ({}, {"url": "https://example.com", "limit": 3}),
+    "searchWeb": ({}, {"query": "coffee", "limit": 2}),
     "getTokenUsage": ({}, None),
     "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),

@@ -49,6 +49,8 @@ VIOLATIONS = {
     "startCrawl": ({"url": "https://example.com", "scrapeOptions": {"location": {"country": "usa"}}}, "country"),
     "startAgent": ({"prompt": ""}, "prompt"),
     "previewCrawlParams": ({"url": "https://example.com"}, "prompt"),
+    "mapUrl": ({"url": "https://example.com", "limit": 100001}, "limit"),
+    "searchWeb": ({"query": "coffee", "sources": ["video"]}, "sources"),
 }
 
 

@@ -22,6 +22,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "startExtract": {"urls": ["https://example.com"]},
     "startAgent": {"prompt": "find"},
     "previewCrawlParams": {"url": "https://example.com", "prompt": "the blog"},
+    "mapUrl": {"url": "https://example.com", "limit": 3},
+    "searchWeb": {"query": "coffee", "limit": 2},
 }
 
 

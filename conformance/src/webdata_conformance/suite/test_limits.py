@@ -36,6 +36,8 @@ OVERRIDES: dict[str, Any] = {
     "startCrawl": {"url": "https://example.com", "limit": 2, "scrapeOptions": {"threatProtection": OVERRIDE}},
     "startExtract": {"urls": ["https://example.com"], "prompt": "title", "threatProtection": OVERRIDE},
     "startAgent": {"prompt": "find the price", "threatProtection": OVERRIDE},
+    "mapUrl": {"url": "https://example.com", "limit": 5, "threatProtection": OVERRIDE},
+    "searchWeb": {"query": "coffee", "limit": 2, "threatProtection": OVERRIDE},
 }
 
 
