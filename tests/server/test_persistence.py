@@ -7,6 +7,7 @@ import sqlite3
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -35,36 +36,44 @@ def test_restart_keeps_jobs_charges_and_states(live_server: LiveServer) -> None:
         assert client.get("/v2/team/token-usage").json()["data"]["remainingTokens"] == remaining
 
 
-def test_kill_9_under_load_loses_nothing_acknowledged(live_server: LiveServer) -> None:
-    live_server.start()
-    key = _tenant(live_server)
-    headers = {"Authorization": f"Bearer {key}"}
-    acknowledged: list[str] = []
-    lock = threading.Lock()
+def _load_then_kill(live_server: LiveServer, headers: dict[str, str], request: Callable[[httpx.Client], None], *, until: Callable[[], bool]) -> None:
+    """Eight clients send ``request`` in a loop until ``until()`` holds (or 60 s pass), then the
+    server is killed with SIGKILL mid-load; a client whose request the kill cut off stops."""
     stop = threading.Event()
 
     def load() -> None:
         with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=5) as client:
             while not stop.is_set():
                 try:
-                    # Extract charges when it starts (batch scrapes and crawls page by page).
-                    response = client.post("/v2/extract", json={"urls": ["https://example.com/a", "https://example.com/b"]})
+                    request(client)
                 except httpx.HTTPError:
-                    return  # the server died mid-request: that job was never acknowledged
-                if response.status_code == 200:
-                    with lock:
-                        acknowledged.append(response.json()["id"])
+                    return  # the server died mid-request: that request was never acknowledged
 
     workers = [threading.Thread(target=load) for _ in range(8)]
     for worker in workers:
         worker.start()
     deadline = time.monotonic() + 60
-    while len(acknowledged) < 40 and time.monotonic() < deadline:
+    while not until() and time.monotonic() < deadline:
         time.sleep(0.01)
     live_server.kill()
     stop.set()
     for worker in workers:
         worker.join(10)
+
+
+def test_kill_9_under_load_loses_nothing_acknowledged(live_server: LiveServer) -> None:
+    live_server.start()
+    key = _tenant(live_server)
+    headers = {"Authorization": f"Bearer {key}"}
+    acknowledged: list[str] = []
+
+    def extract(client: httpx.Client) -> None:
+        # Extract charges when it starts (batch scrapes and crawls page by page).
+        response = client.post("/v2/extract", json={"urls": ["https://example.com/a", "https://example.com/b"]})
+        if response.status_code == 200:
+            acknowledged.append(response.json()["id"])
+
+    _load_then_kill(live_server, headers, extract, until=lambda: len(acknowledged) >= 40)
 
     assert len(acknowledged) >= 40, f"only {len(acknowledged)} jobs were acknowledged under load"
     live_server.start()
@@ -154,30 +163,13 @@ def test_kill_9_leaves_every_idempotency_key_with_its_job_or_unspent(live_server
     key = _tenant(live_server)
     headers = {"Authorization": f"Bearer {key}"}
     sent: list[str] = []
-    lock = threading.Lock()
-    stop = threading.Event()
 
-    def load() -> None:
-        with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=5) as client:
-            while not stop.is_set():
-                idempotency_key = str(uuid.uuid4())
-                with lock:
-                    sent.append(idempotency_key)
-                try:
-                    client.post("/v2/crawl", json={"url": "https://example.com", "limit": 1}, headers={"x-idempotency-key": idempotency_key})
-                except httpx.HTTPError:
-                    return
+    def keyed_crawl(client: httpx.Client) -> None:
+        idempotency_key = str(uuid.uuid4())
+        sent.append(idempotency_key)
+        client.post("/v2/crawl", json={"url": "https://example.com", "limit": 1}, headers={"x-idempotency-key": idempotency_key})
 
-    workers = [threading.Thread(target=load) for _ in range(8)]
-    for worker in workers:
-        worker.start()
-    deadline = time.monotonic() + 60
-    while len(sent) < 60 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    live_server.kill()
-    stop.set()
-    for worker in workers:
-        worker.join(10)
+    _load_then_kill(live_server, headers, keyed_crawl, until=lambda: len(sent) >= 60)
 
     live_server.start()
     outcomes: dict[int, int] = {}

@@ -30,9 +30,9 @@ from urllib.robotparser import RobotFileParser
 from webdata_server.store.job_pages import PlannedPage
 from webdata_server.web import sitemap_locations
 
-__all__ = ["CrawlRules", "plan_crawl"]
+__all__ = ["FILE_EXTENSIONS", "CrawlRules", "bare_host", "plan_crawl", "similar_key"]
 
-_FILE_EXTENSIONS = (
+FILE_EXTENSIONS = (
     ".png", ".jpg", ".jpeg", ".gif", ".css", ".js", ".ico", ".svg", ".tiff", ".zip", ".exe", ".dmg", ".mp4", ".mp3",
     ".wav", ".pptx", ".xlsx", ".avi", ".flv", ".woff", ".ttf", ".woff2", ".webp", ".inc",
 )  # fmt: skip
@@ -82,7 +82,16 @@ class CrawlRules:
         )
 
 
-def _bare_host(host: str) -> str:
+def similar_key(url: str) -> str:
+    """What makes two URLs the same page under ``deduplicateSimilarURLs``: host without ``www.``,
+    path without a trailing slash or ``index.html``/``index.php``, and the query."""
+    parts = urlsplit(url)
+    path = _INDEX.sub("/", parts.path).rstrip("/")
+    return f"{bare_host((parts.hostname or '').lower())}{path}?{parts.query}"
+
+
+def bare_host(host: str) -> str:
+    """``host`` without a leading ``www.``."""
     return host[4:] if host.startswith("www.") else host
 
 
@@ -97,7 +106,7 @@ class _Walk:
 
     def __post_init__(self) -> None:
         parts = urlsplit(self.start)
-        self.start_host = _bare_host((parts.hostname or "").lower())
+        self.start_host = bare_host((parts.hostname or "").lower())
         self.start_path = parts.path or "/"
 
     @property
@@ -110,11 +119,7 @@ class _Walk:
         return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
 
     def key(self, url: str) -> str:
-        if not self.rules.deduplicate_similar_urls:
-            return url
-        parts = urlsplit(url)
-        path = _INDEX.sub("/", parts.path).rstrip("/")
-        return f"{_bare_host((parts.hostname or '').lower())}{path}?{parts.query}"
+        return similar_key(url) if self.rules.deduplicate_similar_urls else url
 
     def allowed_by_robots(self, url: str) -> bool:
         if self.rules.ignore_robots_txt:
@@ -133,9 +138,9 @@ class _Walk:
 
     def in_scope(self, url: str) -> bool:
         parts = urlsplit(url)
-        if parts.scheme not in ("http", "https") or parts.path.lower().endswith(_FILE_EXTENSIONS):
+        if parts.scheme not in ("http", "https") or parts.path.lower().endswith(FILE_EXTENSIONS):
             return False
-        host = _bare_host((parts.hostname or "").lower())
+        host = bare_host((parts.hostname or "").lower())
         if host != self.start_host:
             subdomain = host.endswith("." + self.start_host)
             if not (self.rules.allow_subdomains if subdomain else self.rules.allow_external_links):

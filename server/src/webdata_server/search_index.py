@@ -23,6 +23,7 @@ import threading
 from dataclasses import dataclass
 
 from webdata_server import site
+from webdata_server.web import page_title
 
 __all__ = ["SITES", "SearchHit", "SearchIndex", "category_of"]
 
@@ -86,7 +87,7 @@ class SearchIndex:
             for url in pages:
                 path = url[len(origin) :]
                 section = path.strip("/").split("/")[0] if path.strip("/") else "home"
-                title = f"{host}{path}"
+                title = page_title(url)
                 rows.append((url, title, f"{topic} {section}", host, section, f"{topic.split(':')[0]} — {section}"))
         self._db.executemany("INSERT INTO pages (url, title, topic, host, section, description) VALUES (?, ?, ?, ?, ?, ?)", rows)
 

@@ -23,12 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
-from webdata_server import site
+from webdata_server.crawler import FILE_EXTENSIONS, bare_host, similar_key
+from webdata_server.web import page_title
 
-__all__ = ["MapOptions", "map_site", "page_title"]
+__all__ = ["MapOptions", "map_site"]
 
-_FILE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif", ".css", ".js", ".ico", ".svg", ".zip", ".pdf", ".mp4", ".mp3", ".woff", ".woff2", ".ttf", ".webp")
-_INDEX = re.compile(r"/index\.(html?|php)$")
+# The crawler's files, and PDFs: a map lists pages (a crawl scrapes a PDF it finds).
+_NOT_PAGES = (*FILE_EXTENSIONS, ".pdf")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -47,29 +48,19 @@ class MapOptions:
     use_index: bool = True
 
 
-def page_title(url: str) -> str:
-    """The title a synthetic page carries (its host and path), as a scrape of it reads it."""
-    parts = urlsplit(url)
-    return f"{parts.hostname or 'unknown'}{parts.path or '/'}"
-
-
-def _bare(host: str) -> str:
-    return host[4:] if host.startswith("www.") else host
-
-
 class _Filter:
     def __init__(self, start: str, options: MapOptions) -> None:
         parts = urlsplit(start)
         self.options = options
-        self.host = _bare((parts.hostname or "").lower())
+        self.host = bare_host((parts.hostname or "").lower())
         path = parts.path or "/"
         self.path = path if options.filter_by_path and not options.allow_external_links and len(path) > 1 else None
 
     def normal(self, url: str) -> str | None:
         """The URL as the map lists it, or None when the map leaves it out."""
         parts = urlsplit(url)
-        host = _bare((parts.hostname or "").lower())
-        if parts.scheme not in ("http", "https") or parts.path.lower().endswith(_FILE_EXTENSIONS):
+        host = bare_host((parts.hostname or "").lower())
+        if parts.scheme not in ("http", "https") or parts.path.lower().endswith(_NOT_PAGES):
             return None
         if host != self.host and not (self.options.include_subdomains and host.endswith("." + self.host)):
             return None
@@ -79,10 +70,7 @@ class _Filter:
         return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
 
     def key(self, url: str) -> str:
-        if not self.options.deduplicate_similar_urls:
-            return url
-        parts = urlsplit(url)
-        return f"{_bare((parts.hostname or '').lower())}{_INDEX.sub('/', parts.path).rstrip('/')}?{parts.query}"
+        return similar_key(url) if self.options.deduplicate_similar_urls else url
 
 
 def _relevance(url: str, words: list[str]) -> tuple[int, int]:
@@ -145,8 +133,3 @@ def map_site(
         matching = {id(link) for _, _, link in ranked}
         links = [link for _, _, link in ranked] + [link for link in links if id(link) not in matching]
     return links[: options.limit]
-
-
-def synthetic_sitemap(origin: str) -> list[str]:
-    """The synthetic site's sitemap entries (:func:`webdata_server.site.sitemap_urls`)."""
-    return site.sitemap_urls(origin)

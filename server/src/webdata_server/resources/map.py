@@ -43,16 +43,17 @@ def map_url(ctx: Context, call: Call) -> Pending:
     scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.settings.threat_classifier_down)
     web = ctx.scraper.web
     if isinstance(web, SyntheticWeb):
-        links = map_site(body.url, _options(body), links_of=site.links_of, sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""))
+        links_of, index_start = site.links_of, None
     else:
-        # The real web: the index is the start page's own links; the sitemap is fetched.
-        links = map_site(
-            body.url,
-            _options(body),
-            links_of=lambda url: _real_links(ctx, url) if url == body.url else [],
-            sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
-            index_start=lambda start: start,
-        )
+        # The real web: the index is the start page's own links.
+        links_of, index_start = (lambda url: _real_links(ctx, url) if url == body.url else []), (lambda start: start)
+    links = map_site(
+        body.url,
+        _options(body),
+        links_of=links_of,
+        sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
+        index_start=index_start,
+    )
     charges = [Charge(call.operation_id, ctx.pricing.base[call.operation_id] + scan)]
     caller, moment = call.caller, now_utc()
     recorded = ctx.store.submit(

@@ -255,17 +255,7 @@ class ScrapePipeline:
         """The request's log line, cache entries and charges, as one unit (all or none;
         :class:`InsufficientCredits` when the plan does not cover the charges), queued for the
         writer: the future resolves once it is committed."""
-        store = self.store
-        # Encoded here, in the handler's thread: the unit runs in the batch, on the event loop.
-        encoded = [(entry.url, json.dumps(entry.document), entry.tag) for entry in entries]
-
-        def unit(tx: sqlite3.Connection) -> None:
-            store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
-            for url, document, tag in encoded:
-                store.pages.put(tx, url, document, moment, tag)
-            store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
-
-        return store.submit(unit)
+        return self.record_many(caller, [(options, entries)], charges, moment)
 
     def record_many(
         self, caller: Caller, scraped: list[tuple[models.ScrapeRequest, list[CacheEntry]]], charges: list[Charge], moment: datetime
@@ -273,11 +263,12 @@ class ScrapePipeline:
         """Several scrapes of one request (a search's results): a log line and the cache entries of
         each, and ``charges``, as one unit (all or none), queued for the writer."""
         store = self.store
+        # Encoded here, in the handler's thread: the unit runs in the batch, on the event loop.
         encoded = [(options, [(entry.url, json.dumps(entry.document), entry.tag) for entry in entries]) for options, entries in scraped]
 
         def unit(tx: sqlite3.Connection) -> None:
             for options, entries in encoded:
-                store.scrape_log.record(tx, caller=caller, url=options.url, options=options, moment=moment)
+                store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
                 for url, document, tag in entries:
                     store.pages.put(tx, url, document, moment, tag)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
