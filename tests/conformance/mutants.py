@@ -411,6 +411,18 @@ def _search_formats_ignored(exchange: Exchange, context: dict[str, Any]) -> None
         body.pop("scrapeOptions", None)
 
 
+def _map_sitemap_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/map" and body is not None and body.get("sitemap") == "only":
+        body["sitemap"] = "include"
+
+
+def _search_keeps_invalid(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/search" and body is not None:
+        body.pop("ignoreInvalidURLs", None)
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -483,6 +495,8 @@ MUTANTS = [
     Mutant("many-headers-crash", "a scrape with more than 50 headers crashes the server (500)", request=_many_headers_crash),
     Mutant("map-limit-ignored", "a map ignores limit and includeSubdomains", request=_map_limit_ignored),
     Mutant("search-formats-ignored", "a search ignores scrapeOptions: results come back unscraped", request=_search_formats_ignored),
+    Mutant("map-sitemap-only-ignored", "a map with sitemap only lists the site's pages too", request=_map_sitemap_ignored),
+    Mutant("search-keeps-invalid", "a search ignores ignoreInvalidURLs: blocked results stay", request=_search_keeps_invalid),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -543,6 +557,8 @@ CLASS_OF = {
     "many-headers-crash": "core",
     "map-limit-ignored": "pages",
     "search-formats-ignored": "pages",
+    "map-sitemap-only-ignored": "pages",
+    "search-keeps-invalid": "pages",
 }
 
 

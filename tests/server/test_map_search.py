@@ -75,17 +75,37 @@ def test_a_search_answers_the_same_results_every_time_and_charges_per_result(ser
     web = first["data"]["web"]
     assert [r["url"] for r in web] == [
         "https://coffee-recipes.example.com/",
+        "https://www.reddit.com/r/coffeerecipes/",
         "https://coffee-recipes.example.com/about",
-        "https://coffee-recipes.example.com/blog",
     ]
     assert web[0] == {
         "url": "https://coffee-recipes.example.com/",
         "title": "coffee-recipes.example.com/",
-        "description": "Coffee recipes — home",
+        "description": "Coffee recipes: espresso, pour-over and cold brew — home",
         "position": 1,
     }
     assert first["creditsUsed"] == 3 and _remaining(server) == before - 6
     assert _search(server, query="zzzz-nothing")["data"] == {"web": []}
+
+
+def test_ignore_invalid_urls_drops_the_results_the_service_would_not_scrape(server: Server) -> None:
+    """The service's blocklist (social sites): under ignoreInvalidURLs the web results lose them
+    before the limit; without it a scraped blocked result keeps its fields, the error in its
+    metadata, uncharged."""
+    kept = _search(server, query="coffee recipes", limit=3, ignoreInvalidURLs=True)["data"]["web"]
+    assert [r["url"] for r in kept] == [
+        "https://coffee-recipes.example.com/",
+        "https://coffee-recipes.example.com/about",
+        "https://coffee-recipes.example.com/blog",
+    ]
+    assert [r["position"] for r in kept] == [1, 2, 3]
+    before = _remaining(server)
+    scraped = _search(server, query="coffee recipes", limit=2, scrapeOptions={"formats": ["markdown"]})
+    thread = scraped["data"]["web"][1]
+    assert thread["url"] == "https://www.reddit.com/r/coffeerecipes/" and "markdown" not in thread
+    assert thread["title"] == "Coffee recipes - r/coffeerecipes"
+    assert thread["metadata"]["statusCode"] == 403 and "no longer supported" in thread["metadata"]["error"]
+    assert scraped["creditsUsed"] == 1 and _remaining(server) == before - 1
 
 
 def test_sources_domains_and_categories(server: Server) -> None:
@@ -106,10 +126,10 @@ def test_sources_domains_and_categories(server: Server) -> None:
 
 def test_scraped_results_are_documents_charged_as_scrapes(server: Server) -> None:
     before = _remaining(server)
-    answer = _search(server, query="python", limit=2, scrapeOptions={"formats": ["markdown", "links"]})
+    answer = _search(server, query="python", limit=2, ignoreInvalidURLs=True, scrapeOptions={"formats": ["markdown", "links"]})
     web = answer["data"]["web"]
     assert len(web) == 2 and all("markdown" in r and "links" in r and r["metadata"]["sourceURL"] == r["url"] for r in web)
-    assert web[0]["description"] == "Python tutorials — home"  # the result's own fields stay
+    assert web[0]["description"] == "Python tutorials: functions, classes, async and packaging — home"  # the result's own fields stay
     assert answer["creditsUsed"] == 2 and _remaining(server) == before - 2
     # Scraped results are cached like any scrape.
     again = server.api("scrapeUrl", json={"url": web[0]["url"], "formats": ["markdown"]}).json()["data"]

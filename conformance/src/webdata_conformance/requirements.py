@@ -222,8 +222,20 @@ _ALL = [
     Requirement(
         "SEARCH-01",
         "pages",
-        "A search MUST return at most limit results of each source, and a web result asked with scrapeOptions formats MUST carry those formats.",
+        "A search MUST return at most limit results of each source, and a web result asked with scrapeOptions formats MUST carry those formats, or, when the blocklist refuses its URL, say so in metadata.error.",
         "inferred: the service's v2 search controller (limit per source; scrapeSearchResult)",
+    ),
+    Requirement(
+        "MAP-02",
+        "pages",
+        "A map with sitemap only MUST list only URLs that the site's sitemap declares.",
+        "inferred: the service's v2 map controller (sitemap only: the sitemap's URLs alone, no index or page links)",
+    ),
+    Requirement(
+        "SEARCH-02",
+        "pages",
+        "A search with ignoreInvalidURLs MUST NOT return a web result whose URL the service's blocklist refuses.",
+        "inferred: the service's v2 search controller (ignoreInvalidURLs filters web results with isUrlBlocked); the contract's x-blocklist",
     ),
     Requirement("LIMIT-03", "limits", "A team without usage information MUST get 404 from token usage and credit usage.", "§7"),
     Requirement("LIMIT-04", "limits", "A scrape whose page does not load within its timeout MUST answer 408.", "§2.2"),

@@ -1391,7 +1391,7 @@ class Search:
             enterprise: Enterprise search options (firecrawl-py); accepted.
             exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
             highlights: Accepted as firecrawl-py sends it.
-            ignore_invalid_urls: Drop results whose URL the service would not scrape.
+            ignore_invalid_urls: Drop the web results whose URL the service would not scrape (its blocklist, `x-blocklist`), before `limit` applies; news and images results keep theirs.
             include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
             integration: The integration the request came through, if any; recorded, no effect.
             limit: At most this many results of each source.
@@ -2942,7 +2942,7 @@ class AsyncSearch:
             enterprise: Enterprise search options (firecrawl-py); accepted.
             exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
             highlights: Accepted as firecrawl-py sends it.
-            ignore_invalid_urls: Drop results whose URL the service would not scrape.
+            ignore_invalid_urls: Drop the web results whose URL the service would not scrape (its blocklist, `x-blocklist`), before `limit` applies; news and images results keep theirs.
             include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
             integration: The integration the request came through, if any; recorded, no effect.
             limit: At most this many results of each source.

@@ -1994,7 +1994,12 @@ class SearchRequest(WireModel):
     """
     ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = False
     """
-    Drop results whose URL the service would not scrape.
+    Drop the web results whose URL the service would not scrape (its blocklist,
+    `x-blocklist`), before `limit` applies; news and images results keep theirs. Without
+    it, such a result asked with `scrapeOptions` formats comes back unscraped and uncharged,
+    `metadata.statusCode` 403 and `metadata.error` `Could not scrape url: ` followed by the
+    blocklist message.
+
     """
     include_domains: Annotated[list[IncludeDomain] | None, Field(alias="includeDomains", max_length=100)] = None
     """

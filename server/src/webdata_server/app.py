@@ -36,6 +36,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from webdata_server import answers
+from webdata_server.blocklist import Blocklist
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.domain import JobKind, Team, now_utc
@@ -81,7 +82,8 @@ def _context(settings: Settings, store: Store, contract: Contract, *, notify: No
         describe=lambda refusal: answers.describe(contract, "scrapeUrl", refusal),
         notify=notify,
     )
-    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, engine=engine)
+    blocklist = Blocklist.from_contract(contract)
+    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, engine=engine, blocklist=blocklist)
 
 
 def _json_bytes(body: Any) -> bytes:

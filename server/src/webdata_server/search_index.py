@@ -10,6 +10,12 @@ dated from its URL); image results are the pages' hero images (``/images/hero.pn
 Categories label results by their host: ``github`` for ``github.example.com``, ``research`` for
 ``research`` or ``arxiv`` hosts, ``pdf`` for a URL ending in ``.pdf``.
 
+Beside each site's pages the index holds one community thread about its topic on a social site
+(``https://www.reddit.com/r/<site name without dashes>/``, titled ``<topic's name> - r/<name>``,
+indexed with the words of the site's home page, so it ranks right after it), as a real search mixes
+them in: the service does not scrape such
+sites (:mod:`webdata_server.blocklist`), which is what ``ignoreInvalidURLs`` is for.
+
 The index lives in an in-memory database of its own (a few hundred rows, built at start in
 milliseconds), read under a lock.
 """
@@ -34,8 +40,9 @@ SITES: tuple[tuple[str, str], ...] = (
     ("coffee-recipes.example.com", "Coffee recipes: espresso, pour-over and cold brew"),
     ("climate-news.example.com", "Climate news: science, policy and energy"),
     ("travel-japan.example.com", "Travel in Japan: Tokyo, Kyoto and rail passes"),
+    ("travel-france.example.com", "Travel in France: Paris, the capital of France, Lyon and the Riviera"),
     ("gardening.example.com", "Gardening: vegetables, soil and compost"),
-    ("web-scraping.example.com", "Web scraping and crawling: markdown for LLMs"),
+    ("web-scraping.example.com", "Web scraping and crawling with Firecrawl: markdown for LLMs"),
     ("github.example.com", "Open source code: repositories, issues and pull requests"),
     ("arxiv-research.example.org", "Research papers: machine learning, transformers and diffusion models"),
     ("example.com", "Example Domain: the synthetic web's default site"),
@@ -79,7 +86,9 @@ class SearchIndex:
     def __init__(self) -> None:
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._lock = threading.Lock()
-        self._db.execute("CREATE VIRTUAL TABLE pages USING fts5(url UNINDEXED, title, topic, host UNINDEXED, section UNINDEXED, description UNINDEXED)")
+        self._db.execute(
+            "CREATE VIRTUAL TABLE pages USING fts5(url UNINDEXED, title, topic, shown UNINDEXED, host UNINDEXED, section UNINDEXED, description UNINDEXED)"
+        )
         rows = []
         for host, topic in SITES:
             origin = f"https://{host}"
@@ -88,8 +97,12 @@ class SearchIndex:
                 path = url[len(origin) :]
                 section = path.strip("/").split("/")[0] if path.strip("/") else "home"
                 title = page_title(url)
-                rows.append((url, title, f"{topic} {section}", host, section, f"{topic.split(':')[0]} — {section}"))
-        self._db.executemany("INSERT INTO pages (url, title, topic, host, section, description) VALUES (?, ?, ?, ?, ?, ?)", rows)
+                rows.append((url, title, f"{topic} {section}", title, host, section, f"{topic} — {section}"))
+            # The community thread: the home page's words, so it ranks right after the home page.
+            name, thread = topic.split(":")[0], f"https://www.reddit.com/r/{host.split('.')[0].replace('-', '')}/"
+            shown = f"{name} - r/{thread.split('/')[4]}"
+            rows.append((thread, page_title(f"{origin}/"), f"{topic} home", shown, "www.reddit.com", "community", f"{topic} — community discussion"))
+        self._db.executemany("INSERT INTO pages (url, title, topic, shown, host, section, description) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
 
     def search(self, query: str, *, limit: int) -> list[SearchHit]:
         """The pages matching any word of ``query``, most relevant first, at most ``limit``."""
@@ -99,7 +112,7 @@ class SearchIndex:
         expression = " OR ".join('"' + word.replace('"', '""') + '"' for word in dict.fromkeys(words))
         with self._lock:
             rows = self._db.execute(
-                "SELECT url, title, description, host, section FROM pages WHERE pages MATCH ? ORDER BY bm25(pages), url LIMIT ?",
+                "SELECT url, shown, description, host, section FROM pages WHERE pages MATCH ? ORDER BY bm25(pages), url LIMIT ?",
                 (expression, limit),
             ).fetchall()
         return [SearchHit(*row) for row in rows]

@@ -3,6 +3,7 @@ seed section it enforces; every answer is also checked against the contract by t
 
 from __future__ import annotations
 
+import html
 import re
 import time
 import uuid
@@ -655,5 +656,76 @@ def test_search_limit_and_scraped_results(api: ConformanceClient, settings: Sett
     scraped.expect(scraped.status == 200, f"a search with scrapeOptions must succeed, the answer was {scraped.status}")
     web = (scraped.body.get("data") or {}).get("web") or []
     scraped.expect(bool(web), f"a search for {query!r} returned no web result to check (set [pages.search] query)")
-    missing = [r.get("url") for r in web if "markdown" not in r or "links" not in r]
+    # A result on the blocklist is not scraped (the service's scrapeSearchResult): it says why.
+    missing = [r.get("url") for r in web if not _blocked(str(r.get("url", ""))) and ("markdown" not in r or "links" not in r)]
     scraped.expect(not missing, f"web results asked with formats markdown and links lack them: {missing}")
+    silent = [r.get("url") for r in web if _blocked(str(r.get("url", ""))) and not (r.get("metadata") or {}).get("error")]
+    scraped.expect(not silent, f"web results on the blocklist came back unscraped without metadata.error: {silent}")
+
+
+_LOC = re.compile(r"<loc>\s*([^<\s]+)\s*</loc>", re.IGNORECASE)
+
+
+def _same_page(url: str) -> str:
+    """A URL as map lists it, for comparison: host without ``www.``, path without a trailing slash,
+    no query or fragment (map drops query strings by default)."""
+    parts = urlsplit(url.strip())
+    return f"{_domain(url)}{parts.path.rstrip('/')}"
+
+
+def _sitemap_urls(api: ConformanceClient, origin: str) -> set[str]:
+    """The pages ``<origin>/sitemap.xml`` declares, read through the server's own scrape (so the
+    suite needs no network of its own), following a sitemap index one level (at most 10 files)."""
+    first = api.call("scrapeUrl", json_body={"url": f"{origin}/sitemap.xml", "formats": ["rawHtml"], "maxAge": 0})
+    first.expect(first.status == 200, f"{origin}/sitemap.xml must be readable with a scrape, the answer was {first.status}")
+    # Unescaped: a server may show the XML as the text of an HTML page, as a browser does.
+    text = html.unescape(str((first.body.get("data") or {}).get("rawHtml") or ""))
+    pages: set[str] = set()
+    nested = re.findall(r"<sitemap>.*?</sitemap>", text, flags=re.IGNORECASE | re.DOTALL)
+    for block in nested[:10]:
+        for loc in _LOC.findall(block):
+            inner = api.call("scrapeUrl", json_body={"url": loc, "formats": ["rawHtml"], "maxAge": 0})
+            if inner.status == 200:
+                pages |= {_same_page(u) for u in _LOC.findall(html.unescape(str((inner.body.get("data") or {}).get("rawHtml") or "")))}
+    flat = re.sub(r"<sitemap>.*?</sitemap>", "", text, flags=re.IGNORECASE | re.DOTALL)
+    pages |= {_same_page(u) for u in _LOC.findall(flat)}
+    return pages
+
+
+@pytest.mark.requirement("MAP-02")
+def test_map_sitemap_only(api: ConformanceClient, settings: Settings) -> None:
+    site = str(_crawl_site(settings)["url"])
+    parts = urlsplit(site if "://" in site else f"https://{site}")
+    declared = _sitemap_urls(api, f"{parts.scheme}://{parts.netloc}")
+    if not declared:
+        pytest.skip(f"class pages: {parts.netloc}/sitemap.xml declares no page (set [pages.crawl] url to a site with a sitemap)")
+    answer = api.call("mapUrl", json_body={"url": site, "sitemap": "only", "limit": 200})
+    answer.expect(answer.status == 200, f"a map of {site} with sitemap only must succeed, the answer was {answer.status}")
+    urls = [str(link.get("url", "")) for link in answer.body.get("links", [])]
+    answer.expect(bool(urls), f"a map of {site} with sitemap only listed nothing, although its sitemap declares {len(declared)} pages")
+    extra = sorted(u for u in urls if _same_page(u) not in declared)
+    answer.expect(not extra, f"a map with sitemap only listed URLs its sitemap does not declare: {extra[:5]}")
+
+
+def _blocked(url: str) -> bool:
+    """Whether the contract's blocklist (``x-blocklist``) names the URL's site: its host is a
+    listed domain or under one, and the URL has none of the allowed keywords."""
+    rule = bundle()["components"]["schemas"]["SearchRequest"]["properties"]["ignoreInvalidURLs"]["x-blocklist"]
+    lowered = url.lower()
+    if any(str(keyword).lower() in lowered for keyword in rule["allowedKeywords"]):
+        return False
+    host = _domain(url)
+    return any(host == d or host.endswith("." + d) for d in rule["domains"])
+
+
+@pytest.mark.requirement("SEARCH-02")
+def test_search_ignore_invalid_urls(api: ConformanceClient, settings: Settings) -> None:
+    query = str(settings.pages.get("search", {}).get("query", "coffee recipes"))
+    plain = api.call("searchWeb", json_body={"query": query, "limit": 10})
+    if plain.status == 200 and not any(_blocked(str(r.get("url", ""))) for r in (plain.body.get("data") or {}).get("web") or []):
+        pytest.skip(f"class pages: no web result for {query!r} is on the blocklist, so there is nothing to drop (set [pages.search] query)")
+    answer = api.call("searchWeb", json_body={"query": query, "limit": 10, "ignoreInvalidURLs": True})
+    answer.expect(answer.status == 200, f"a search with ignoreInvalidURLs must succeed, the answer was {answer.status}")
+    kept = [str(r.get("url", "")) for r in (answer.body.get("data") or {}).get("web") or []]
+    blocked = [u for u in kept if _blocked(u)]
+    answer.expect(not blocked, f"a search with ignoreInvalidURLs returned web results the blocklist refuses: {blocked}")

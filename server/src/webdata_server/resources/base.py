@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from webdata_server.blocklist import Blocklist
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
@@ -39,7 +40,8 @@ __all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_j
 
 @dataclass(frozen=True)
 class Context:
-    """What the handlers share: settings, the store, the contract, prices and the scrape pipeline."""
+    """What the handlers share: settings, the store, the contract, prices, the scrape pipeline, the
+    job engine and the service's blocklist."""
 
     settings: Settings
     store: Store
@@ -47,6 +49,7 @@ class Context:
     pricing: Pricing
     scraper: ScrapePipeline
     engine: JobEngine
+    blocklist: Blocklist
 
     def advance(self, job: Job) -> Job:
         """The job as it stands now (an extract or agent job finished first if its time has come)."""

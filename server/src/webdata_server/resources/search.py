@@ -13,7 +13,6 @@ from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.scrape.pipeline import CacheEntry
 from webdata_server.search_index import SearchHit, SearchIndex, category_of, news_date
-from webdata_server.urls import is_valid_url
 from webdata_server.web import SyntheticWeb
 
 __all__ = ["OPERATIONS"]
@@ -42,8 +41,6 @@ def _hits(body: models.SearchRequest) -> list[SearchHit]:
     if body.categories:
         wanted = {c if isinstance(c, str) else c.type for c in body.categories}
         hits = [h for h in hits if category_of(h.url) in wanted]
-    if body.ignore_invalid_urls:
-        hits = [h for h in hits if is_valid_url(h.url)]
     return hits
 
 
@@ -82,7 +79,10 @@ def search(ctx: Context, call: Call) -> Pending:
     data: dict[str, Any] = {}
     sources = _sources(body)
     if "web" in sources:
-        data["web"] = [_web(h, n) for n, h in enumerate(hits[: body.limit], start=1)]
+        # The service drops the web results it would not scrape (its blocklist) under
+        # ignoreInvalidURLs, before the limit; news and images keep theirs.
+        web = [h for h in hits if not ctx.blocklist.blocks(h.url)] if body.ignore_invalid_urls else hits
+        data["web"] = [_web(h, n) for n, h in enumerate(web[: body.limit], start=1)]
     if "news" in sources:
         news = [h for h in hits if h.section == "blog"]
         data["news"] = [_news(h, n) for n, h in enumerate(news[: body.limit], start=1)]
@@ -99,13 +99,19 @@ def search(ctx: Context, call: Call) -> Pending:
         override = options.threat_protection or body.threat_protection
         for kind in ("web", "news"):
             for result in data.get(kind, []):
+                if ctx.blocklist.blocks(result["url"]):
+                    # As the service: not scraped, not charged, the reason in the metadata.
+                    error = f"Could not scrape url: {ctx.blocklist.message}"
+                    result["metadata"] = {"sourceURL": result["url"], "statusCode": 403, "error": error, "proxyUsed": "basic"}
+                    continue
                 request = models.ScrapeRequest.model_validate({**options.model_dump(by_alias=True, exclude_unset=True), "url": result["url"]}).model_copy(
                     update={"threat_protection": override}
                 )
                 try:
                     outcome = ctx.scraper.run(caller, request, moment)
                 except Refusal as refusal:
-                    result["warning"] = f"The result could not be scraped: {refusal}"
+                    # The service's failed result: its fields and the error in the metadata.
+                    result["metadata"] = {"sourceURL": result["url"], "statusCode": 0, "error": str(refusal) or type(refusal).__name__, "proxyUsed": "basic"}
                     charges += [Charge(call.operation_id, c.credits) for c in refusal.charges]
                     continue
                 document = outcome.document
