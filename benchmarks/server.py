@@ -16,7 +16,8 @@ with `--job-seconds 2` (it should be about 2 s), and the worker's volume: the pa
 finishes when 5,000 batch pages come due within one second (`--job-seconds 1`); up to that rate
 jobs end on schedule, beyond it they end later, pages in the order they came due, none lost.
 
-Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--seconds 8] [--ledger-rows N]`).
+Run with `make bench` (or `.venv/bin/python benchmarks/server.py [--seconds 8] [--ledger-rows N]
+[--cases TEXT]`, `--cases` keeping the cases whose label contains TEXT).
 Set-up: wrk from Debian (installed with apt-get when missing and run as root), Prism from npm
 (`npm ci` in benchmarks/peer, pinned by its package-lock.json). Both servers bind 127.0.0.1 on
 free ports and are stopped at the end. Prints the figures; asserts nothing.
@@ -281,7 +282,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=8, help="duration of each case (default 8)")
     parser.add_argument("--ledger-rows", type=int, default=1_000_000, help="charges in the grown database (default 1,000,000)")
+    parser.add_argument("--cases", default="", help="only the cases whose label contains this text (e.g. /v2/map; default: all)")
     args = parser.parse_args()
+    CASES[:] = [case for case in CASES if args.cases in case.label]
+    if not CASES:
+        parser.error(f"no case label contains {args.cases!r}")
     wrk, prism = _wrk(), _prism()
     bundle = Path(tempfile.mkdtemp()) / "openapi.json"
     bundle.write_bytes(read_bundle())
