@@ -55,9 +55,17 @@ class _Filter:
         self.host = bare_host((parts.hostname or "").lower())
         path = parts.path or "/"
         self.path = path if options.filter_by_path and not options.allow_external_links and len(path) > 1 else None
+        self._normal: dict[str, str | None] = {}
 
     def normal(self, url: str) -> str | None:
-        """The URL as the map lists it, or None when the map leaves it out."""
+        """The URL as the map lists it, or None when the map leaves it out (each URL worked out once
+        per map: the walk meets most of them several times)."""
+        if url in self._normal:
+            return self._normal[url]
+        self._normal[url] = listed = self._normalize(url)
+        return listed
+
+    def _normalize(self, url: str) -> str | None:
         parts = urlsplit(url)
         host = bare_host((parts.hostname or "").lower())
         if parts.scheme not in ("http", "https") or parts.path.lower().endswith(_NOT_PAGES):
@@ -112,8 +120,7 @@ def map_site(
         visited: set[str] = set()
         budget = 4 * options.limit + 64  # pages whose links are read: bounded by what is asked for
         while queue and len(found) < options.limit and budget > 0:
-            url = queue.popleft()
-            bare = urlunsplit(urlsplit(url)._replace(fragment=""))
+            bare = queue.popleft().partition("#")[0]
             if bare in visited:
                 continue
             visited.add(bare)
@@ -121,7 +128,7 @@ def map_site(
             if keep.normal(bare) is None and bare != first:
                 continue  # out of the map's scope: its links are not the site's
             budget -= 1
-            queue.extend(link for link in links_of(bare) if urlunsplit(urlsplit(link)._replace(fragment="")) not in visited)
+            queue.extend(link for link in links_of(bare) if link.partition("#")[0] not in visited)
     if options.sitemap != "skip":
         for url in sitemap_of(origin):
             add(url, indexed=options.sitemap == "include" and options.use_index)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import webdata_models as models
@@ -43,17 +44,16 @@ def map_url(ctx: Context, call: Call) -> Pending:
     scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.settings.threat_classifier_down)
     web = ctx.scraper.web
     if isinstance(web, SyntheticWeb):
-        links_of, index_start = site.links_of, None
+        links = list(_synthetic_map(body.url, _options(body)))
     else:
         # The real web: the index is the start page's own links.
-        links_of, index_start = (lambda url: _real_links(ctx, url) if url == body.url else []), (lambda start: start)
-    links = map_site(
-        body.url,
-        _options(body),
-        links_of=links_of,
-        sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
-        index_start=index_start,
-    )
+        links = map_site(
+            body.url,
+            _options(body),
+            links_of=lambda url: _real_links(ctx, url) if url == body.url else [],
+            sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
+            index_start=lambda start: start,
+        )
     charges = [Charge(call.operation_id, ctx.pricing.base[call.operation_id] + scan)]
     caller, moment = call.caller, now_utc()
     recorded = ctx.store.submit(
@@ -61,6 +61,13 @@ def map_url(ctx: Context, call: Call) -> Pending:
     )
     data: dict[str, Any] = {"success": True, "links": links}
     return Pending(recorded, lambda _: data)
+
+
+@functools.lru_cache(maxsize=256)
+def _synthetic_map(url: str, options: MapOptions) -> tuple[dict[str, str], ...]:
+    """The map of the synthetic web, a pure function of the URL and the options: memoised (the
+    links are never changed after they are made, only encoded)."""
+    return tuple(map_site(url, options, links_of=site.links_of, sitemap_of=lambda origin: site.sitemap_urls(origin)))
 
 
 def _real_links(ctx: Context, url: str) -> list[str]:

@@ -126,4 +126,11 @@ def search(ctx: Context, call: Call) -> Pending:
     return Pending(recorded, lambda _: answer)
 
 
-OPERATIONS = [Operation("searchWeb", models.SearchRequest, search)]
+def _scrapes(raw: bytes) -> bool:
+    """Whether a search body may scrape its results (then it runs in a worker thread: rendering
+    holds the GIL). One that does not only reads the index and hands its charge over, on the loop.
+    A body that merely mentions the word is sent to a thread too, which is only slower."""
+    return b"scrapeOptions" in raw
+
+
+OPERATIONS = [Operation("searchWeb", models.SearchRequest, search, offload=_scrapes)]
