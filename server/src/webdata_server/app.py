@@ -254,7 +254,7 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
                     raw, too_large = await _read_body(request, ctx.settings.max_body_bytes, ctx.settings.body_timeout)
                 else:
                     raw, too_large = b"", False
-                offload = operation.offload(raw) if callable(operation.offload) else operation.offload
+                offload = operation.offload(ctx, raw) if callable(operation.offload) else operation.offload
                 if offload or (operation.takes_idempotency_key and "x-idempotency-key" in request.headers):
                     loop = asyncio.get_running_loop()
                     # A handler's writes are awaited here, not in the thread: it is free for the

@@ -101,8 +101,8 @@ class Operation:
     operation_id: str
     body: type[BaseModel] | None
     handler: Handler
-    # Or decided per request from its raw body (True: a worker thread).
-    offload: bool | Callable[[bytes], bool] = True
+    # Or decided per request from the context and its raw body (True: a worker thread).
+    offload: bool | Callable[[Context, bytes], bool] = True
     # Takes ``x-idempotency-key``, checked and claimed before the body is read (as the service's
     # middleware does before its controller); a request carrying one runs in a worker thread.
     takes_idempotency_key: bool = False

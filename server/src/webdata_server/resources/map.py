@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+import threading
 from typing import Any
 
 import webdata_models as models
@@ -63,11 +63,36 @@ def map_url(ctx: Context, call: Call) -> Pending:
     return Pending(recorded, lambda _: data)
 
 
-@functools.lru_cache(maxsize=256)
+# The synthetic web's maps, a pure function of the URL and the options: memoised (the links are
+# never changed after they are made, only encoded), the oldest dropped beyond _MAPS_KEPT.
+_MAPS: dict[tuple[str, MapOptions], tuple[dict[str, str], ...]] = {}
+_MAPS_KEPT = 256
+_MAPS_LOCK = threading.Lock()
+
+
 def _synthetic_map(url: str, options: MapOptions) -> tuple[dict[str, str], ...]:
-    """The map of the synthetic web, a pure function of the URL and the options: memoised (the
-    links are never changed after they are made, only encoded)."""
-    return tuple(map_site(url, options, links_of=site.links_of, sitemap_of=lambda origin: site.sitemap_urls(origin)))
+    key = (url, options)
+    found = _MAPS.get(key)
+    if found is None:
+        found = tuple(map_site(url, options, links_of=site.links_of, sitemap_of=site.sitemap_urls))
+        with _MAPS_LOCK:
+            if len(_MAPS) >= _MAPS_KEPT:
+                _MAPS.pop(next(iter(_MAPS)))
+            _MAPS[key] = found
+    return found
+
+
+def _walks(ctx: Context, raw: bytes) -> bool:
+    """Whether a map request may walk a site (then it runs in a worker thread): on the real web
+    always; on the synthetic web unless its map is memoised. One that the gate will refuse, or
+    whose map is memoised, only checks, reads and charges, on the loop."""
+    if not isinstance(ctx.scraper.web, SyntheticWeb):
+        return True
+    try:
+        body = models.MapRequest.model_validate_json(raw)
+    except ValueError:
+        return False
+    return (body.url, _options(body)) not in _MAPS
 
 
 def _real_links(ctx: Context, url: str) -> list[str]:
@@ -78,4 +103,4 @@ def _real_links(ctx: Context, url: str) -> list[str]:
     return links_in(page.html, url)
 
 
-OPERATIONS = [Operation("mapUrl", models.MapRequest, map_url)]
+OPERATIONS = [Operation("mapUrl", models.MapRequest, map_url, offload=_walks)]

@@ -3,6 +3,7 @@ web and news result scraped through the scrape pipeline when ``scrapeOptions`` a
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import webdata_models as models
@@ -31,9 +32,15 @@ def _on(host: str, domains: list[str]) -> bool:
     return any(host == d or host.endswith("." + d) for d in (d.lower().strip(".") for d in domains))
 
 
+@functools.lru_cache(maxsize=1024)
+def _ranked(query: str) -> tuple[SearchHit, ...]:
+    """Every hit of ``query``, most relevant first (the index never changes: memoised)."""
+    return tuple(_INDEX.search(query, limit=1000))
+
+
 def _hits(body: models.SearchRequest) -> list[SearchHit]:
-    """The index's hits for the query, filtered by domains, categories and URL validity."""
-    hits = _INDEX.search(body.query, limit=1000)
+    """The index's hits for the query, filtered by domains and categories."""
+    hits = list(_ranked(body.query))
     if body.include_domains:
         hits = [h for h in hits if _on(h.host, list(body.include_domains))]
     if body.exclude_domains:
@@ -126,7 +133,7 @@ def search(ctx: Context, call: Call) -> Pending:
     return Pending(recorded, lambda _: answer)
 
 
-def _scrapes(raw: bytes) -> bool:
+def _scrapes(ctx: Context, raw: bytes) -> bool:
     """Whether a search body may scrape its results (then it runs in a worker thread: rendering
     holds the GIL). One that does not only reads the index and hands its charge over, on the loop.
     A body that merely mentions the word is sent to a thread too, which is only slower."""
