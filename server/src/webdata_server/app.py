@@ -49,6 +49,7 @@ from webdata_server.resources import OPERATIONS, Call, Context, Operation
 from webdata_server.resources.base import Pending, idempotency_key, spend_key
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Committed, Store
+from webdata_server.store.auth import watch_auth_changes
 from webdata_server.watch import watch_endpoint
 from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
 from webdata_server.webhooks import WebhookDispatcher
@@ -231,20 +232,6 @@ class _Running:
     demand: Demand  # requests being answered: the job worker yields to them
 
 
-# How often the app looks for changes to teams and keys made by another process (the keys a thread
-# has read are kept until then: Teams.authenticate). One indexed read on the loop each time.
-AUTH_WATCH_SECONDS = 0.05
-
-
-async def _notice_auth_changes(store: Store) -> None:
-    while True:
-        try:
-            store.db.notice_auth_changes()
-        except Exception:  # a locked or busy file must not end the watch
-            _log.exception("could not read the auth_version count")
-        await asyncio.sleep(AUTH_WATCH_SECONDS)
-
-
 def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         request_id = f"{random.getrandbits(128):032x}"  # unique per request; uuid4 is a system call each
@@ -338,7 +325,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         # Units run on this loop's thread from here on (see store.database), until the end below.
         active_store.db.attach(asyncio.get_running_loop())
         worker = asyncio.create_task(run_worker(ctx.jobs.work, interval=settings.worker_interval, demand=demand))
-        watcher = asyncio.create_task(_notice_auth_changes(active_store))
+        watcher = asyncio.create_task(watch_auth_changes(active_store.db.auth))
         try:
             yield
         finally:

@@ -76,7 +76,7 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
     # catchup of a finished job); each later document follows as its own message, and done
     # carries none (the SDKs' watchers gather catchup, document and done documents alike, so
     # each document is sent once).
-    generation = ctx.store.db.auth_generation
+    generation = ctx.store.db.auth.generation
     catchup, read = await run_in_threadpool(_catchup, ctx, job)
     await websocket.send_json({"type": "catchup", "data": catchup})
     if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
@@ -95,8 +95,8 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
             await websocket.send_json({"type": "catchup", "data": ctx.jobs.engine.summary(job)})
             break
         await asyncio.sleep(ctx.settings.worker_interval)
-        if ctx.store.db.auth_generation != generation:
-            generation = ctx.store.db.auth_generation
+        if ctx.store.db.auth.generation != generation:
+            generation = ctx.store.db.auth.generation
             caller = await run_in_threadpool(ctx.store.teams.authenticate, key)
             if caller is None or caller.team.id != job.team_id:
                 await websocket.send_json({"type": "error", "error": "Unauthorized"})
