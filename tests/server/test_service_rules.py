@@ -84,7 +84,7 @@ def test_what_the_official_sdks_send_is_accepted(quick_server: Server) -> None:
 
 
 def test_regex_on_full_url_matches_patterns_against_the_whole_url(quick_server: Server) -> None:
-    from tests.server.test_engine import _crawl, _paths
+    from tests.server.jobs.test_engine import _crawl, _paths
 
     on_path = _paths(_crawl(quick_server, sitemap="skip", maxDiscoveryDepth=1, includePaths=["example\\.com/(about|docs)$"]))
     on_url = _paths(_crawl(quick_server, sitemap="skip", maxDiscoveryDepth=1, includePaths=["example\\.com/(about|docs)$"], regexOnFullURL=True))

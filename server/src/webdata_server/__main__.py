@@ -248,19 +248,18 @@ def main(argv: list[str] | None = None) -> int:
         team, key = created
         print(f"Created the development team {team.id}.\nAPI key: {key}\n(also listed by `webdata-server admin list`)", flush=True)
     store.close()
-    # Background jobs render pages in a worker thread. At CPython's default switch interval (5 ms)
-    # the event loop, which gives the GIL up at every socket and SQLite call, waits up to 5 ms to
-    # get it back each time, and one request adds up to ~50 ms while a crawl runs. At 0.5 ms a
-    # token-usage read keeps a p99 of ~8 ms next to a 1,000-page crawl (benchmarks/server.py).
+    # Background jobs render pages in a worker thread. At CPython's default switch interval the
+    # event loop, which gives the GIL up at every socket and SQLite call, waits that long to get it
+    # back each time while a crawl runs; a shorter one keeps requests quick (benchmarks/README.md).
     sys.setswitchinterval(SWITCH_INTERVAL)
     loop, http = http_stack(args.stack)
     logging.getLogger("webdata_server").info("event loop %s, HTTP parser %s", loop, http)
     app = create_app(settings)
     # X-Forwarded-* from the hosts uvicorn trusts by default, read by the app itself (see trust_forwarded).
     app.trust_forwarded(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"))
-    # The contract, its compiled validators and the models (about 60,000 objects) live as long as
-    # the process: frozen, the cyclic collector's full collections stop walking them (one took
-    # ~30 ms, a pause every request in flight waited out).
+    # The contract, its compiled validators and the models live as long as the process: frozen,
+    # the cyclic collector's full collections stop walking them, a pause every request in flight
+    # waited out (benchmarks/README.md).
     gc.collect()
     gc.freeze()
     uvicorn.run(

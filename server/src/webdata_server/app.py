@@ -40,18 +40,19 @@ from webdata_server.blocklist import Blocklist
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.domain import JobKind, Team, now_utc
-from webdata_server.engine import JobEngine, Notify
 from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
+from webdata_server.jobs import Clock, Demand, JobService, run_worker
+from webdata_server.jobs.engine import Notify
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
 from webdata_server.resources.base import Pending, idempotency_key, spend_key
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Committed, Store
+from webdata_server.store.auth import watch_auth_changes
 from webdata_server.watch import watch_endpoint
 from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
 from webdata_server.webhooks import WebhookDispatcher
-from webdata_server.worker import Demand, run_worker
 
 __all__ = ["create_app", "ensure_development_team"]
 
@@ -61,7 +62,7 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
 
 
-def _context(settings: Settings, store: Store, contract: Contract, *, notify: Notify | None = None) -> Context:
+def _context(settings: Settings, store: Store, contract: Contract, *, notify: Notify | None = None, clock: Clock | None = None) -> Context:
     pricing = Pricing.from_contract(contract)
     web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
     max_age = contract.document["components"]["schemas"]["ScrapeOptions"]["properties"]["maxAge"]
@@ -74,16 +75,18 @@ def _context(settings: Settings, store: Store, contract: Contract, *, notify: No
         lockdown_max_age=int(max_age["x-lockdown-default"]),
         classifier_down=settings.threat_classifier_down,
     )
-    engine = JobEngine(
+    jobs = JobService(
         store=store,
-        scraper=scraper,
+        contract=contract,
         pricing=pricing,
+        scraper=scraper,
         job_seconds=settings.job_seconds,
         describe=lambda refusal: answers.describe(contract, "scrapeUrl", refusal),
+        clock=clock,
         notify=notify,
     )
     blocklist = Blocklist.from_contract(contract)
-    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, engine=engine, blocklist=blocklist)
+    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, jobs=jobs, blocklist=blocklist)
 
 
 def _json_bytes(body: Any) -> bytes:
@@ -115,7 +118,7 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
             caller=caller,
             body=body,
             path=request.path_params,
-            query=request.query_params if request.scope["query_string"] else {},  # (parsing an empty query costs ~8 us)
+            query=request.query_params if request.scope["query_string"] else {},  # an empty query is not parsed (benchmarks/README.md)
             base_url=lambda: str(request.base_url),
             idempotency_key=key,
         )
@@ -229,20 +232,6 @@ class _Running:
     demand: Demand  # requests being answered: the job worker yields to them
 
 
-# How often the app looks for changes to teams and keys made by another process (the keys a thread
-# has read are kept until then: Teams.authenticate). One indexed read on the loop each time.
-AUTH_WATCH_SECONDS = 0.05
-
-
-async def _notice_auth_changes(store: Store) -> None:
-    while True:
-        try:
-            store.db.notice_auth_changes()
-        except Exception:  # a locked or busy file must not end the watch
-            _log.exception("could not read the auth_version count")
-        await asyncio.sleep(AUTH_WATCH_SECONDS)
-
-
 def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         request_id = f"{random.getrandbits(128):032x}"  # unique per request; uuid4 is a system call each
@@ -299,8 +288,10 @@ def ensure_development_team(store: Store, settings: Settings) -> tuple[Team, str
     return team, store.teams.create_key(team_id=team.id, name="development")
 
 
-def create_app(settings: Settings | None = None, *, store: Store | None = None) -> _Front:
-    """The application. With ``store`` given, the caller owns it (tests); otherwise it is opened at startup."""
+def create_app(settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None) -> _Front:
+    """The application. With ``store`` given, the caller owns it (tests); otherwise it is opened at
+    startup. ``clock`` drives every job schedule (default: the wall clock; a test passes a
+    :class:`~webdata_server.jobs.ManualClock` and moves it)."""
     settings = settings or Settings.from_env()
     bundle_bytes = read_bundle(settings.bundle)
     contract = Contract.load(bundle_bytes)
@@ -324,7 +315,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             reach=settings.webhook_reach, timeout=settings.webhook_timeout, retries=settings.webhook_retries, backoff=settings.webhook_backoff
         )
         webhooks.start()
-        ctx = _context(settings, active_store, contract, notify=webhooks.submit)
+        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock)
         threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")
         demand = Demand()
         state["running"] = _Running(ctx, Gate(active_store, validators, bounds, gates), threads, demand)
@@ -333,8 +324,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
         # Units run on this loop's thread from here on (see store.database), until the end below.
         active_store.db.attach(asyncio.get_running_loop())
-        worker = asyncio.create_task(run_worker(active_store, interval=settings.worker_interval, engine=ctx.engine, demand=demand))
-        watcher = asyncio.create_task(_notice_auth_changes(active_store))
+        worker = asyncio.create_task(run_worker(ctx.jobs.work, interval=settings.worker_interval, demand=demand))
+        watcher = asyncio.create_task(watch_auth_changes(active_store.db.auth))
         try:
             yield
         finally:
@@ -390,7 +381,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     routes += [Route(path, dispatcher(endpoints), methods=every if "{" not in path else sorted(endpoints)) for path, endpoints in ordered]
     middleware = [_local_cors()] if settings.local_cors else []
     front.app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed}, middleware=middleware)
+    front.jobs = lambda: running().ctx.jobs
     return front
+
+
+def _not_running() -> JobService:
+    raise RuntimeError("the application is not running (its lifespan has not started)")
 
 
 class _Front:
@@ -399,8 +395,7 @@ class _Front:
     bundle, a WebSocket, the lifespan) to the Starlette application behind, :attr:`app`.
 
     Every API request used to pass six layers of middleware and a scan of the routes' regular
-    expressions, each layer wrapping ``send`` once more: about a quarter of a token-usage read
-    (9,500 -> 12,600 answers a second).
+    expressions, each layer wrapping ``send`` once more (what that cost: benchmarks/README.md).
     A request without ``Origin`` gets the ``Vary: Origin`` that the CORS middleware adds."""
 
     def __init__(self, by_path: dict[str, dict[str, Endpoint]], *, cors: bool) -> None:
@@ -414,6 +409,8 @@ class _Front:
         ]
         self._vary = [(b"vary", b"Origin")] if cors else []
         self._forwarded: ProxyHeadersMiddleware | None = None
+        # The job service of the running application (its clock and passes, for tests).
+        self.jobs: Callable[[], JobService] = _not_running
 
     def trust_forwarded(self, trusted_hosts: list[str] | str) -> None:
         """Read ``X-Forwarded-Proto`` and ``X-Forwarded-For`` from requests these hosts relay, as

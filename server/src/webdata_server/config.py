@@ -77,9 +77,8 @@ class Settings:
     @property
     def handler_threads(self) -> int:
         """``threads``, or by default 2 on the synthetic web, where a handler's work is Python
-        holding the GIL (on a 2-core machine 2 threads answer 2,600 cached scrapes a second, 8
-        threads 2,000: the others only wait for the GIL and switch), and 8 with ``--web real``,
-        where a handler waits on the network."""
+        holding the GIL (more threads only wait for it and switch: benchmarks/README.md), and 8
+        with ``--web real``, where a handler waits on the network."""
         if self.threads is not None:
             return self.threads
         return 8 if self.web == "real" else 2

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 from urllib.robotparser import RobotFileParser
 
+import webdata_models as models
+
 from webdata_server.store.job_pages import PlannedPage
 from webdata_server.web import sitemap_locations
 
@@ -41,44 +43,43 @@ _INDEX = re.compile(r"/index\.(html?|php)$")
 
 @dataclass(frozen=True)
 class CrawlRules:
-    """The crawl options that decide which pages are visited (the request's, defaults applied)."""
+    """The crawl options that decide which pages are visited: a crawl request's (:meth:`from_model`,
+    the contract's defaults applied by the model, so none is repeated here)."""
 
-    include_paths: tuple[re.Pattern[str], ...] = ()
-    exclude_paths: tuple[re.Pattern[str], ...] = ()
-    max_discovery_depth: int | None = None
-    limit: int = 10000
-    crawl_entire_domain: bool = False
-    allow_subdomains: bool = False
-    allow_external_links: bool = False
-    ignore_robots_txt: bool = False
-    ignore_query_parameters: bool = False
-    deduplicate_similar_urls: bool = True
-    sitemap: str = "include"
-    regex_on_full_url: bool = False
+    include_paths: tuple[re.Pattern[str], ...]
+    exclude_paths: tuple[re.Pattern[str], ...]
+    max_discovery_depth: int | None
+    limit: int
+    crawl_entire_domain: bool
+    allow_subdomains: bool
+    allow_external_links: bool
+    ignore_robots_txt: bool
+    ignore_query_parameters: bool
+    deduplicate_similar_urls: bool
+    sitemap: str
+    regex_on_full_url: bool
 
     @classmethod
-    def from_request(cls, options: dict[str, object]) -> CrawlRules:
-        """The rules of a crawl request's options (wire names); :class:`re.error` for a bad pattern."""
+    def from_model(cls, crawl: models.CrawlRequest) -> CrawlRules:
+        """The rules of a crawl request (its defaults are the contract's, applied by the model);
+        :class:`re.error` for a bad pattern."""
 
-        def patterns(name: str) -> tuple[re.Pattern[str], ...]:
-            values = options.get(name) or []
-            return tuple(re.compile(str(p)) for p in values if str(p)) if isinstance(values, list) else ()
+        def patterns(values: list[str] | None) -> tuple[re.Pattern[str], ...]:
+            return tuple(re.compile(p) for p in values or [] if p)
 
-        depth = options.get("maxDiscoveryDepth")
-        limit = options.get("limit", 10000)
         return cls(
-            include_paths=patterns("includePaths"),
-            exclude_paths=patterns("excludePaths"),
-            max_discovery_depth=int(depth) if isinstance(depth, int | float) else None,
-            limit=int(limit) if isinstance(limit, int | float) else 10000,
-            crawl_entire_domain=bool(options.get("crawlEntireDomain", False)),
-            allow_subdomains=bool(options.get("allowSubdomains", False)),
-            allow_external_links=bool(options.get("allowExternalLinks", False)),
-            ignore_robots_txt=bool(options.get("ignoreRobotsTxt", False)),
-            ignore_query_parameters=bool(options.get("ignoreQueryParameters", False)),
-            deduplicate_similar_urls=bool(options.get("deduplicateSimilarURLs", True)),
-            sitemap=str(options.get("sitemap", "include")),
-            regex_on_full_url=bool(options.get("regexOnFullURL", False)),
+            include_paths=patterns(crawl.include_paths),
+            exclude_paths=patterns(crawl.exclude_paths),
+            max_discovery_depth=crawl.max_discovery_depth,
+            limit=crawl.limit,
+            crawl_entire_domain=crawl.crawl_entire_domain,
+            allow_subdomains=crawl.allow_subdomains,
+            allow_external_links=crawl.allow_external_links,
+            ignore_robots_txt=crawl.ignore_robots_txt,
+            ignore_query_parameters=crawl.ignore_query_parameters,
+            deduplicate_similar_urls=crawl.deduplicate_similar_urls,
+            sitemap=str(crawl.sitemap),
+            regex_on_full_url=crawl.regex_on_full_url,
         )
 
 

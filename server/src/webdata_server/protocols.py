@@ -10,7 +10,7 @@ plain text.
   answered 400 and the connection closed (uvicorn on httptools has no bound; h11's is 16 KiB,
   answered the same way).
 - **One write per answer.** uvicorn writes an answer's head and its body with a ``write`` each, and
-  on uvloop each is a system call made holding the GIL (a quarter of a token-usage read's time): the
+  on uvloop each is a system call made holding the GIL (its cost: benchmarks/README.md): the
   head waits for the body of the same answer and goes out with it (:class:`_Coalescing`), or on the
   loop's next turn when no body follows at once (HEAD, ``100 Continue``, a streamed body).
 - **JSON.** Where uvicorn refuses a request it cannot parse, the answer is the contract's error

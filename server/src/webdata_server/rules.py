@@ -140,7 +140,7 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 def normalized(body: ModelT, operation_id: str) -> ModelT:
     """The validated body with its ``url`` given a scheme (http) where it had none."""
     if operation_id not in URL_OF:
-        return body  # (a model without ``url``: pydantic's attribute fallback costs ~10 µs a request)
+        return body  # a model without ``url``: pydantic's attribute fallback is not free (benchmarks/README.md)
     url = getattr(body, "url", None)
     if isinstance(url, str) and with_scheme(url) != url:
         return body.model_copy(update={"url": with_scheme(url)})

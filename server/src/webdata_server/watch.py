@@ -24,11 +24,11 @@ __all__ = ["watch_endpoint"]
 
 def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
     """The status with every document finished so far, and how many pages that read."""
-    body = ctx.engine.summary(job)
+    body = ctx.jobs.engine.summary(job)
     documents: list[dict[str, object]] = []
     read = 0
     while True:
-        more, after = ctx.engine.documents_after(job, read)
+        more, after = ctx.jobs.engine.documents_after(job, read)
         if after == read:
             break
         documents += more
@@ -76,27 +76,27 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
     # catchup of a finished job); each later document follows as its own message, and done
     # carries none (the SDKs' watchers gather catchup, document and done documents alike, so
     # each document is sent once).
-    generation = ctx.store.db.auth_generation
+    generation = ctx.store.db.auth.generation
     catchup, read = await run_in_threadpool(_catchup, ctx, job)
     await websocket.send_json({"type": "catchup", "data": catchup})
     if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
         await websocket.close(code=_DONE)
         return
     while True:
-        documents, read = await run_in_threadpool(ctx.engine.documents_after, job, read)
+        documents, read = await run_in_threadpool(ctx.jobs.engine.documents_after, job, read)
         for document in documents:
             await websocket.send_json({"type": "document", "data": document})
         if read < job.completed:
             continue  # more finished pages than one read returns
         if job.status == JobStatus.COMPLETED:
-            await websocket.send_json({"type": "done", "data": ctx.engine.summary(job)})
+            await websocket.send_json({"type": "done", "data": ctx.jobs.engine.summary(job)})
             break
         if job.status in TERMINAL:
-            await websocket.send_json({"type": "catchup", "data": ctx.engine.summary(job)})
+            await websocket.send_json({"type": "catchup", "data": ctx.jobs.engine.summary(job)})
             break
         await asyncio.sleep(ctx.settings.worker_interval)
-        if ctx.store.db.auth_generation != generation:
-            generation = ctx.store.db.auth_generation
+        if ctx.store.db.auth.generation != generation:
+            generation = ctx.store.db.auth.generation
             caller = await run_in_threadpool(ctx.store.teams.authenticate, key)
             if caller is None or caller.team.id != job.team_id:
                 await websocket.send_json({"type": "error", "error": "Unauthorized"})

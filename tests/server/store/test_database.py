@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from webdata_server.store import Store
+from webdata_server.store import Store, migrations
 from webdata_server.store import database as database_module
 
 
@@ -75,7 +75,7 @@ def test_a_migration_script_is_split_between_statements_not_inside_a_trigger() -
     CREATE TRIGGER t AFTER INSERT ON a BEGIN UPDATE a SET x = x + 1; DELETE FROM a WHERE x > 9; END;
     CREATE INDEX a_x ON a(x)
     """
-    statements = database_module._statements(script)
+    statements = migrations.statements(script)
     assert len(statements) == 3
     assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
     db = sqlite3.connect(":memory:")

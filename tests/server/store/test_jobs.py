@@ -36,9 +36,10 @@ def test_many_jobs_end_in_one_unit_and_only_from_the_states_allowed(tmp_path: Pa
     ids = store.write(
         lambda tx: [store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request={}, seconds=0, credits=0, moment=moment).id for _ in range(5)]
     )
-    store.jobs.transition(ids[0], allowed_from=None, to=JobStatus.CANCELLED).result()
-    moves = [Move(job_id, JobStatus.COMPLETED, {"data": {"n": n}}, n) for n, job_id in enumerate(ids)]
-    assert store.jobs.transition_many(moves, allowed_from=ACTIVE).result() == 4  # not the cancelled one
+    cancel = store.jobs.moves([Move(ids[0], JobStatus.CANCELLED)], allowed_from=None, moment=moment)
+    store.write(lambda tx: store.jobs.transition(tx, cancel))
+    moves = store.jobs.moves([Move(job_id, JobStatus.COMPLETED, {"data": {"n": n}}, n) for n, job_id in enumerate(ids)], allowed_from=ACTIVE, moment=moment)
+    assert store.write(lambda tx: store.jobs.transition(tx, moves)) == 4  # not the cancelled one
     jobs = [store.jobs.get(job_id, team_id=team.id, kind=JobKind.EXTRACT) for job_id in ids]
     store.close()
     assert [job.status for job in jobs if job] == [JobStatus.CANCELLED] + [JobStatus.COMPLETED] * 4
@@ -61,7 +62,8 @@ def test_the_workers_one_row_reads_give_the_same_jobs_as_a_plain_read(tmp_path: 
         )
     )
     extract = store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request=request, seconds=1, credits=3, moment=moment))
-    store.jobs.transition_many([Move(crawl.id, JobStatus.SCRAPING, {"pages": ["é"]}, 2)], allowed_from=ACTIVE).result()
+    moves = store.jobs.moves([Move(crawl.id, JobStatus.SCRAPING, {"pages": ["é"]}, 2)], allowed_from=ACTIVE, moment=moment)
+    store.write(lambda tx: store.jobs.transition(tx, moves))
     assert store.jobs.due(now_utc(), ending=10) == ([crawl.id], [extract.id])
     read = store.jobs.active([crawl.id, extract.id, "no-such-job"])
     plain = {job.id: store.jobs.get(job.id, team_id=team.id, kind=job.kind) for job in (crawl, extract)}

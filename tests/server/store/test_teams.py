@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from webdata_server import Settings, create_app
-from webdata_server.app import AUTH_WATCH_SECONDS
 from webdata_server.domain import Caller
 from webdata_server.store import Store
+from webdata_server.store.auth import AUTH_WATCH_SECONDS
 
 
 @pytest.fixture
@@ -98,13 +98,13 @@ def test_each_thread_keeps_its_own_keys_and_all_see_a_change(store: Store) -> No
 def test_another_processs_change_is_seen_once_the_count_is_read(store: Store, tmp_path: Path) -> None:
     team_id, secret = _key(store)
     assert _plan_tokens(store, secret) == 1000
-    store.db.notice_auth_changes()
+    store.db.auth.notice()
     other = sqlite3.connect(tmp_path / "db.sqlite3")
     with other:
         other.execute("UPDATE teams SET plan_tokens = 3 WHERE id = ?", (team_id,))
     other.close()
     assert _plan_tokens(store, secret) == 1000  # kept: nothing told this process yet
-    store.db.notice_auth_changes()
+    store.db.auth.notice()
     assert _plan_tokens(store, secret) == 3
 
 

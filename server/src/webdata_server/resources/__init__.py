@@ -1,8 +1,11 @@
 """The operations, grouped by resource: one module each, every handler small.
 
-A handler is a plain function ``(Context, Call) -> body``: it runs in a worker thread (never on
-the event loop), raises :class:`~webdata_server.errors.Refusal` for every documented refusal and
-returns the success body. Each module lists its operations in ``OPERATIONS``.
+A handler is a plain function ``(Context, Call) -> body``: it runs in a worker thread, or on the
+event loop when its :class:`Operation` says ``offload=False`` (it only checks and hands its writes
+over as :class:`~webdata_server.resources.base.Pending`); it raises
+:class:`~webdata_server.errors.Refusal` for every documented refusal and returns the success body.
+Every job's life is the job service's (:mod:`webdata_server.jobs`): handlers start, read and cancel
+through ``ctx.jobs``. Each module lists its operations in ``OPERATIONS``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.domain import Job, JobKind, JobStatus, iso
-from webdata_server.errors import NotCancellable
+from webdata_server.jobs.requests import stored
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, start_job
 from webdata_server.scrape import threat
 
@@ -21,7 +21,7 @@ def _job(ctx: Context, call: Call) -> Job:
 def start(ctx: Context, call: Call) -> Pending:
     body: models.AgentRequest = call.body
     threat.check_override(call.caller.team, body.threat_protection)
-    request = body.model_dump(mode="json", by_alias=True, exclude_none=True)
+    request = stored(body)
     job = start_job(ctx, call, kind=JobKind.AGENT, request=request, units=1)
     return Pending(job, lambda job: dump(models.AgentStartResponse(success=True, id=job.id)))
 
@@ -43,9 +43,7 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
-    job = _job(ctx, call)
-    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.PROCESSING}, to=JobStatus.CANCELLED).result():
-        raise NotCancellable()
+    ctx.jobs.cancel(_job(ctx, call))  # the rule (cancelAgent's x-transitions) is the job service's
     return dump(models.AgentCancelResponse(success=True))
 
 

@@ -3,9 +3,7 @@ job resources share: starting a job with its charge, finding one, and its status
 
 from __future__ import annotations
 
-import math
 import re
-import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,8 +14,7 @@ from pydantic import BaseModel
 from webdata_server.blocklist import Blocklist
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
-from webdata_server.domain import Caller, Charge, Job, JobKind, Team, now_utc
-from webdata_server.engine import JobEngine
+from webdata_server.domain import Caller, Job, JobKind, Team
 from webdata_server.errors import (
     IdempotencyKeyUsed,
     InsufficientCredits,
@@ -26,34 +23,29 @@ from webdata_server.errors import (
     JobNotFound,
     RateLimited,
     Refusal,
-    TooManyJobs,
     Unauthenticated,
     issue,
 )
+from webdata_server.jobs import JobService
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Committed, Store
-from webdata_server.worker import PROGRESSIVE, advance
 
 __all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
 
 
 @dataclass(frozen=True)
 class Context:
-    """What the handlers share: settings, the store, the contract, prices, the scrape pipeline, the
-    job engine and the service's blocklist."""
+    """What the handlers share: settings, the store (reads), the contract, prices, the scrape
+    pipeline, the job service (every job's life) and the service's blocklist."""
 
     settings: Settings
     store: Store
     contract: Contract
     pricing: Pricing
     scraper: ScrapePipeline
-    engine: JobEngine
+    jobs: JobService
     blocklist: Blocklist
-
-    def advance(self, job: Job) -> Job:
-        """The job as it stands now (an extract or agent job finished first if its time has come)."""
-        return advance(self.store, job)
 
 
 @dataclass(frozen=True)
@@ -155,7 +147,7 @@ def spend_key(ctx: Context, headers: Mapping[str, str], refusal: Refusal) -> Non
     given = headers.get("x-idempotency-key")
     if given is None or isinstance(refusal, _BEFORE_THE_KEY) or not _UUID.match(given):
         return
-    ctx.store.write(lambda tx: ctx.store.jobs.claim_key(tx, given.lower(), now_utc()))
+    ctx.jobs.spend_key(given.lower())
 
 
 def start_job(
@@ -168,40 +160,23 @@ def start_job(
     url: str | None = None,
     total: int = 0,
 ) -> Committed[Job]:
-    """A new job and its charge, one unit with the concurrency check and the request's idempotency
-    key (all or nothing: a crash leaves the job and its key, or neither), queued for the writer:
-    the future resolves to the job once committed.
-
-    Batch scrapes and crawls are charged page by page as they progress (the engine): their start
-    only requires that the team can pay for one page."""
-    caller = call.caller
-    team = caller.team
-    progressive = kind in PROGRESSIVE
-    credits = 0 if progressive else ctx.pricing.base[call.operation_id] * units
-    moment = now_utc()
-
-    def unit(tx: sqlite3.Connection) -> Job:
-        if team.max_concurrency > 0 and ctx.store.jobs.count_active(team.id) >= team.max_concurrency:
-            raise TooManyJobs(retry_after=max(1, math.ceil(ctx.settings.job_seconds)))
-        if progressive and remaining_tokens(ctx, team, moment) < ctx.pricing.tokens_per_credit:
-            raise InsufficientCredits()
-        seconds = 0 if progressive else ctx.settings.job_seconds
-        job = ctx.store.jobs.insert(tx, caller=caller, kind=kind, request=request, seconds=seconds, credits=credits, moment=moment, url=url, total=total)
-        key = call.idempotency_key
-        if key is not None and not ctx.store.jobs.claim_key(tx, key, moment, job_id=job.id, team_id=team.id):
-            _refuse_if_claimed(ctx, caller, key)  # claimed meanwhile by a request in the same batch
-            raise IdempotencyKeyUsed()
-        charges = [Charge(call.operation_id, credits, job.id)]
-        ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
-        return job
-
-    return ctx.store.submit(unit)
+    """A new job of ``kind`` for the call (:meth:`JobService.start`), with the request's idempotency key."""
+    return ctx.jobs.start(
+        call.caller,
+        operation_id=call.operation_id,
+        kind=kind,
+        request=request,
+        units=units,
+        url=url,
+        total=total,
+        idempotency_key=call.idempotency_key,
+        refuse_claimed=lambda key: _refuse_if_claimed(ctx, call.caller, key),
+    )
 
 
 def remaining_tokens(ctx: Context, team: Team, moment: datetime) -> int:
-    """The team's plan tokens left in its billing period containing ``moment`` (from the running
-    balance: one indexed row); 0 for a team without a plan."""
-    return (team.plan_tokens or 0) - ctx.store.ledger.used(team, moment) * ctx.pricing.tokens_per_credit
+    """The team's plan tokens left in its billing period containing ``moment``."""
+    return ctx.jobs.remaining_tokens(team, moment)
 
 
 def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind, *, checked: bool = True) -> Job:
@@ -211,10 +186,10 @@ def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind, *, checked: b
     lookup, as the service's job paths do (all but batch scrape errors, which pass ``False``)."""
     if checked and not _UUID.match(job_id):
         raise InvalidJobId()
-    job = ctx.store.jobs.get(job_id, team_id=call.caller.team.id, kind=kind)
+    job = ctx.jobs.find(job_id, team_id=call.caller.team.id, kind=kind)
     if job is None:
         raise JobNotFound()
-    return ctx.advance(job)
+    return job
 
 
 def _count(call: Call, name: str, *, default: int, low: int) -> int:
@@ -240,4 +215,4 @@ def job_status(ctx: Context, call: Call, job: Job) -> dict[str, Any]:
     limit = min(_count(call, "limit", default=ctx.settings.page_size, low=1), ctx.settings.page_size)
     path = call.url_for(f"/v2/{'crawl' if job.kind == JobKind.CRAWL else 'batch/scrape'}/{job.id}")
     suffix = f"&limit={call.query['limit']}" if "limit" in call.query else ""
-    return ctx.engine.status_body(job, skip=skip, limit=limit, url_of=lambda n: f"{path}?skip={n}{suffix}")
+    return ctx.jobs.status_body(job, skip=skip, limit=limit, url_of=lambda n: f"{path}?skip={n}{suffix}")

@@ -6,8 +6,9 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.domain import JobKind, JobStatus
+from webdata_server.domain import JobKind
 from webdata_server.errors import InvalidRequest
+from webdata_server.jobs.requests import stored
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import split_urls
@@ -21,7 +22,7 @@ def start(ctx: Context, call: Call) -> Pending:
     if invalid and not body.ignore_invalid_urls:
         raise InvalidRequest()
     threat.check_override(call.caller.team, body.threat_protection)
-    request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
+    request = stored(body)
     listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
     job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=request, units=len(valid), total=len(valid))
     return Pending(job, lambda job: dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed)))
@@ -32,14 +33,12 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 def errors(ctx: Context, call: Call) -> dict[str, Any]:
-    return ctx.engine.errors_body(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE, checked=False))  # the service does not check this id
+    return ctx.jobs.errors_body(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE, checked=False))  # the service does not check this id
 
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
-    # §3: an existing batch scrape is cancelled whatever its state.
-    job = find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE)
-    if ctx.store.jobs.transition(job.id, allowed_from=None, to=JobStatus.CANCELLED).result() and job.active:
-        ctx.engine.cancelled(job)
+    # The rule (cancelBatchScrape's x-transitions: any state) is the job service's.
+    ctx.jobs.cancel(find_job(ctx, call, call.path["id"], JobKind.BATCH_SCRAPE))
     return dump(models.BatchScrapeCancelResponse(status="cancelled"))
 
 

@@ -1,6 +1,6 @@
 """/v2/crawl: start a crawl (options explicit or derived from a prompt), read its status and pages,
 its errors, cancel it, list active crawls, and preview the options a prompt would give. The crawl
-itself runs in the job engine (:mod:`webdata_server.engine`)."""
+itself runs in the job service (:mod:`webdata_server.jobs`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.domain import JobKind, JobStatus, now_utc
-from webdata_server.errors import InsufficientCredits, InvalidRequest, NotCancellable, issue
+from webdata_server.errors import InsufficientCredits, InvalidRequest, issue
 from webdata_server.params_preview import derive_crawl_options
 from webdata_server.resources.base import (
     Call,
@@ -65,18 +65,12 @@ def status(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 def errors(ctx: Context, call: Call) -> dict[str, Any]:
-    return ctx.engine.errors_body(find_job(ctx, call, call.path["id"], JobKind.CRAWL))
+    return ctx.jobs.errors_body(find_job(ctx, call, call.path["id"], JobKind.CRAWL))
 
 
 def cancel(ctx: Context, call: Call) -> dict[str, Any]:
-    # As the service: a running crawl is cancelled, a cancelled one stays so (and the answer is
-    # the same), a crawl that ran its course cannot be.
-    job = find_job(ctx, call, call.path["id"], JobKind.CRAWL)
-    if job.status == JobStatus.CANCELLED:
-        return dump(models.CrawlCancelResponse(status="cancelled"))
-    if not ctx.store.jobs.transition(job.id, allowed_from={JobStatus.SCRAPING}, to=JobStatus.CANCELLED).result():
-        raise NotCancellable()
-    ctx.engine.cancelled(job)
+    # The rule (cancelCrawl's x-transitions) is the job service's.
+    ctx.jobs.cancel(find_job(ctx, call, call.path["id"], JobKind.CRAWL))
     return dump(models.CrawlCancelResponse(status="cancelled"))
 
 

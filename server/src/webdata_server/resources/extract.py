@@ -10,6 +10,7 @@ from jsonschema.exceptions import SchemaError
 
 from webdata_server.domain import JobKind, JobStatus, iso
 from webdata_server.errors import InvalidRequest, issue
+from webdata_server.jobs.requests import stored
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, start_job
 from webdata_server.scrape import threat
 from webdata_server.urls import split_urls
@@ -31,7 +32,7 @@ def start(ctx: Context, call: Call) -> Pending:
     threat.check_override(team, body.threat_protection)
     if body.scrape_options is not None:
         threat.check_override(team, body.scrape_options.threat_protection)
-    request = body.model_dump(mode="json", by_alias=True, exclude_none=True) | {"_validURLs": valid}
+    request = stored(body)
     # §2.6: invalidURLs only when ignoreInvalidURLs is true, an empty array when none.
     listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
     job = start_job(ctx, call, kind=JobKind.EXTRACT, request=request, units=len(valid))

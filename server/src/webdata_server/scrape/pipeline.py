@@ -10,7 +10,7 @@ returning what it produces:
 
 A refusal raised by a step carries the charges incurred before it (a scan that blocked the URL,
 a lockdown miss, a prompt-injection check); ``record`` bills them with the log line.
-Batch scrape and crawl pages go through ``run`` too (:mod:`webdata_server.engine`), which records
+Batch scrape and crawl pages go through ``run`` too (:mod:`webdata_server.jobs.engine`), which records
 and bills each page as its job progresses.
 """
 

@@ -23,9 +23,9 @@ from pydantic import TypeAdapter
 from webdata_server import content
 from webdata_server.domain import Charge
 from webdata_server.errors import PromptInjection
+from webdata_server.extraction import value_for_schema
 from webdata_server.pricing import Pricing
 from webdata_server.web import INJECTION, Page
-from webdata_server.worker import value_for_schema
 
 __all__ = ["Rendered", "Renderer", "colors_of", "extract_from", "format_objects"]
 

@@ -1,4 +1,5 @@
-"""The database file: one SQLite writer connection (WAL), readers beside it, and migrations.
+"""The database file: one SQLite writer connection (WAL), readers beside it; the schema is
+:mod:`webdata_server.store.migrations`', the auth cache's change watch :mod:`webdata_server.store.auth`'s.
 
 Every write commits before the server answers, with ``synchronous=FULL``, so an acknowledged
 job or charge survives a restart or a kill -9. A request's writes (its job, its charges, its
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import itertools
 import queue
 import sqlite3
 import threading
@@ -28,209 +27,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from webdata_server.store import migrations
+from webdata_server.store.auth import AuthWatch
+from webdata_server.store.migrations import sha256
+
 T = TypeVar("T")
 
 __all__ = ["LOCK_WAIT_SECONDS", "Committed", "Database", "StoreBusy", "sha256"]
-
-_MIGRATIONS = [
-    # 1: the initial schema.
-    """
-    CREATE TABLE teams (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        plan_tokens INTEGER,
-        period_start TEXT NOT NULL,
-        period_end TEXT NOT NULL,
-        rate_limit_per_minute INTEGER NOT NULL DEFAULT 0,
-        max_concurrency INTEGER NOT NULL DEFAULT 0,
-        tp_enabled INTEGER NOT NULL DEFAULT 0,
-        tp_enforced INTEGER NOT NULL DEFAULT 0,
-        tp_overrides_disabled INTEGER NOT NULL DEFAULT 0,
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE api_keys (
-        key TEXT PRIMARY KEY,
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        name TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE jobs (
-        id TEXT PRIMARY KEY,
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        api_key TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        status TEXT NOT NULL,
-        url TEXT,
-        request TEXT NOT NULL,
-        result TEXT,
-        total INTEGER NOT NULL DEFAULT 0,
-        completed INTEGER NOT NULL DEFAULT 0,
-        credits_used INTEGER NOT NULL DEFAULT 0,
-        error TEXT,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        finishes_at TEXT NOT NULL
-    );
-    CREATE INDEX jobs_team_kind_status ON jobs(team_id, kind, status);
-    CREATE INDEX jobs_due ON jobs(status, finishes_at);
-    CREATE TABLE ledger (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        api_key TEXT NOT NULL,
-        operation TEXT NOT NULL,
-        credits INTEGER NOT NULL,
-        job_id TEXT,
-        created_at TEXT NOT NULL
-    );
-    CREATE INDEX ledger_team_time ON ledger(team_id, created_at);
-    CREATE TABLE scrape_cache (
-        url TEXT NOT NULL,
-        tag TEXT NOT NULL DEFAULT '',
-        fetched_at TEXT NOT NULL,
-        document TEXT NOT NULL,
-        PRIMARY KEY (url, tag, fetched_at)
-    );
-    """,
-    # 2: what each scrape request carried beyond its URL (profile, audit metadata, proxy).
-    """
-    CREATE TABLE scrape_log (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        api_key TEXT NOT NULL,
-        url TEXT,
-        profile_name TEXT,
-        profile_save_changes INTEGER,
-        audit_username TEXT,
-        proxy TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    """,
-    # 3: keys are stored as SHA-256 hashes under a public identifier (key_…); jobs, the ledger and
-    # the scrape log refer to that identifier, never to the secret. webdata_sha256 is registered
-    # on the connection by Database._migrate; existing keys keep working and keep their history.
-    """
-    ALTER TABLE api_keys RENAME TO api_keys_plain;
-    CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        secret_sha256 TEXT NOT NULL UNIQUE,
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        name TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    INSERT INTO api_keys (id, secret_sha256, team_id, name, created_at)
-        SELECT 'key_' || substr(webdata_sha256('id:' || key), 1, 16), webdata_sha256(key), team_id, name, created_at FROM api_keys_plain;
-    DROP TABLE api_keys_plain;
-    UPDATE jobs SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
-    UPDATE ledger SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
-    UPDATE scrape_log SET api_key = 'key_' || substr(webdata_sha256('id:' || api_key), 1, 16);
-    ALTER TABLE jobs RENAME COLUMN api_key TO key_id;
-    ALTER TABLE ledger RENAME COLUMN api_key TO key_id;
-    ALTER TABLE scrape_log RENAME COLUMN api_key TO key_id
-    """,
-    # 4: running totals kept beside the ledger, in the same transaction as each ledger row, so a
-    # charge and a balance read cost the same whatever the ledger holds. `balances` holds the
-    # credits of one team in one billing period (filled from the ledger the first time the period
-    # is read); `usage_by_month` the credits per calendar month and key (filled here, once).
-    """
-    CREATE TABLE balances (
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        period_start TEXT NOT NULL,
-        period_end TEXT NOT NULL,
-        credits INTEGER NOT NULL,
-        PRIMARY KEY (team_id, period_start, period_end)
-    );
-    CREATE TABLE usage_by_month (
-        team_id TEXT NOT NULL REFERENCES teams(id),
-        month TEXT NOT NULL,
-        key_id TEXT NOT NULL,
-        credits INTEGER NOT NULL,
-        PRIMARY KEY (team_id, month, key_id)
-    );
-    INSERT INTO usage_by_month (team_id, month, key_id, credits)
-        SELECT team_id, substr(created_at, 1, 7), key_id, SUM(credits) FROM ledger GROUP BY team_id, substr(created_at, 1, 7), key_id
-    """,
-    # 5: batch scrapes and crawls progress page by page. `job_runs` holds a job's pace from its
-    # kickoff; `job_pages` every page it will visit (or that robots.txt kept out), in visiting
-    # order, with the order it finished in, its document or error, and what it was charged.
-    """
-    CREATE TABLE job_runs (
-        job_id TEXT PRIMARY KEY REFERENCES jobs(id),
-        kicked_off_at TEXT NOT NULL,
-        interval REAL NOT NULL,
-        group_size INTEGER NOT NULL
-    );
-    CREATE TABLE job_pages (
-        job_id TEXT NOT NULL REFERENCES jobs(id),
-        seq INTEGER NOT NULL,
-        url TEXT NOT NULL,
-        depth INTEGER NOT NULL,
-        parent INTEGER NOT NULL,
-        state TEXT NOT NULL,
-        finished INTEGER,
-        finished_at TEXT,
-        document TEXT,
-        code TEXT,
-        error TEXT,
-        credits INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (job_id, seq)
-    );
-    CREATE INDEX job_pages_finished ON job_pages(job_id, finished)
-    """,
-    # 6: the idempotency keys start requests came with (a key is used once, by anyone).
-    """
-    CREATE TABLE idempotency_keys (
-        key TEXT PRIMARY KEY,
-        created_at TEXT NOT NULL
-    )
-    """,
-    # 7: the running totals kept in step by SQLite itself, inside the ledger row's own INSERT. Python's
-    # sqlite3 gives the GIL up and takes it back around every statement, so each statement of a
-    # charge was two thread switches against the event loop; a charge is now one statement.
-    """
-    CREATE TRIGGER ledger_totals AFTER INSERT ON ledger
-    BEGIN
-        INSERT INTO usage_by_month (team_id, month, key_id, credits)
-        VALUES (NEW.team_id, substr(NEW.created_at, 1, 7), NEW.key_id, NEW.credits)
-        ON CONFLICT (team_id, month, key_id) DO UPDATE SET credits = credits + excluded.credits;
-        UPDATE balances SET credits = credits + NEW.credits
-        WHERE team_id = NEW.team_id AND period_start <= NEW.created_at AND period_end > NEW.created_at;
-    END
-    """,
-    # 8: a count of the changes to teams and keys, kept by SQLite whoever writes them: how a server
-    # notices another process's changes to the keys it has read (Database.auth_generation).
-    """
-    CREATE TABLE auth_version (n INTEGER NOT NULL);
-    INSERT INTO auth_version (n) VALUES (0);
-    CREATE TRIGGER teams_inserted AFTER INSERT ON teams BEGIN UPDATE auth_version SET n = n + 1; END;
-    CREATE TRIGGER teams_updated AFTER UPDATE ON teams BEGIN UPDATE auth_version SET n = n + 1; END;
-    CREATE TRIGGER teams_deleted AFTER DELETE ON teams BEGIN UPDATE auth_version SET n = n + 1; END;
-    CREATE TRIGGER keys_inserted AFTER INSERT ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END;
-    CREATE TRIGGER keys_updated AFTER UPDATE ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END;
-    CREATE TRIGGER keys_deleted AFTER DELETE ON api_keys BEGIN UPDATE auth_version SET n = n + 1; END
-    """,
-    # 9: the job an idempotency key started, claimed in the same unit as the job (a crash leaves
-    # both or neither), so that a retry with the key can be told which job it started.
-    """
-    ALTER TABLE idempotency_keys ADD COLUMN job_id TEXT;
-    ALTER TABLE idempotency_keys ADD COLUMN team_id TEXT
-    """,
-]
-
-
-def _statements(script: str) -> list[str]:
-    """The statements of a migration script, split at semicolons that end one (not those inside a
-    trigger's body)."""
-    statements: list[str] = []
-    pending = ""
-    for piece in script.split(";"):
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            if pending.strip(" \n;"):
-                statements.append(pending.strip())
-            pending = ""
-    if pending.strip(" \n;"):
-        statements.append(pending.strip())
-    return statements
 
 
 # A unit's result once committed: an asyncio future for a unit handed over on the event loop's
@@ -286,15 +89,6 @@ def _resolve(batch: list[_Unit], outcomes: list[tuple[bool, Any]], failure: Base
             future.set_exception(value)
 
 
-# The migration after which no secret may be left anywhere in the file (see Database._migrate).
-_KEYS_HASHED = 3
-
-
-def sha256(text: str) -> str:
-    # Keys are 128 random bits: a fast hash is enough (no password stretching needed).
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 class Database:
     """One writer connection, and one reader connection per thread.
 
@@ -341,41 +135,14 @@ class Database:
         self._committer: threading.Thread | None = None
         self._taken = threading.Event()
         self._busy_since: float | None = None  # loop thread only: since when BEGIN finds the file locked
-        # Teams and keys change rarely; every request reads its key. ``auth_generation`` moves on
-        # once a change is committed: through this connection (its temporary triggers call back
-        # at once), or by anyone (the ``auth_version`` count, read by notice_auth_changes).
-        self.auth_generation = 0
-        self._auth_touched = False
-        self._auth_seen: int | None = None
-        self._generation_lock = threading.Lock()
+        # Teams and keys change rarely; every request reads its key (the auth cache: store/auth.py).
+        self.auth = AuthWatch(self._auth_version)
         self._migrate()
-        self._db.create_function("webdata_auth_touched", 0, self._touch_auth)
-        for table, event in itertools.product(("teams", "api_keys"), ("INSERT", "UPDATE", "DELETE")):
-            self._db.execute(f"CREATE TEMP TRIGGER webdata_{table}_{event.lower()} AFTER {event} ON main.{table} BEGIN SELECT webdata_auth_touched(); END")
+        self.auth.install(self._db)
 
-    def _touch_auth(self) -> None:
-        self._auth_touched = True  # (the writer's thread, inside the transaction)
-
-    def _ended(self) -> None:
-        """After a COMMIT or ROLLBACK of the writer (its lock still held): a change to teams or keys
-        in it moves ``auth_generation`` on (after a rollback too: needlessly, never wrongly)."""
-        if self._auth_touched:
-            self._auth_touched = False
-            self._next_generation()
-
-    def _next_generation(self) -> None:
-        with self._generation_lock:
-            self.auth_generation += 1
-
-    def notice_auth_changes(self) -> None:
-        """Moves ``auth_generation`` on if teams or keys changed since the last call, whoever
-        changed them (another process included): the app calls it every few tens of ms."""
+    def _auth_version(self) -> int | None:
         row = self.read_one("SELECT n FROM auth_version")
-        seen = int(row[0]) if row is not None else None
-        if seen != self._auth_seen:
-            if self._auth_seen is not None:
-                self._next_generation()
-            self._auth_seen = seen
+        return int(row[0]) if row is not None else None
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -424,7 +191,7 @@ class Database:
                 self._db.execute("COMMIT")
             finally:
                 self._depth, self._owner = 0, None
-                self._ended()
+                self.auth.ended()
 
     def write(self, unit: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``unit`` with the writer connection and return its result once it is committed.
@@ -577,7 +344,7 @@ class Database:
         except BaseException as failure:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-            self._ended()
+            self.auth.ended()
             self._lock.release()
             _resolve(batch, [], failure)
             return
@@ -607,7 +374,7 @@ class Database:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             finally:
-                self._ended()
+                self.auth.ended()
                 self._lock.release()
             loop.call_soon_threadsafe(self._committed, batch, outcomes, failure)
 
@@ -644,14 +411,9 @@ class Database:
         return row
 
     def _migrate(self) -> None:
-        self._db.create_function("webdata_sha256", 1, sha256, deterministic=True)
         with self.transaction() as db:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            for number, script in enumerate(_MIGRATIONS[version:], start=version + 1):
-                for statement in _statements(script):
-                    db.execute(statement)
-                db.execute(f"PRAGMA user_version = {number}")
-        if 0 < version < _KEYS_HASHED:
+            before = migrations.apply(db)
+        if migrations.needs_vacuum(before):
             # The plain keys are gone from the tables but not yet from freed pages and the WAL.
             with self._lock:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from webdata_server.domain import ACTIVE, Caller, Job, JobKind, JobStatus, iso, now_utc, parse_iso
-from webdata_server.store.database import Committed, Database
+from webdata_server.domain import ACTIVE, Caller, Job, JobKind, JobStatus, iso, parse_iso
+from webdata_server.store.database import Database
 
-__all__ = ["Jobs", "Move", "uuid7"]
+__all__ = ["Jobs", "Move", "Moves", "uuid7"]
 
 _ACTIVE = tuple(sorted(ACTIVE))
 _IN_ACTIVE = "(" + ", ".join("?" for _ in _ACTIVE) + ")"
@@ -25,9 +25,8 @@ def _job(row: sqlite3.Row) -> Job:
 
 # The worker's reads come back as one row each (an aggregate): Python's sqlite3 gives the GIL up and
 # takes it back for every row it steps to, and a worker thread waits for it behind the busy event loop
-# (up to the switch interval) at every one; it read a slice of 32 jobs in ~11 ms, a due list of
-# thousands in as many waits. (The rows come in the subquery's order: a pass's fairness, not its
-# correctness, depends on it.)
+# (up to the switch interval) at every one (benchmarks/README.md). (The rows come in the subquery's
+# order: a pass's fairness, not its correctness, depends on it.)
 _DUE_IDS = "SELECT group_concat(id, ' ') FROM (SELECT id FROM jobs WHERE status = ? AND finishes_at <= ? ORDER BY finishes_at {limit})"
 _FIELDS = (
     "id",
@@ -201,53 +200,43 @@ class Jobs:
         total: int,
         completed: int,
         credits_used: int,
+        moment: datetime,
         status: JobStatus | None = None,
         error: str | None = None,
     ) -> None:
         """A running job's counters (and its final state, when it ended), inside the caller's unit."""
         tx.execute(
             "UPDATE jobs SET total = ?, completed = ?, credits_used = ?, status = COALESCE(?, status), error = COALESCE(?, error), updated_at = ? WHERE id = ?",
-            (total, completed, credits_used, status, error, iso(now_utc()), job_id),
+            (total, completed, credits_used, status, error, iso(moment), job_id),
         )
 
-    def transition(
-        self,
-        job_id: str,
-        *,
-        allowed_from: Collection[JobStatus] | None,
-        to: JobStatus,
-        result: Any = None,
-        completed: int | None = None,
-        error: str | None = None,
-    ) -> Committed[bool]:
-        """Move a job to ``to`` if its state is in ``allowed_from`` (any, when None), queued for the
-        writer: the future resolves to True when it moved, once committed (a worker pass queues
-        every job it finishes and waits once, so they share a commit)."""
-        encoded = None if result is None else json.dumps(result)
+    @staticmethod
+    def moves(moves: list[Move], *, allowed_from: Collection[JobStatus] | None, moment: datetime) -> Moves:
+        """The statement that moves each job to its ``to`` if its state is in ``allowed_from`` (any,
+        when None), its rows encoded here, in the caller's thread: :meth:`transition` runs it in a
+        unit (on the event loop's batch), where no JSON is encoded."""
         sql, allowed = _transition(allowed_from)
+        stamp = iso(moment)
+        rows = [(m.to, stamp, None if m.result is None else json.dumps(m.result), m.completed, m.error, m.job_id, *allowed) for m in moves]
+        return Moves(sql, rows)
 
-        def unit(tx: sqlite3.Connection) -> bool:
-            moved = tx.execute(sql, (to, iso(now_utc()), encoded, completed, error, job_id, *allowed))
-            return moved.rowcount == 1
+    @staticmethod
+    def transition(tx: sqlite3.Connection, moves: Moves) -> int:
+        """Runs ``moves`` inside the caller's unit (one statement over all of them): how many moved."""
+        return int(tx.executemany(moves.sql, moves.rows).rowcount)
 
-        return self._db.submit(unit)
 
-    def transition_many(self, moves: list[Move], *, allowed_from: Collection[JobStatus]) -> Committed[int]:
-        """:meth:`transition` for many jobs in one unit (one statement run over all of them): how
-        many moved, once committed. A worker pass ends every extract and agent job it finishes so."""
-        sql, allowed = _transition(allowed_from)
-        moment = iso(now_utc())
-        rows = [(m.to, moment, None if m.result is None else json.dumps(m.result), m.completed, m.error, m.job_id, *allowed) for m in moves]
+@dataclass(frozen=True)
+class Moves:
+    """Transitions ready to run (:meth:`Jobs.moves`)."""
 
-        def unit(tx: sqlite3.Connection) -> int:
-            return tx.executemany(sql, rows).rowcount
-
-        return self._db.submit(unit)
+    sql: str
+    rows: list[tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
 class Move:
-    """Where one job goes (:meth:`Jobs.transition_many`)."""
+    """Where one job goes (:meth:`Jobs.moves`)."""
 
     job_id: str
     to: JobStatus

@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 import secrets
 import sqlite3
-import threading
 from datetime import datetime
 from typing import Any
 
 from webdata_server.domain import Caller, Team, iso, month_bounds, now_utc, parse_iso
-from webdata_server.store.database import Database, sha256
+from webdata_server.store.auth import KeyCache
+from webdata_server.store.database import Database
+from webdata_server.store.migrations import sha256
 
 __all__ = ["Teams"]
 
@@ -63,25 +64,12 @@ def _team_of(values: tuple[Any, ...]) -> Team:
     )
 
 
-class _Known(threading.local):
-    """The callers one thread has authenticated, and the generation they were read in."""
-
-    def __init__(self) -> None:
-        self.generation = -1
-        self.callers: dict[str, Caller] = {}  # by the key's SHA-256
-
-
-# Keys a thread keeps at most (all are dropped when there are more: a server with that many keys in
-# use reads them again, as it did before it kept any).
-_KNOWN_KEYS = 10_000
-
-
 class Teams:
     """The ``teams`` and ``api_keys`` tables."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        self._known = _Known()
+        self._keys = KeyCache(db.auth)
 
     def create(self, *, name: str, plan_tokens: int | None, period_start: datetime | None = None, period_end: datetime | None = None) -> Team:
         moment = now_utc()
@@ -138,27 +126,12 @@ class Teams:
     def authenticate(self, secret: str) -> Caller | None:
         """The team and key identifier of a secret key, if it is one.
 
-        Each thread keeps the keys it has read until teams or keys change (``auth_generation``):
-        at once for a change made through this process, within the app's next look at the
-        ``auth_version`` count for one made by another process (see Database). Every request reads
-        its key, and any SQL on the event loop gives the GIL up: the read cost extract ~10% of
-        its throughput. (The service keeps a key's team and limits in Redis for ten minutes.)"""
+        Each thread keeps the keys it has read until teams or keys change (the auth cache,
+        :mod:`webdata_server.store.auth`)."""
         digest = sha256(secret)
         if self._db.in_transaction():  # read through the writer, which may hold this thread's changes
             return self._caller(digest)
-        known = self._known
-        generation = self._db.auth_generation
-        if generation != known.generation:
-            known.generation = generation
-            known.callers.clear()
-        caller = known.callers.get(digest)
-        if caller is None:
-            caller = self._caller(digest)
-            if caller is not None:
-                if len(known.callers) >= _KNOWN_KEYS:
-                    known.callers.clear()
-                known.callers[digest] = caller
-        return caller
+        return self._keys.caller(digest, self._caller)
 
     def _caller(self, digest: str) -> Caller | None:
         row = self._db.read_one(_AUTHENTICATE, (digest,))

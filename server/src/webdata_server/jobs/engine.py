@@ -1,12 +1,13 @@
 """The job engine of batch scrapes and crawls: kickoff, progress page by page, per-page charges,
-paged status, failures and webhook events, in one place that the resources and the worker call.
+paged status, failures and webhook events. Part of the job service (:mod:`.service`), which alone
+calls it.
 
 Time comes from ``clock`` (tests pass their own). A job is kicked off at the first pass of the
 worker after it started: a batch scrape plans its URLs, a crawl walks the site
 (:func:`webdata_server.crawler.plan_crawl`), robots.txt and sitemap included. Its pages then
 finish one after another so that the whole job takes about ``job_seconds`` (at least ``delay``
 between pages; ``maxConcurrency`` pages at a time). Each finished page is scraped with the job's
-scrape options through the scrape pipeline (cache, threat protection, formats), charged what a
+page request (:func:`.requests.page_request`, built once per job) through the scrape pipeline (cache, threat protection, formats), charged what a
 scrape of it costs, and recorded with its document in the same unit of writes; ``total`` counts
 the pages discovered so far (a page's links are discovered when it finishes), ``completed`` the
 pages finished, ``creditsUsed`` what was charged. A team that cannot pay for a page stops the job:
@@ -32,6 +33,7 @@ import webdata_models as models
 from webdata_server.crawler import CrawlRules, plan_crawl
 from webdata_server.domain import ACTIVE, Caller, Charge, Job, JobKind, JobStatus, iso, now_utc
 from webdata_server.errors import InsufficientCredits, PageTimedOut, Refusal, SiteUnreachable
+from webdata_server.jobs.requests import page_request, typed, valid_urls
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.scrape.pipeline import CacheEntry, fetch_context
@@ -48,8 +50,6 @@ PAGES_PER_PASS = 100
 # The service's warning on an ended crawl that robots.txt kept from some pages.
 ROBOTS_WARNING = "One or more pages were unable to be crawled because the robots.txt file prevented this. Please use the /scrape endpoint instead."
 INSUFFICIENT_CREDITS = "Insufficient credits to scrape the next page; the job stopped."
-# Scrape options a batch scrape request carries beside its own fields.
-_BATCH_FIELDS = ("urls", "_validURLs", "ignoreInvalidURLs", "maxConcurrency", "zeroDataRetention", "webhook")
 _OPERATION = {JobKind.CRAWL: "startCrawl", JobKind.BATCH_SCRAPE: "startBatchScrape"}
 _EVENT_PREFIX = {JobKind.CRAWL: "crawl", JobKind.BATCH_SCRAPE: "batch_scrape"}
 
@@ -69,6 +69,7 @@ class _Plan:
     interval: float
     group_size: int
     kicked_off_at: datetime
+    request: models.ScrapeRequest  # every page's scrape request (the page's URL replaces its own)
 
     def total(self, finished: int) -> int:
         return bisect.bisect_right(self.discovered_sorted, finished)
@@ -82,25 +83,17 @@ class _Plan:
         return min(len(self.seqs), self.group_size * max(0, math.floor(elapsed / step + 1e-9)))
 
 
-def _plan_of(pages: list[PlannedPage], *, interval: float, group_size: int, kicked_off_at: datetime) -> _Plan:
+def _plan_of(pages: list[PlannedPage], *, interval: float, group_size: int, kicked_off_at: datetime, request: models.ScrapeRequest) -> _Plan:
     """The plan of a job's pages, given in sequence order (robots-blocked ones are never visited)."""
     visiting = [(seq, page) for seq, page in enumerate(pages) if not page.blocked]
     index = {seq: i for i, (seq, _) in enumerate(visiting)}
     discovered = sorted(0 if page.parent < 0 else index.get(page.parent, 0) + 1 for _, page in visiting)
-    return _Plan([seq for seq, _ in visiting], [page.url for _, page in visiting], discovered, interval, group_size, kicked_off_at)
+    return _Plan([seq for seq, _ in visiting], [page.url for _, page in visiting], discovered, interval, group_size, kicked_off_at, request)
 
 
 def _documents(rows: list[PageRow]) -> list[dict[str, Any]]:
     """The documents of finished pages (a failed page has none)."""
     return [r.document for r in rows if r.state == PageState.DONE and r.document is not None]
-
-
-def scrape_options_of(job: Job) -> dict[str, Any]:
-    """The scrape options every page of the job is scraped with (wire names)."""
-    if job.kind == JobKind.CRAWL:
-        options = job.request.get("scrapeOptions") or {}
-        return dict(options) if isinstance(options, dict) else {}
-    return {k: v for k, v in job.request.items() if k not in _BATCH_FIELDS}
 
 
 def _error_code(failure: Exception) -> str:
@@ -138,26 +131,28 @@ class JobEngine:
         self._lock = threading.Lock()
 
     # -- progress ------------------------------------------------------------------------------
-    def advance(self, job: Job, *, stop: Callable[[], bool] | None = None) -> None:
+    def advance(self, job: Job, *, stop: Callable[[], bool] | None = None) -> int:
         """Kick the job off if it was not yet, then finish the pages that are due (at most
         :data:`PAGES_PER_PASS`, and no more once ``stop()`` says so after a page); the job
-        completes when its last page has finished."""
+        completes when its last page has finished. Returns how many pages it finished (a
+        kickoff or the job's end counts as one)."""
         if not job.active:
-            return
+            return 0
         moment = self.clock()
-        plan = self._plan(job) or self._kick_off(job, moment)
+        planned = self._plan(job)
+        plan = planned or self._kick_off(job, moment)
         finished = job.completed
         due = min(plan.due(moment), finished + PAGES_PER_PASS)
         if due <= finished and finished < len(plan.seqs):
-            return
+            return 0 if planned else 1
         caller = self._caller(job)
-        options = scrape_options_of(job)
         results = []
         for i in range(finished, due):
-            results.append(self._scrape(caller, plan.seqs[i], plan.urls[i], options, moment))
+            results.append(self._scrape(caller, plan.seqs[i], plan.urls[i], plan.request, moment))
             if stop is not None and stop():
                 break  # the pass's time is up: the rest waits for the next pass
         self._record(job, caller, plan, results, moment)
+        return max(len(results), 1)
 
     def _caller(self, job: Job) -> Caller | None:
         team = self.store.teams.get(job.team_id)
@@ -172,28 +167,33 @@ class JobEngine:
         if run is None:
             return None
         pages = [PlannedPage(r.url, r.depth, r.parent, blocked=r.state == PageState.BLOCKED) for r in self.store.job_pages.plan(job.id)]
-        plan = _plan_of(pages, interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at)
+        plan = _plan_of(pages, interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at, request=page_request(job))
         with self._lock:
             self._plans[job.id] = plan
         return plan
 
     def _kick_off(self, job: Job, moment: datetime) -> _Plan:
+        request = page_request(job)
+        delay = 0.0
         if job.kind == JobKind.CRAWL:
-            pages = self._crawl_pages(job)
+            crawl = typed(job, models.CrawlRequest)
+            pages = self._crawl_pages(crawl, request)
+            delay, concurrency = float(crawl.delay or 0), crawl.max_concurrency
         else:
-            pages = [PlannedPage(url, 0, -1) for url in job.request.get("_validURLs", [])]
+            batch = typed(job, models.BatchScrapeRequest)
+            pages = [PlannedPage(url, 0, -1) for url in valid_urls(list(batch.urls))]
+            concurrency = batch.max_concurrency
         # The schedule counts from the start request, not from this pass, so that the job ends
         # ``job_seconds`` after it was started whatever the wait for the worker and the planning took.
-        moment = min(moment, job.created_at)
+        started = min(moment, job.created_at)
         visiting = sum(1 for p in pages if not p.blocked)
-        delay = float(job.request.get("delay") or 0)
         interval = max(self.job_seconds / max(visiting, 1), delay)
-        group = 1 if delay else int(job.request.get("maxConcurrency") or 1)
-        plan = _plan_of(pages, interval=interval, group_size=group, kicked_off_at=moment)
+        group = 1 if delay else int(concurrency or 1)
+        plan = _plan_of(pages, interval=interval, group_size=group, kicked_off_at=started, request=request)
 
         def unit(tx: sqlite3.Connection) -> None:
-            self.store.job_pages.kick_off(tx, job_id=job.id, moment=moment, interval=interval, group_size=group, pages=pages)
-            self.store.jobs.progress(tx, job.id, total=plan.total(0), completed=0, credits_used=0)
+            self.store.job_pages.kick_off(tx, job_id=job.id, moment=started, interval=interval, group_size=group, pages=pages)
+            self.store.jobs.progress(tx, job.id, total=plan.total(0), completed=0, credits_used=0, moment=moment)
 
         self.store.write(unit)
         with self._lock:
@@ -201,9 +201,8 @@ class JobEngine:
         self._tell(job, "started", {"success": True, "data": []})
         return plan
 
-    def _crawl_pages(self, job: Job) -> list[PlannedPage]:
-        options = scrape_options_of(job)
-        context = fetch_context(models.ScrapeRequest.model_validate({**options, "url": job.url or ""}, extra="ignore"))
+    def _crawl_pages(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[PlannedPage]:
+        context = fetch_context(request)
         web = self.scraper.web
 
         def links_of(url: str) -> list[str]:
@@ -213,15 +212,14 @@ class JobEngine:
                 return []
             return links_in(page.html, page.url) if page.html and not page.is_pdf else []
 
-        return plan_crawl(job.url or "", CrawlRules.from_request(job.request), links_of=links_of, read_text=web.text)
+        return plan_crawl(crawl.url, CrawlRules.from_model(crawl), links_of=links_of, read_text=web.text)
 
-    def _scrape(self, caller: Caller | None, seq: int, url: str, options: dict[str, Any], moment: datetime) -> _Result:
+    def _scrape(self, caller: Caller | None, seq: int, url: str, template: models.ScrapeRequest, moment: datetime) -> _Result:
         """One page: (seq, document, failure, charges, cache entries)."""
         try:
             if caller is None:
                 raise InsufficientCredits()
-            request = models.ScrapeRequest.model_validate({**options, "url": url}, extra="ignore")
-            outcome = self.scraper.run(caller, request, moment)
+            outcome = self.scraper.run(caller, template.model_copy(update={"url": url}), moment)
         except Refusal as refusal:
             return seq, None, refusal, list(refusal.charges), []
         except (FetchRefused, ValueError) as failure:
@@ -259,7 +257,14 @@ class JobEngine:
                         failure = InsufficientCredits()
                 if isinstance(failure, InsufficientCredits) or caller is None:
                     self.store.jobs.progress(
-                        tx, job.id, total=plan.total(finished), completed=finished, credits_used=credits, status=JobStatus.FAILED, error=INSUFFICIENT_CREDITS
+                        tx,
+                        job.id,
+                        total=plan.total(finished),
+                        completed=finished,
+                        credits_used=credits,
+                        moment=moment,
+                        status=JobStatus.FAILED,
+                        error=INSUFFICIENT_CREDITS,
                     )
                     events.append(("failed", {"success": False, "data": [], "error": INSUFFICIENT_CREDITS}))
                     return
@@ -287,7 +292,7 @@ class JobEngine:
                     events.append(("page", {"success": False, "data": [], "error": text}))
             done = finished >= len(plan.seqs)
             self.store.jobs.progress(
-                tx, job.id, total=plan.total(finished), completed=finished, credits_used=credits, status=JobStatus.COMPLETED if done else None
+                tx, job.id, total=plan.total(finished), completed=finished, credits_used=credits, moment=moment, status=JobStatus.COMPLETED if done else None
             )
             if done:
                 events.append(("completed", {"success": True, "data": []}))

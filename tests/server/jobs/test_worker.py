@@ -11,10 +11,11 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from webdata_server import worker
 from webdata_server.domain import JobKind, JobStatus, now_utc
+from webdata_server.jobs import worker
+from webdata_server.jobs.worker import READ_SLICE, Demand, finish_due
 from webdata_server.store import Store
-from webdata_server.worker import READ_SLICE, Demand, finish_due
+from webdata_server.store.jobs import Move
 
 PAGE_SECONDS = 0.002
 
@@ -25,13 +26,13 @@ class _Engine:
     def __init__(self) -> None:
         self.pages = 0
 
-    def advance(self, job: Any, *, stop: Callable[[], bool] | None = None) -> None:
+    def advance(self, job: Any, *, stop: Callable[[], bool] | None = None) -> int:
         assert stop is not None
         while True:
             time.sleep(PAGE_SECONDS)
             self.pages += 1
             if stop():
-                return
+                return self.pages
 
 
 def _pass(demand: Demand | None) -> tuple[bool, int, float]:
@@ -71,7 +72,11 @@ def test_a_pass_finishes_due_jobs_read_a_slice_at_a_time(tmp_path: Path, monkeyp
     assert caller is not None
     moment = now_utc()
     jobs = [
-        store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=JobKind.EXTRACT, request={"prompt": "p"}, seconds=0, credits=0, moment=moment))
+        store.write(
+            lambda tx: store.jobs.insert(
+                tx, caller=caller, kind=JobKind.EXTRACT, request={"urls": ["https://example.com"], "prompt": "p"}, seconds=0, credits=0, moment=moment
+            )
+        )
         for _ in range(2 * READ_SLICE + 5)
     ]
     reads: list[int] = []
@@ -80,7 +85,8 @@ def test_a_pass_finishes_due_jobs_read_a_slice_at_a_time(tmp_path: Path, monkeyp
     def active(job_ids: list[str]) -> dict[str, Any]:
         reads.append(len(job_ids))
         if len(reads) == 2:  # cancelled after the pass listed it as due
-            store.jobs.transition(job_ids[0], allowed_from=None, to=JobStatus.CANCELLED).result()
+            cancel = store.jobs.moves([Move(job_ids[0], JobStatus.CANCELLED)], allowed_from=None, moment=now_utc())
+            store.write(lambda tx: store.jobs.transition(tx, cancel))
         return original(job_ids)
 
     monkeypatch.setattr(store.jobs, "active", active)
@@ -104,7 +110,11 @@ def test_a_pass_lists_a_bounded_part_of_a_backlog_and_says_more_is_left(tmp_path
 
     def job(kind: JobKind, n: int) -> str:
         moment = start + timedelta(seconds=n)
-        return store.write(lambda tx: store.jobs.insert(tx, caller=caller, kind=kind, request={"prompt": "p"}, seconds=0, credits=0, moment=moment)).id
+        return store.write(
+            lambda tx: store.jobs.insert(
+                tx, caller=caller, kind=kind, request={"urls": ["https://example.com"], "prompt": "p"}, seconds=0, credits=0, moment=moment
+            )
+        ).id
 
     extracts = [job(JobKind.EXTRACT, n) for n in range(15)]
     crawls = [job(JobKind.CRAWL, 20 + n) for n in range(3)]

@@ -1,0 +1,126 @@
+"""The job service: one clock moves every schedule (a test moves it and jobs finish without
+sleeping), and each kind's cancel rule is its cancel operation's x-transitions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from webdata_server.app import create_app
+from webdata_server.config import Settings, read_bundle
+from webdata_server.contract import Contract
+from webdata_server.domain import JobKind, JobStatus
+from webdata_server.jobs import JobService, ManualClock
+from webdata_server.jobs.service import Cancel, cancel_rules
+from webdata_server.store import Store
+
+from tests.server.conftest import Api
+
+
+class _Moved:
+    """A server whose jobs run on a clock the test moves (jobs take 30 s of it)."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.clock = ManualClock()
+        self.store = Store(tmp_path / "db.sqlite3")
+        # The background worker passes rarely: the test's passes do the work.
+        settings = Settings(database=self.store.path, job_seconds=30.0, worker_interval=3600.0)
+        self.app = create_app(settings, store=self.store, clock=self.clock)
+        self.client = TestClient(self.app, raise_server_exceptions=False)
+        self.client.__enter__()
+        team = self.store.teams.create(name="t", plan_tokens=15 * 100_000)
+        self.api = Api(send=self.client.request, key=self.store.teams.create_key(team_id=team.id), team_id=team.id)
+
+    @property
+    def jobs(self) -> JobService:
+        return self.app.jobs()
+
+    def close(self) -> None:
+        self.client.__exit__(None, None, None)
+        self.store.close()
+
+
+@pytest.fixture
+def moved(tmp_path: Path) -> Iterator[_Moved]:
+    server = _Moved(tmp_path)
+    yield server
+    server.close()
+
+
+def _status(moved: _Moved, operation: str, job: str) -> dict[str, Any]:
+    answer = moved.api(operation, id=job) if operation != "getAgentStatus" else moved.api(operation, jobId=job)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def test_jobs_finish_when_the_clock_is_moved_not_before(moved: _Moved) -> None:
+    crawl = moved.api("startCrawl", json={"url": "https://depth-4.quick.example.com", "limit": 100, "sitemap": "skip"}).json()["id"]
+    batch = moved.api("startBatchScrape", json={"urls": [f"https://example.com/p{n}" for n in range(20)]}).json()["id"]
+    extract = moved.api("startExtract", json={"urls": ["https://example.com"], "prompt": "title"}).json()["id"]
+    # Kicked off, nothing due: the clock has not moved.
+    moved.jobs.run_until_idle()
+    assert _status(moved, "getCrawlStatus", crawl)["completed"] == 0
+    assert _status(moved, "getExtractStatus", extract)["status"] == "processing"
+    # Half the job's time: about half of each job's pages.
+    moved.clock.advance(15)
+    moved.jobs.run_until_idle()
+    half = _status(moved, "getCrawlStatus", crawl)
+    assert half["status"] == "scraping" and 40 <= half["completed"] <= 60
+    assert 8 <= _status(moved, "getBatchScrapeStatus", batch)["completed"] <= 12
+    assert _status(moved, "getExtractStatus", extract)["status"] == "processing"
+    # The whole time: every job ended, the 100-page crawl included.
+    moved.clock.advance(15)
+    moved.jobs.run_until_idle()
+    done = _status(moved, "getCrawlStatus", crawl)
+    assert done["status"] == "completed" and done["completed"] == done["total"] == 100
+    assert _status(moved, "getBatchScrapeStatus", batch)["completed"] == 20
+    assert _status(moved, "getExtractStatus", extract)["status"] == "completed"
+
+
+def test_a_job_read_after_its_time_is_finished_by_the_read(moved: _Moved) -> None:
+    agent = moved.api("startAgent", json={"prompt": "find the price"}).json()["id"]
+    assert _status(moved, "getAgentStatus", agent)["status"] == "processing"
+    moved.clock.advance(30)
+    assert _status(moved, "getAgentStatus", agent)["status"] == "completed"  # no pass ran: the read ended it
+    job = moved.store.jobs.get(agent, team_id=moved.api.team_id or "", kind=JobKind.AGENT)
+    # Written at the clock's instant (stored to the millisecond), not the wall clock's.
+    assert job is not None and timedelta(0) <= moved.clock.now() - job.updated_at < timedelta(milliseconds=1)
+
+
+def test_the_clock_never_goes_back() -> None:
+    clock = ManualClock()
+    start = clock.now()
+    assert clock.advance(2.5) - start == timedelta(seconds=2.5)
+    with pytest.raises(ValueError, match="does not go back"):
+        clock.advance(-1)
+
+
+def test_each_kinds_cancel_rule_is_its_operations_x_transitions() -> None:
+    rules = cancel_rules(Contract.load(read_bundle()))
+    assert rules[JobKind.BATCH_SCRAPE] == [Cancel(None, JobStatus.CANCELLED, 200)]
+    assert rules[JobKind.CRAWL] == [
+        Cancel(frozenset({JobStatus.SCRAPING}), JobStatus.CANCELLED, 200),
+        Cancel(frozenset({JobStatus.CANCELLED}), None, 200),
+        Cancel(frozenset({JobStatus.COMPLETED, JobStatus.FAILED}), None, 409),
+    ]
+    assert rules[JobKind.AGENT][0] == Cancel(frozenset({JobStatus.PROCESSING}), JobStatus.CANCELLED, 200)
+    assert [rule.status for rule in rules[JobKind.AGENT][1:]] == [409]
+
+
+def test_cancels_follow_the_rules(moved: _Moved) -> None:
+    crawl = moved.api("startCrawl", json={"url": "https://example.com", "limit": 3}).json()["id"]
+    assert moved.api("cancelCrawl", id=crawl).status_code == 200
+    assert moved.api("cancelCrawl", id=crawl).status_code == 200  # cancelled stays cancelled: 200
+    ended = moved.api("startCrawl", json={"url": "https://example.com", "limit": 3}).json()["id"]
+    moved.clock.advance(31)
+    moved.jobs.run_until_idle()
+    assert moved.api("cancelCrawl", id=ended).status_code == 409
+    batch = moved.api("startBatchScrape", json={"urls": ["https://example.com/a"]}).json()["id"]
+    moved.clock.advance(31)
+    moved.jobs.run_until_idle()
+    assert moved.api("cancelBatchScrape", id=batch).status_code == 200  # any state
+    assert _status(moved, "getBatchScrapeStatus", batch)["status"] == "cancelled"
