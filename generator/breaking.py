@@ -367,10 +367,11 @@ def _error_texts(bundle: dict[str, Any], response: dict[str, Any]) -> set[str]:
 
 
 def _extension_pairs(old: dict[str, Any], new: dict[str, Any], key: str) -> Iterator[tuple[str, Any, Any]]:
-    """(pointer, old value, new value) of ``key`` on every property of components present in both."""
+    """(pointer, old value, new value) of ``key`` on every property present in both bundles (a
+    property added with its charge is an added field, no changed charge: no client sent it before)."""
     for name in sorted(set(old) & set(new)):
         before, after = old[name].get("properties") or {}, new[name].get("properties") or {}
-        for prop in sorted(set(before) | set(after)):
+        for prop in sorted(set(before) & set(after)):
             if key in before.get(prop, {}) or key in after.get(prop, {}):
                 yield join_pointer("/components/schemas", name, "properties", prop, key), before.get(prop, {}).get(key), after.get(prop, {}).get(key)
 

@@ -476,8 +476,8 @@ main{margin-left:300px;padding:24px 36px;max-width:1240px}h1{margin-top:0}h2.gro
 section{padding:10px 0 22px;border-bottom:1px solid var(--soft)}section:target{background:var(--target)}h3{margin:8px 0}.anchor{color:var(--muted);text-decoration:none}
 .method{color:#fff;border-radius:4px;padding:2px 8px;font-weight:700;font-size:13px}.opid{color:var(--muted);font-size:13px;margin-left:8px}
 .sig{overflow-wrap:anywhere}table{border-collapse:collapse;margin:6px 0 12px;width:100%;font-size:14px}
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{background:var(--panel)}
-code{background:var(--code);border-radius:4px;padding:0 4px;font-size:13px}pre{background:var(--pre);color:var(--prefg);padding:12px;border-radius:6px;overflow:auto}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:var(--panel)}
+code{background:var(--code);border-radius:4px;padding:0 4px;font-size:13px;overflow-wrap:anywhere}pre{background:var(--pre);color:var(--prefg);padding:12px;border-radius:6px;overflow:auto}
 pre code{background:none;color:inherit}.tag{display:inline-block;background:var(--tag);color:var(--tagfg);border-radius:10px;padding:0 8px;font-size:12px}
 .tag.cost{background:var(--cost);color:var(--costfg)}.tag.code{background:var(--errbg);color:var(--red)}.req{color:var(--red);font-size:11px}
 .source{font-size:13px;color:var(--muted)}.credits{background:var(--costbox);border:1px solid var(--costline);border-radius:6px;padding:4px 12px;margin:8px 0}

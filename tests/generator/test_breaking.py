@@ -80,6 +80,19 @@ def test_the_gate_follows_the_client_classification(rule: str) -> None:
     assert gate(old, new, changes) is None
 
 
+def test_an_optional_request_field_added_with_its_charge_is_not_breaking() -> None:
+    old, new = _bundle(), _bundle()
+    charge = [{"effect": "add", "credits": 4, "per": "request", "when": "prompt-injection-check"}]
+    new["components"]["schemas"]["ExtractRequest"]["properties"]["deepCheck"] = {"type": "boolean", "x-credits": charge}
+    changes = compare(old, new)
+    assert [(c.rule, c.clients) for c in changes] == [("request-property-added", "compatible")]
+    assert gate(old, new, changes) is None
+    # Charging an existing field is still a changed charge.
+    new = _bundle()
+    new["components"]["schemas"]["ExtractRequest"]["properties"]["showSources"]["x-credits"] = charge
+    assert "credits-changed" in {c.rule for c in compare(old, new)}
+
+
 def _bundle() -> dict[str, Any]:
     document: dict[str, Any] = json.loads(BUNDLE.read_text())
     return document

@@ -209,7 +209,11 @@ _LAYOUT = """(() => {
   ctx.font = style.font;
   const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   if (ctx.measureText(input.placeholder).width > room) problems.push('placeholder cut: ' + input.placeholder);
-  if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push('page wider than the window: ' + document.documentElement.scrollWidth);
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+    const widest = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.scroll, pre'));
+    const named = widest.slice(-1).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ': ' + (e.textContent || '').slice(0, 60));
+    problems.push('page wider than the window: ' + document.documentElement.scrollWidth + ' (' + named.join('; ') + ')');
+  }
   return problems;
 })()"""
 

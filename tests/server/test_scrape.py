@@ -103,6 +103,20 @@ def test_prompt_injection_check(server: Server) -> None:
     assert (status, credits) == (200, 1)
 
 
+def test_prompt_injection_check_at_the_top_level(server: Server) -> None:
+    """firecrawl-py 4.53 sends checkPromptInjection beside the formats (the json format's field is
+    deprecated there): the same check, the same price, with any format."""
+    status, _, credits = _scrape(server, server.api, {"url": "https://example.com/clean-top", "checkPromptInjection": True})
+    assert (status, credits) == (200, 1 + 4)
+    status, body, credits = _scrape(server, server.api, {"url": "https://example.com/prompt-injection-top", "checkPromptInjection": True})
+    assert (status, body["code"], credits) == (403, "SCRAPE_PROMPT_INJECTION_DETECTED", 4)
+    both = {"checkPromptInjection": True, "formats": [{"type": "json", "checkPromptInjection": True}]}
+    status, _, credits = _scrape(server, server.api, {"url": "https://example.com/clean-both", **both})
+    assert (status, credits) == (200, 1 + 4)  # one check, charged once
+    status, _, credits = _scrape(server, server.api, {"url": "https://example.com/prompt-injection-3", "checkPromptInjection": None})
+    assert (status, credits) == (200, 1)  # null is false
+
+
 def test_threat_protection(server: Server) -> None:
     api = server.api_for(server.tenant(tp_enabled=True))
     normal = {"threatProtection": {"mode": "normal"}}

@@ -117,14 +117,19 @@ class Agent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        effort: Literal["low", "medium", "high"] | None = None,
+        exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
         max_credits: int | None = None,
+        mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
         origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
+        thread_id: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
     ) -> models.AgentStartResponse:
         """Start an agent job.
 
@@ -132,9 +137,14 @@ class Agent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            effort: How hard the agent tries; accepted.
+            exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            mode: The agent's mode; accepted.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         return self._client._call(
             _start_agent.OPERATION,
@@ -145,14 +155,19 @@ class Agent:
                 {
                     "prompt": prompt,
                     "audit_metadata": audit_metadata,
+                    "effort": effort,
+                    "exchange": exchange,
                     "integration": integration,
                     "max_credits": max_credits,
+                    "mode": mode,
                     "model": model,
                     "origin": origin,
                     "schema": schema,
                     "strict_constrain_to_urls": strict_constrain_to_urls,
+                    "thread_id": thread_id,
                     "threat_protection": threat_protection,
                     "urls": urls,
+                    "webhook": webhook,
                 },
             ),
             result=models.AgentStartResponse,
@@ -214,14 +229,19 @@ class Agent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        effort: Literal["low", "medium", "high"] | None = None,
+        exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
         max_credits: int | None = None,
+        mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
         origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
+        thread_id: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
@@ -233,21 +253,31 @@ class Agent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            effort: How hard the agent tries; accepted.
+            exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            mode: The agent's mode; accepted.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         started = self.start(
             prompt=prompt,
             audit_metadata=audit_metadata,
+            effort=effort,
+            exchange=exchange,
             integration=integration,
             max_credits=max_credits,
+            mode=mode,
             model=model,
             origin=origin,
             schema=schema,
             strict_constrain_to_urls=strict_constrain_to_urls,
+            thread_id=thread_id,
             threat_protection=threat_protection,
             urls=urls,
+            webhook=webhook,
         )
         return self.wait(
             str(started.id),
@@ -319,9 +349,14 @@ class BatchScrape:
         urls: Sequence[str],
         *,
         actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        append_to_id: str | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
+        check_prompt_injection: bool | None = None,
+        domain_tools: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        experimental_omce: bool | None = None,
+        experimental_omce_domain: str | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
@@ -346,6 +381,8 @@ class BatchScrape:
         store_in_cache: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
+        tool_detail: str | None = None,
+        use_mock: str | None = None,
         wait_for: int | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
@@ -357,9 +394,14 @@ class BatchScrape:
         Args:
             urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
+            append_to_id: Adds these URLs to the caller's batch scrape with this id instead of starting one: the answer carries that id, its pages join the job (scraped with the job's own options), and an ended batch scrape runs again until they are done (a cancelled one stays cancelled).
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
+            check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
+            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
+            experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
+            experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
@@ -382,6 +424,8 @@ class BatchScrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
+            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
         """
@@ -394,9 +438,14 @@ class BatchScrape:
                 {
                     "urls": urls,
                     "actions": actions,
+                    "append_to_id": append_to_id,
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
+                    "check_prompt_injection": check_prompt_injection,
+                    "domain_tools": domain_tools,
                     "exclude_tags": exclude_tags,
+                    "experimental_omce": experimental_omce,
+                    "experimental_omce_domain": experimental_omce_domain,
                     "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
@@ -421,6 +470,8 @@ class BatchScrape:
                     "store_in_cache": store_in_cache,
                     "threat_protection": threat_protection,
                     "timeout": timeout,
+                    "tool_detail": tool_detail,
+                    "use_mock": use_mock,
                     "wait_for": wait_for,
                     "webhook": webhook,
                     "zero_data_retention": zero_data_retention,
@@ -493,9 +544,14 @@ class BatchScrape:
         urls: Sequence[str],
         *,
         actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        append_to_id: str | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
+        check_prompt_injection: bool | None = None,
+        domain_tools: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        experimental_omce: bool | None = None,
+        experimental_omce_domain: str | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
@@ -520,6 +576,8 @@ class BatchScrape:
         store_in_cache: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
+        tool_detail: str | None = None,
+        use_mock: str | None = None,
         wait_for: int | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
@@ -536,9 +594,14 @@ class BatchScrape:
         Args:
             urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
+            append_to_id: Adds these URLs to the caller's batch scrape with this id instead of starting one: the answer carries that id, its pages join the job (scraped with the job's own options), and an ended batch scrape runs again until they are done (a cancelled one stays cancelled).
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
+            check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
+            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
+            experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
+            experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
@@ -561,15 +624,22 @@ class BatchScrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
+            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
         """
         started = self.start(
             urls=urls,
             actions=actions,
+            append_to_id=append_to_id,
             audit_metadata=audit_metadata,
             block_ads=block_ads,
+            check_prompt_injection=check_prompt_injection,
+            domain_tools=domain_tools,
             exclude_tags=exclude_tags,
+            experimental_omce=experimental_omce,
+            experimental_omce_domain=experimental_omce_domain,
             fast_mode=fast_mode,
             formats=formats,
             headers=headers,
@@ -594,6 +664,8 @@ class BatchScrape:
             store_in_cache=store_in_cache,
             threat_protection=threat_protection,
             timeout=timeout,
+            tool_detail=tool_detail,
+            use_mock=use_mock,
             wait_for=wait_for,
             webhook=webhook,
             zero_data_retention=zero_data_retention,
@@ -723,6 +795,7 @@ class Crawl:
         origin: str | None = None,
         prompt: str | None = None,
         regex_on_full_url: bool | None = None,
+        robots_user_agent: str | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -745,6 +818,7 @@ class Crawl:
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
             regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
+            robots_user_agent: The user agent whose robots.txt rules the crawl follows.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -774,6 +848,7 @@ class Crawl:
                     "origin": origin,
                     "prompt": prompt,
                     "regex_on_full_url": regex_on_full_url,
+                    "robots_user_agent": robots_user_agent,
                     "scrape_options": scrape_options,
                     "sitemap": sitemap,
                     "webhook": webhook,
@@ -863,6 +938,7 @@ class Crawl:
         origin: str | None = None,
         prompt: str | None = None,
         regex_on_full_url: bool | None = None,
+        robots_user_agent: str | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -890,6 +966,7 @@ class Crawl:
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
             regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
+            robots_user_agent: The user agent whose robots.txt rules the crawl follows.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -913,6 +990,7 @@ class Crawl:
             origin=origin,
             prompt=prompt,
             regex_on_full_url=regex_on_full_url,
+            robots_user_agent=robots_user_agent,
             scrape_options=scrape_options,
             sitemap=sitemap,
             webhook=webhook,
@@ -963,17 +1041,30 @@ class Extract:
         self,
         urls: Sequence[str],
         *,
+        agent: Mapping[str, Any] | None = None,
+        allow_external_links: bool | None = None,
         enable_web_search: bool | None = None,
+        experimental_cache_key: str | None = None,
+        experimental_cache_mode: Literal["direct", "save", "load"] | None = None,
+        experimental_llm_usage: bool | None = None,
+        experimental_show_cost_tracking: bool | None = None,
+        experimental_show_sources: bool | None = None,
+        experimental_stream_steps: bool | None = None,
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
         integration: str | None = None,
+        limit: int | None = None,
         origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         show_sources: bool | None = None,
+        system_prompt: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        url_trace: bool | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
     ) -> models.ExtractResponse:
         """Start an extract job.
 
@@ -981,17 +1072,30 @@ class Extract:
 
         Args:
             urls: URLs to extract from, in glob format (`https://example.com/*`).
+            agent: The agent that runs the extraction (`model` FIRE-1 or v3-beta); accepted, no effect on the synthetic extraction.
+            allow_external_links: Follow links to other sites while gathering pages; accepted, no effect on the synthetic extraction.
             enable_web_search: Use web search to find additional data.
+            experimental_cache_key: Internal option of the service; accepted.
+            experimental_cache_mode: Internal option of the service; accepted.
+            experimental_llm_usage: Internal flag of the service; accepted.
+            experimental_show_cost_tracking: Internal flag of the service; accepted.
+            experimental_show_sources: The old name of showSources; true has the same effect.
+            experimental_stream_steps: Internal flag of the service; accepted.
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
             integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             show_sources: Return the sources used under `sources`.
+            system_prompt: Instructions for the extracting model; the reference server's extraction is synthetic, so it changes nothing here.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
+            url_trace: Asks the service for a trace of the URLs it considered; accepted, no trace here.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         return self._client._call(
             _start_extract.OPERATION,
@@ -1001,17 +1105,30 @@ class Extract:
                 models.ExtractRequest,
                 {
                     "urls": urls,
+                    "agent": agent,
+                    "allow_external_links": allow_external_links,
                     "enable_web_search": enable_web_search,
+                    "experimental_cache_key": experimental_cache_key,
+                    "experimental_cache_mode": experimental_cache_mode,
+                    "experimental_llm_usage": experimental_llm_usage,
+                    "experimental_show_cost_tracking": experimental_show_cost_tracking,
+                    "experimental_show_sources": experimental_show_sources,
+                    "experimental_stream_steps": experimental_stream_steps,
                     "ignore_invalid_urls": ignore_invalid_urls,
                     "ignore_sitemap": ignore_sitemap,
                     "include_subdomains": include_subdomains,
                     "integration": integration,
+                    "limit": limit,
                     "origin": origin,
                     "prompt": prompt,
                     "schema": schema,
                     "scrape_options": scrape_options,
                     "show_sources": show_sources,
+                    "system_prompt": system_prompt,
                     "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "url_trace": url_trace,
+                    "webhook": webhook,
                 },
             ),
             result=models.ExtractResponse,
@@ -1072,17 +1189,30 @@ class Extract:
         self,
         urls: Sequence[str],
         *,
+        agent: Mapping[str, Any] | None = None,
+        allow_external_links: bool | None = None,
         enable_web_search: bool | None = None,
+        experimental_cache_key: str | None = None,
+        experimental_cache_mode: Literal["direct", "save", "load"] | None = None,
+        experimental_llm_usage: bool | None = None,
+        experimental_show_cost_tracking: bool | None = None,
+        experimental_show_sources: bool | None = None,
+        experimental_stream_steps: bool | None = None,
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
         integration: str | None = None,
+        limit: int | None = None,
         origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         show_sources: bool | None = None,
+        system_prompt: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        url_trace: bool | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
@@ -1094,31 +1224,57 @@ class Extract:
 
         Args:
             urls: URLs to extract from, in glob format (`https://example.com/*`).
+            agent: The agent that runs the extraction (`model` FIRE-1 or v3-beta); accepted, no effect on the synthetic extraction.
+            allow_external_links: Follow links to other sites while gathering pages; accepted, no effect on the synthetic extraction.
             enable_web_search: Use web search to find additional data.
+            experimental_cache_key: Internal option of the service; accepted.
+            experimental_cache_mode: Internal option of the service; accepted.
+            experimental_llm_usage: Internal flag of the service; accepted.
+            experimental_show_cost_tracking: Internal flag of the service; accepted.
+            experimental_show_sources: The old name of showSources; true has the same effect.
+            experimental_stream_steps: Internal flag of the service; accepted.
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
             integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             show_sources: Return the sources used under `sources`.
+            system_prompt: Instructions for the extracting model; the reference server's extraction is synthetic, so it changes nothing here.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
+            url_trace: Asks the service for a trace of the URLs it considered; accepted, no trace here.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         started = self.start(
             urls=urls,
+            agent=agent,
+            allow_external_links=allow_external_links,
             enable_web_search=enable_web_search,
+            experimental_cache_key=experimental_cache_key,
+            experimental_cache_mode=experimental_cache_mode,
+            experimental_llm_usage=experimental_llm_usage,
+            experimental_show_cost_tracking=experimental_show_cost_tracking,
+            experimental_show_sources=experimental_show_sources,
+            experimental_stream_steps=experimental_stream_steps,
             ignore_invalid_urls=ignore_invalid_urls,
             ignore_sitemap=ignore_sitemap,
             include_subdomains=include_subdomains,
             integration=integration,
+            limit=limit,
             origin=origin,
             prompt=prompt,
             schema=schema,
             scrape_options=scrape_options,
             show_sources=show_sources,
+            system_prompt=system_prompt,
             threat_protection=threat_protection,
+            timeout=timeout,
+            url_trace=url_trace,
+            webhook=webhook,
         )
         return self.wait(
             str(started.id),
@@ -1245,7 +1401,11 @@ class Scrape:
         actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
+        check_prompt_injection: bool | None = None,
+        domain_tools: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        experimental_omce: bool | None = None,
+        experimental_omce_domain: str | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
@@ -1268,6 +1428,8 @@ class Scrape:
         store_in_cache: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
+        tool_detail: str | None = None,
+        use_mock: str | None = None,
         wait_for: int | None = None,
         zero_data_retention: bool | None = None,
     ) -> models.Document:
@@ -1280,7 +1442,11 @@ class Scrape:
             actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
+            check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
+            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
+            experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
+            experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
@@ -1303,6 +1469,8 @@ class Scrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
+            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.
         """
@@ -1317,7 +1485,11 @@ class Scrape:
                     "actions": actions,
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
+                    "check_prompt_injection": check_prompt_injection,
+                    "domain_tools": domain_tools,
                     "exclude_tags": exclude_tags,
+                    "experimental_omce": experimental_omce,
+                    "experimental_omce_domain": experimental_omce_domain,
                     "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
@@ -1340,6 +1512,8 @@ class Scrape:
                     "store_in_cache": store_in_cache,
                     "threat_protection": threat_protection,
                     "timeout": timeout,
+                    "tool_detail": tool_detail,
+                    "use_mock": use_mock,
                     "wait_for": wait_for,
                     "zero_data_retention": zero_data_retention,
                 },
@@ -1666,14 +1840,19 @@ class AsyncAgent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        effort: Literal["low", "medium", "high"] | None = None,
+        exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
         max_credits: int | None = None,
+        mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
         origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
+        thread_id: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
     ) -> models.AgentStartResponse:
         """Start an agent job.
 
@@ -1681,9 +1860,14 @@ class AsyncAgent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            effort: How hard the agent tries; accepted.
+            exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            mode: The agent's mode; accepted.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         return await self._client._call(
             _start_agent.OPERATION,
@@ -1694,14 +1878,19 @@ class AsyncAgent:
                 {
                     "prompt": prompt,
                     "audit_metadata": audit_metadata,
+                    "effort": effort,
+                    "exchange": exchange,
                     "integration": integration,
                     "max_credits": max_credits,
+                    "mode": mode,
                     "model": model,
                     "origin": origin,
                     "schema": schema,
                     "strict_constrain_to_urls": strict_constrain_to_urls,
+                    "thread_id": thread_id,
                     "threat_protection": threat_protection,
                     "urls": urls,
+                    "webhook": webhook,
                 },
             ),
             result=models.AgentStartResponse,
@@ -1763,14 +1952,19 @@ class AsyncAgent:
         prompt: str,
         *,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
+        effort: Literal["low", "medium", "high"] | None = None,
+        exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
         max_credits: int | None = None,
+        mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
         origin: str | None = None,
         schema: Mapping[str, Any] | None = None,
         strict_constrain_to_urls: bool | None = None,
+        thread_id: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
@@ -1782,21 +1976,31 @@ class AsyncAgent:
 
         Args:
             audit_metadata: Audit information attached to the request.
+            effort: How hard the agent tries; accepted.
+            exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            mode: The agent's mode; accepted.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         started = await self.start(
             prompt=prompt,
             audit_metadata=audit_metadata,
+            effort=effort,
+            exchange=exchange,
             integration=integration,
             max_credits=max_credits,
+            mode=mode,
             model=model,
             origin=origin,
             schema=schema,
             strict_constrain_to_urls=strict_constrain_to_urls,
+            thread_id=thread_id,
             threat_protection=threat_protection,
             urls=urls,
+            webhook=webhook,
         )
         return await self.wait(
             str(started.id),
@@ -1868,9 +2072,14 @@ class AsyncBatchScrape:
         urls: Sequence[str],
         *,
         actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        append_to_id: str | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
+        check_prompt_injection: bool | None = None,
+        domain_tools: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        experimental_omce: bool | None = None,
+        experimental_omce_domain: str | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
@@ -1895,6 +2104,8 @@ class AsyncBatchScrape:
         store_in_cache: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
+        tool_detail: str | None = None,
+        use_mock: str | None = None,
         wait_for: int | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
@@ -1906,9 +2117,14 @@ class AsyncBatchScrape:
         Args:
             urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
+            append_to_id: Adds these URLs to the caller's batch scrape with this id instead of starting one: the answer carries that id, its pages join the job (scraped with the job's own options), and an ended batch scrape runs again until they are done (a cancelled one stays cancelled).
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
+            check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
+            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
+            experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
+            experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
@@ -1931,6 +2147,8 @@ class AsyncBatchScrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
+            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
         """
@@ -1943,9 +2161,14 @@ class AsyncBatchScrape:
                 {
                     "urls": urls,
                     "actions": actions,
+                    "append_to_id": append_to_id,
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
+                    "check_prompt_injection": check_prompt_injection,
+                    "domain_tools": domain_tools,
                     "exclude_tags": exclude_tags,
+                    "experimental_omce": experimental_omce,
+                    "experimental_omce_domain": experimental_omce_domain,
                     "fast_mode": fast_mode,
                     "formats": formats,
                     "headers": headers,
@@ -1970,6 +2193,8 @@ class AsyncBatchScrape:
                     "store_in_cache": store_in_cache,
                     "threat_protection": threat_protection,
                     "timeout": timeout,
+                    "tool_detail": tool_detail,
+                    "use_mock": use_mock,
                     "wait_for": wait_for,
                     "webhook": webhook,
                     "zero_data_retention": zero_data_retention,
@@ -2042,9 +2267,14 @@ class AsyncBatchScrape:
         urls: Sequence[str],
         *,
         actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
+        append_to_id: str | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
+        check_prompt_injection: bool | None = None,
+        domain_tools: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        experimental_omce: bool | None = None,
+        experimental_omce_domain: str | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
@@ -2069,6 +2299,8 @@ class AsyncBatchScrape:
         store_in_cache: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
+        tool_detail: str | None = None,
+        use_mock: str | None = None,
         wait_for: int | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
         zero_data_retention: bool | None = None,
@@ -2085,9 +2317,14 @@ class AsyncBatchScrape:
         Args:
             urls: URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
             actions: Performed on the page, in order, before content is taken.
+            append_to_id: Adds these URLs to the caller's batch scrape with this id instead of starting one: the answer carries that id, its pages join the job (scraped with the job's own options), and an ended batch scrape runs again until they are done (a cancelled one stays cancelled).
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
+            check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
+            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
+            experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
+            experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
@@ -2110,15 +2347,22 @@ class AsyncBatchScrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
+            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
         """
         started = await self.start(
             urls=urls,
             actions=actions,
+            append_to_id=append_to_id,
             audit_metadata=audit_metadata,
             block_ads=block_ads,
+            check_prompt_injection=check_prompt_injection,
+            domain_tools=domain_tools,
             exclude_tags=exclude_tags,
+            experimental_omce=experimental_omce,
+            experimental_omce_domain=experimental_omce_domain,
             fast_mode=fast_mode,
             formats=formats,
             headers=headers,
@@ -2143,6 +2387,8 @@ class AsyncBatchScrape:
             store_in_cache=store_in_cache,
             threat_protection=threat_protection,
             timeout=timeout,
+            tool_detail=tool_detail,
+            use_mock=use_mock,
             wait_for=wait_for,
             webhook=webhook,
             zero_data_retention=zero_data_retention,
@@ -2272,6 +2518,7 @@ class AsyncCrawl:
         origin: str | None = None,
         prompt: str | None = None,
         regex_on_full_url: bool | None = None,
+        robots_user_agent: str | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -2294,6 +2541,7 @@ class AsyncCrawl:
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
             regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
+            robots_user_agent: The user agent whose robots.txt rules the crawl follows.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -2323,6 +2571,7 @@ class AsyncCrawl:
                     "origin": origin,
                     "prompt": prompt,
                     "regex_on_full_url": regex_on_full_url,
+                    "robots_user_agent": robots_user_agent,
                     "scrape_options": scrape_options,
                     "sitemap": sitemap,
                     "webhook": webhook,
@@ -2412,6 +2661,7 @@ class AsyncCrawl:
         origin: str | None = None,
         prompt: str | None = None,
         regex_on_full_url: bool | None = None,
+        robots_user_agent: str | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         sitemap: Literal["only", "skip", "include"] | None = None,
         webhook: models.Webhook | Mapping[str, Any] | None = None,
@@ -2439,6 +2689,7 @@ class AsyncCrawl:
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
             regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
+            robots_user_agent: The user agent whose robots.txt rules the crawl follows.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
@@ -2462,6 +2713,7 @@ class AsyncCrawl:
             origin=origin,
             prompt=prompt,
             regex_on_full_url=regex_on_full_url,
+            robots_user_agent=robots_user_agent,
             scrape_options=scrape_options,
             sitemap=sitemap,
             webhook=webhook,
@@ -2512,17 +2764,30 @@ class AsyncExtract:
         self,
         urls: Sequence[str],
         *,
+        agent: Mapping[str, Any] | None = None,
+        allow_external_links: bool | None = None,
         enable_web_search: bool | None = None,
+        experimental_cache_key: str | None = None,
+        experimental_cache_mode: Literal["direct", "save", "load"] | None = None,
+        experimental_llm_usage: bool | None = None,
+        experimental_show_cost_tracking: bool | None = None,
+        experimental_show_sources: bool | None = None,
+        experimental_stream_steps: bool | None = None,
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
         integration: str | None = None,
+        limit: int | None = None,
         origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         show_sources: bool | None = None,
+        system_prompt: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        url_trace: bool | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
     ) -> models.ExtractResponse:
         """Start an extract job.
 
@@ -2530,17 +2795,30 @@ class AsyncExtract:
 
         Args:
             urls: URLs to extract from, in glob format (`https://example.com/*`).
+            agent: The agent that runs the extraction (`model` FIRE-1 or v3-beta); accepted, no effect on the synthetic extraction.
+            allow_external_links: Follow links to other sites while gathering pages; accepted, no effect on the synthetic extraction.
             enable_web_search: Use web search to find additional data.
+            experimental_cache_key: Internal option of the service; accepted.
+            experimental_cache_mode: Internal option of the service; accepted.
+            experimental_llm_usage: Internal flag of the service; accepted.
+            experimental_show_cost_tracking: Internal flag of the service; accepted.
+            experimental_show_sources: The old name of showSources; true has the same effect.
+            experimental_stream_steps: Internal flag of the service; accepted.
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
             integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             show_sources: Return the sources used under `sources`.
+            system_prompt: Instructions for the extracting model; the reference server's extraction is synthetic, so it changes nothing here.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
+            url_trace: Asks the service for a trace of the URLs it considered; accepted, no trace here.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         return await self._client._call(
             _start_extract.OPERATION,
@@ -2550,17 +2828,30 @@ class AsyncExtract:
                 models.ExtractRequest,
                 {
                     "urls": urls,
+                    "agent": agent,
+                    "allow_external_links": allow_external_links,
                     "enable_web_search": enable_web_search,
+                    "experimental_cache_key": experimental_cache_key,
+                    "experimental_cache_mode": experimental_cache_mode,
+                    "experimental_llm_usage": experimental_llm_usage,
+                    "experimental_show_cost_tracking": experimental_show_cost_tracking,
+                    "experimental_show_sources": experimental_show_sources,
+                    "experimental_stream_steps": experimental_stream_steps,
                     "ignore_invalid_urls": ignore_invalid_urls,
                     "ignore_sitemap": ignore_sitemap,
                     "include_subdomains": include_subdomains,
                     "integration": integration,
+                    "limit": limit,
                     "origin": origin,
                     "prompt": prompt,
                     "schema": schema,
                     "scrape_options": scrape_options,
                     "show_sources": show_sources,
+                    "system_prompt": system_prompt,
                     "threat_protection": threat_protection,
+                    "timeout": timeout,
+                    "url_trace": url_trace,
+                    "webhook": webhook,
                 },
             ),
             result=models.ExtractResponse,
@@ -2621,17 +2912,30 @@ class AsyncExtract:
         self,
         urls: Sequence[str],
         *,
+        agent: Mapping[str, Any] | None = None,
+        allow_external_links: bool | None = None,
         enable_web_search: bool | None = None,
+        experimental_cache_key: str | None = None,
+        experimental_cache_mode: Literal["direct", "save", "load"] | None = None,
+        experimental_llm_usage: bool | None = None,
+        experimental_show_cost_tracking: bool | None = None,
+        experimental_show_sources: bool | None = None,
+        experimental_stream_steps: bool | None = None,
         ignore_invalid_urls: bool | None = None,
         ignore_sitemap: bool | None = None,
         include_subdomains: bool | None = None,
         integration: str | None = None,
+        limit: int | None = None,
         origin: str | None = None,
         prompt: str | None = None,
         schema: Mapping[str, Any] | None = None,
         scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
         show_sources: bool | None = None,
+        system_prompt: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
+        timeout: int | None = None,
+        url_trace: bool | None = None,
+        webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
@@ -2643,31 +2947,57 @@ class AsyncExtract:
 
         Args:
             urls: URLs to extract from, in glob format (`https://example.com/*`).
+            agent: The agent that runs the extraction (`model` FIRE-1 or v3-beta); accepted, no effect on the synthetic extraction.
+            allow_external_links: Follow links to other sites while gathering pages; accepted, no effect on the synthetic extraction.
             enable_web_search: Use web search to find additional data.
+            experimental_cache_key: Internal option of the service; accepted.
+            experimental_cache_mode: Internal option of the service; accepted.
+            experimental_llm_usage: Internal flag of the service; accepted.
+            experimental_show_cost_tracking: Internal flag of the service; accepted.
+            experimental_show_sources: The old name of showSources; true has the same effect.
+            experimental_stream_steps: Internal flag of the service; accepted.
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
             integration: The integration the request came through, if any; recorded, no effect.
+            limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
             schema: Structure of the extracted data; must be a valid JSON Schema.
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             show_sources: Return the sources used under `sources`.
+            system_prompt: Instructions for the extracting model; the reference server's extraction is synthetic, so it changes nothing here.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            timeout: Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
+            url_trace: Asks the service for a trace of the URLs it considered; accepted, no trace here.
+            webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         started = await self.start(
             urls=urls,
+            agent=agent,
+            allow_external_links=allow_external_links,
             enable_web_search=enable_web_search,
+            experimental_cache_key=experimental_cache_key,
+            experimental_cache_mode=experimental_cache_mode,
+            experimental_llm_usage=experimental_llm_usage,
+            experimental_show_cost_tracking=experimental_show_cost_tracking,
+            experimental_show_sources=experimental_show_sources,
+            experimental_stream_steps=experimental_stream_steps,
             ignore_invalid_urls=ignore_invalid_urls,
             ignore_sitemap=ignore_sitemap,
             include_subdomains=include_subdomains,
             integration=integration,
+            limit=limit,
             origin=origin,
             prompt=prompt,
             schema=schema,
             scrape_options=scrape_options,
             show_sources=show_sources,
+            system_prompt=system_prompt,
             threat_protection=threat_protection,
+            timeout=timeout,
+            url_trace=url_trace,
+            webhook=webhook,
         )
         return await self.wait(
             str(started.id),
@@ -2794,7 +3124,11 @@ class AsyncScrape:
         actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
+        check_prompt_injection: bool | None = None,
+        domain_tools: bool | None = None,
         exclude_tags: Sequence[str] | None = None,
+        experimental_omce: bool | None = None,
+        experimental_omce_domain: str | None = None,
         fast_mode: bool | None = None,
         formats: Sequence[models.FormatItem | Mapping[str, Any]] | None = None,
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
@@ -2817,6 +3151,8 @@ class AsyncScrape:
         store_in_cache: bool | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
+        tool_detail: str | None = None,
+        use_mock: str | None = None,
         wait_for: int | None = None,
         zero_data_retention: bool | None = None,
     ) -> models.Document:
@@ -2829,7 +3165,11 @@ class AsyncScrape:
             actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
+            check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
+            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
+            experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
+            experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
@@ -2852,6 +3192,8 @@ class AsyncScrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
+            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.
         """
@@ -2867,7 +3209,11 @@ class AsyncScrape:
                         "actions": actions,
                         "audit_metadata": audit_metadata,
                         "block_ads": block_ads,
+                        "check_prompt_injection": check_prompt_injection,
+                        "domain_tools": domain_tools,
                         "exclude_tags": exclude_tags,
+                        "experimental_omce": experimental_omce,
+                        "experimental_omce_domain": experimental_omce_domain,
                         "fast_mode": fast_mode,
                         "formats": formats,
                         "headers": headers,
@@ -2890,6 +3236,8 @@ class AsyncScrape:
                         "store_in_cache": store_in_cache,
                         "threat_protection": threat_protection,
                         "timeout": timeout,
+                        "tool_detail": tool_detail,
+                        "use_mock": use_mock,
                         "wait_for": wait_for,
                         "zero_data_retention": zero_data_retention,
                     },

@@ -56,6 +56,32 @@ class AgentCancelResponse(WireModel):
     success: Literal[True] = True
 
 
+Toolkit = TypeAliasType("Toolkit", Annotated[StrictStr, Field(max_length=256)])
+
+
+class AgentExchange(PropertyCountModel):
+    """
+    Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    approve: dict[str, Any] | None = None
+    """
+    Answers a pending approval of the previous turn.
+    """
+    decline: dict[str, Any] | None = None
+    """
+    Declines a pending approval of the previous turn.
+    """
+    enabled: StrictBool | None = None
+    max_calls: Annotated[StrictInt | None, Field(alias="maxCalls", ge=1)] = None
+    require_approval: Annotated[StrictBool | None, Field(alias="requireApproval")] = None
+    toolkits: Annotated[list[Toolkit] | None, Field(max_length=5)] = None
+
+
 AgentJobStatus = TypeAliasType(
     "AgentJobStatus", Annotated[Literal["processing", "completed", "failed", "cancelled"], OpenEnum]
 )
@@ -100,6 +126,15 @@ class AgentStatusResponse(WireModel):
     model: StrictStr | None = None
     status: AgentJobStatus
     success: StrictBool
+
+
+AgentWebhook1 = TypeAliasType("AgentWebhook1", Annotated[StrictStr, Field(max_length=8192)])
+"""
+Where the events of an agent or extract job are posted: `<kind>.started` when it starts,
+`<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters
+them; `action` is accepted, and the synthetic jobs take no actions).
+
+"""
 
 
 class AuditMetadata(WireModel):
@@ -574,6 +609,18 @@ ExtractJobStatus = TypeAliasType(
 """
 State of an extract job.
 """
+
+
+class Agent(WireModel):
+    """
+    The agent that runs the extraction (`model` FIRE-1 or v3-beta); accepted, no effect on the synthetic extraction.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    model: Annotated[StrictStr | None, Field(max_length=64)] = None
 
 
 class ExtractResponse(WireModel):
@@ -1325,33 +1372,21 @@ class WriteAction(WireModel):
     type: Literal["write"] = "write"
 
 
-class AgentRequest(WireModel):
+class AgentWebhookConfig(WireModel):
     """
-    Body of POST /v2/agent.
+    An agent or extract job's webhook with headers, metadata and event filter.
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
-    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
-    """
-    The integration the request came through, if any; recorded, no effect.
-    """
-    max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
-    model: Annotated[StrictStr | None, Field(max_length=256)] = None
-    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
-    """
-    Who sent the request (the official SDKs send their name and version); recorded, no effect.
-    """
-    prompt: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
-    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
-        None  # the wire name, not BaseModel's deprecated method
-    )
-    strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
-    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
-    urls: Annotated[list[Url] | None, Field(max_length=100)] = None
+    events: Annotated[
+        list[Literal["started", "action", "completed", "failed", "cancelled"]] | None, Field(max_length=5)
+    ] = None
+    headers: WebhookHeaders | None = None
+    metadata: WebhookMetadata | None = None
+    url: Annotated[StrictStr, Field(max_length=8192)]
 
 
 class Document(WireModel):
@@ -1693,6 +1728,15 @@ A browser action; `type` selects the variant.
 """
 
 
+AgentWebhook = TypeAliasType("AgentWebhook", AgentWebhook1 | AgentWebhookConfig)
+"""
+Where the events of an agent or extract job are posted: `<kind>.started` when it starts,
+`<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters
+them; `action` is accepted, and the synthetic jobs take no actions).
+
+"""
+
+
 Format = TypeAliasType(
     "Format",
     Annotated[
@@ -1730,6 +1774,16 @@ class ScrapeOptions(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
+    field__experimental_omce: Annotated[StrictBool | None, Field(alias="__experimental_omce")] = None
+    """
+    An internal flag of the service's scrape schema; accepted, no effect here.
+    """
+    field__experimental_omce_domain: Annotated[
+        StrictStr | None, Field(alias="__experimental_omceDomain", max_length=256)
+    ] = None
+    """
+    An internal option of the service's scrape schema; accepted, no effect here.
+    """
     actions: Annotated[list[Action] | None, Field(max_length=50)] = None
     """
     Performed on the page, in order, before content is taken. Forces storeInCache to false.
@@ -1741,6 +1795,18 @@ class ScrapeOptions(WireModel):
     block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
     """
     Ad and cookie-popup blocking.
+    """
+    check_prompt_injection: Annotated[StrictBool | None, Field(alias="checkPromptInjection")] = False
+    """
+    Scan the page's content for prompt injection before any format is made; a detection
+    fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check
+    runs. The same check as the json format's `checkPromptInjection` (the seed's place for
+    it), which firecrawl-py now marks deprecated in favour of this one; null is the same as false.
+
+    """
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -1765,6 +1831,10 @@ class ScrapeOptions(WireModel):
     include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
     """
     Tags to include in the output. A selector given twice counts once.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through, if any; recorded, no effect. (firecrawl-py sends it inside nested scrape options too.)
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
@@ -1821,6 +1891,14 @@ class ScrapeOptions(WireModel):
     """
     Milliseconds before the scrape fails.
     """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    How much the domain tools report; accepted, no effect here (no domain tools).
+    """
+    use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
+    """
+    The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
+    """
     wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
     """
     Milliseconds to wait before fetching, in addition to the automatic wait. With `timeout`
@@ -1839,6 +1917,16 @@ class ScrapeRequest(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
+    field__experimental_omce: Annotated[StrictBool | None, Field(alias="__experimental_omce")] = None
+    """
+    An internal flag of the service's scrape schema; accepted, no effect here.
+    """
+    field__experimental_omce_domain: Annotated[
+        StrictStr | None, Field(alias="__experimental_omceDomain", max_length=256)
+    ] = None
+    """
+    An internal option of the service's scrape schema; accepted, no effect here.
+    """
     actions: Annotated[list[Action] | None, Field(max_length=50)] = None
     """
     Performed on the page, in order, before content is taken. Forces storeInCache to false.
@@ -1850,6 +1938,18 @@ class ScrapeRequest(WireModel):
     block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
     """
     Ad and cookie-popup blocking.
+    """
+    check_prompt_injection: Annotated[StrictBool | None, Field(alias="checkPromptInjection")] = False
+    """
+    Scan the page's content for prompt injection before any format is made; a detection
+    fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check
+    runs. The same check as the json format's `checkPromptInjection` (the seed's place for
+    it), which firecrawl-py now marks deprecated in favour of this one; null is the same as false.
+
+    """
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -1938,11 +2038,19 @@ class ScrapeRequest(WireModel):
     """
     Milliseconds before the scrape fails.
     """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    How much the domain tools report; accepted, no effect here (no domain tools).
+    """
     url: Annotated[
         StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
     ]
     """
     The URL to scrape, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
+    """
+    use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
+    """
+    The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
     """
     wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
     """
@@ -2064,6 +2172,49 @@ class ActiveCrawlOptions(WireModel):
     scrape_options: Annotated[ScrapeOptions, Field(alias="scrapeOptions")]
 
 
+class AgentRequest(WireModel):
+    """
+    Body of POST /v2/agent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    effort: Literal["low", "medium", "high"] | None = None
+    """
+    How hard the agent tries; accepted
+    """
+    exchange: AgentExchange | None = None
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
+    mode: Literal["extract", "chat"] | None = None
+    """
+    The agent's mode; accepted
+    """
+    model: Annotated[StrictStr | None, Field(max_length=256)] = None
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
+    prompt: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
+    strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
+    thread_id: Annotated[StrictStr | None, Field(alias="threadId", max_length=256)] = None
+    """
+    Continues an earlier conversation; accepted
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    urls: Annotated[list[Url] | None, Field(max_length=100)] = None
+    webhook: AgentWebhook | None = None
+
+
 class BatchScrapeRequest(WireModel):
     """
     Body of POST /v2/batch/scrape; the scrape options sit at the top level beside `urls`. An unknown key is refused.
@@ -2073,6 +2224,16 @@ class BatchScrapeRequest(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
+    field__experimental_omce: Annotated[StrictBool | None, Field(alias="__experimental_omce")] = None
+    """
+    An internal flag of the service's scrape schema; accepted, no effect here.
+    """
+    field__experimental_omce_domain: Annotated[
+        StrictStr | None, Field(alias="__experimental_omceDomain", max_length=256)
+    ] = None
+    """
+    An internal option of the service's scrape schema; accepted, no effect here.
+    """
     actions: Annotated[list[Action] | None, Field(max_length=50)] = None
     """
     Performed on the page, in order, before content is taken. Forces storeInCache to false.
@@ -2080,10 +2241,30 @@ class BatchScrapeRequest(WireModel):
     counts 1 s), else 400 `Total wait time (waitFor + wait actions) cannot exceed 60 seconds`.
 
     """
+    append_to_id: Annotated[StrictStr | None, Field(alias="appendToId", max_length=36)] = None
+    """
+    Adds these URLs to the caller's batch scrape with this id instead of starting one: the
+    answer carries that id, its pages join the job (scraped with the job's own options), and
+    an ended batch scrape runs again until they are done (a cancelled one stays cancelled).
+    An id of no batch scrape of the caller's team is 404.
+
+    """
     audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
     block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
     """
     Ad and cookie-popup blocking.
+    """
+    check_prompt_injection: Annotated[StrictBool | None, Field(alias="checkPromptInjection")] = False
+    """
+    Scan the page's content for prompt injection before any format is made; a detection
+    fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check
+    runs. The same check as the json format's `checkPromptInjection` (the seed's place for
+    it), which firecrawl-py now marks deprecated in favour of this one; null is the same as false.
+
+    """
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -2174,9 +2355,17 @@ class BatchScrapeRequest(WireModel):
     """
     Milliseconds before the scrape fails.
     """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    How much the domain tools report; accepted, no effect here (no domain tools).
+    """
     urls: Annotated[list[Url], Field(max_length=1000, min_length=1)]
     """
     URLs to scrape; like extract's, their uri format (x-format) is checked by the server per ignoreInvalidURLs, after a URL without a scheme is taken as http.
+    """
+    use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
+    """
+    The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
     """
     wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
     """
@@ -2322,6 +2511,10 @@ class CrawlRequest(WireModel):
     """
     Match includePaths and excludePaths against the whole URL instead of its path.
     """
+    robots_user_agent: Annotated[StrictStr | None, Field(alias="robotsUserAgent", max_length=256)] = None
+    """
+    The user agent whose robots.txt rules the crawl follows. The synthetic sites' robots.txt has rules for every agent (`User-agent *`), so any value gives the same pages here.
+    """
     scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
     sitemap: Literal["only", "skip", "include"] = "include"
     """
@@ -2346,6 +2539,44 @@ class ExtractRequest(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
+    field__experimental_cache_key: Annotated[
+        StrictStr | None, Field(alias="__experimental_cacheKey", max_length=256)
+    ] = None
+    """
+    Internal option of the service; accepted
+    """
+    field__experimental_cache_mode: Annotated[
+        Literal["direct", "save", "load"], Field(alias="__experimental_cacheMode")
+    ] = "direct"
+    """
+    Internal option of the service; accepted
+    """
+    field__experimental_llm_usage: Annotated[StrictBool, Field(alias="__experimental_llmUsage")] = False
+    """
+    Internal flag of the service; accepted
+    """
+    field__experimental_show_cost_tracking: Annotated[StrictBool, Field(alias="__experimental_showCostTracking")] = (
+        False
+    )
+    """
+    Internal flag of the service; accepted
+    """
+    field__experimental_show_sources: Annotated[StrictBool, Field(alias="__experimental_showSources")] = False
+    """
+    The old name of showSources; true has the same effect.
+    """
+    field__experimental_stream_steps: Annotated[StrictBool, Field(alias="__experimental_streamSteps")] = False
+    """
+    Internal flag of the service; accepted
+    """
+    agent: Agent | None = None
+    """
+    The agent that runs the extraction (`model` FIRE-1 or v3-beta); accepted, no effect on the synthetic extraction.
+    """
+    allow_external_links: Annotated[StrictBool, Field(alias="allowExternalLinks")] = False
+    """
+    Follow links to other sites while gathering pages; accepted, no effect on the synthetic extraction.
+    """
     enable_web_search: Annotated[StrictBool, Field(alias="enableWebSearch")] = False
     """
     Use web search to find additional data.
@@ -2366,6 +2597,10 @@ class ExtractRequest(WireModel):
     """
     The integration the request came through, if any; recorded, no effect.
     """
+    limit: Annotated[StrictInt | None, Field(ge=1)] = None
+    """
+    At most this many pages are gathered; accepted, no effect on the synthetic extraction.
+    """
     origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -2385,7 +2620,19 @@ class ExtractRequest(WireModel):
     """
     Return the sources used under `sources`.
     """
+    system_prompt: Annotated[StrictStr | None, Field(alias="systemPrompt", max_length=10000)] = None
+    """
+    Instructions for the extracting model; the reference server's extraction is synthetic, so it changes nothing here.
+    """
     threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt | None, Field(ge=1)] = None
+    """
+    Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
+    """
+    url_trace: Annotated[StrictBool, Field(alias="urlTrace")] = False
+    """
+    Asks the service for a trace of the URLs it considered; accepted, no trace here.
+    """
     urls: Annotated[list[Url], Field(max_length=10)]
     """
     URLs to extract from, in glob format (`https://example.com/*`). The seed types them as
@@ -2395,6 +2642,7 @@ class ExtractRequest(WireModel):
     At most 10 (400 `Maximum of 10 URLs allowed per request while in beta.`).
 
     """
+    webhook: AgentWebhook | None = None
 
 
 class ActiveCrawl(WireModel):

@@ -43,6 +43,7 @@ OpenEnum = WrapValidator(_known_or_any_string)
 
 # Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {
+    "AgentExchange": (None, 32),
     "HeaderMap": (None, 100),
     "WaitAction": (2, 2),
     "WebhookHeaders": (None, 20),

@@ -603,6 +603,13 @@ def test_the_errors_of_real_jobs_are_read(api: ConformanceClient, crawl_of_25: t
     batch_job = api.call("startBatchScrape", json_body={"urls": ["https://example.com/a"]}).body["id"]
     batch = api.call("getBatchScrapeErrors", id=batch_job)
     batch.expect(batch.status == 200, f"the errors of batch scrape {batch_job} must be read, the answer was {batch.status}")
+    # appendToId: URLs appended to the batch keep its id; an id of no batch scrape is the documented 404.
+    appended = api.call("startBatchScrape", json_body={"urls": ["https://example.com/b"], "appendToId": batch_job})
+    appended.expect(
+        appended.status == 200 and appended.body.get("id") == batch_job, f"appending to batch scrape {batch_job} answered {appended.status} {appended.body}"
+    )
+    missing = api.call("startBatchScrape", json_body={"urls": ["https://example.com/c"], "appendToId": str(uuid.uuid4())})
+    missing.expect(missing.status == 404, f"appending to a batch scrape that does not exist answered {missing.status}")
 
 
 @pytest.mark.requirement("CRAWL-04")

@@ -304,6 +304,27 @@ class JobEngine:
             with self._lock:
                 self._plans.pop(job.id, None)
 
+    def append(self, job: Job, urls: list[str]) -> None:
+        """Adds ``urls`` to a batch scrape (kicked off first if it was not yet): they are scraped
+        with the job's page request on its schedule (at once when its time is over). A job that
+        had completed runs again until they are done; a cancelled or failed one keeps its state."""
+        moment = self.clock()
+        plan = self._plan(job) or self._kick_off(job, moment)
+        reopen = job.status == JobStatus.COMPLETED
+
+        def unit(tx: sqlite3.Connection) -> None:
+            pages = self.store.job_pages.append(tx, job_id=job.id, urls=urls)
+            row = tx.execute("SELECT status, completed, credits_used FROM jobs WHERE id = ?", (job.id,)).fetchone()
+            status = JobStatus.SCRAPING if reopen and row["status"] == JobStatus.COMPLETED else None
+            total = plan.total(int(row["completed"])) + (pages - len(plan.seqs))
+            self.store.jobs.progress(
+                tx, job.id, total=total, completed=int(row["completed"]), credits_used=int(row["credits_used"]), moment=moment, status=status
+            )
+
+        self.store.write(unit)
+        with self._lock:
+            self._plans.pop(job.id, None)  # read again from job_pages, the new pages included
+
     def cancelled(self, job: Job) -> None:
         """The job was cancelled: its webhook hears of it, and its plan is dropped."""
         with self._lock:

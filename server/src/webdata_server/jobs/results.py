@@ -37,7 +37,7 @@ def job_result(job: Job) -> tuple[JobStatus, Any, int, str | None]:
         urls = valid_urls(list(extract.urls))
         data = _extracted(extract.schema, extract.prompt, urls)
         result: dict[str, Any] = {"data": data}
-        if extract.show_sources:
+        if extract.show_sources or extract.field__experimental_show_sources:
             result["sources"] = {field: urls for field in data}
         return JobStatus.COMPLETED, result, len(urls), None
     agent = typed(job, models.AgentRequest)

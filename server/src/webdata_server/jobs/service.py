@@ -95,6 +95,7 @@ class JobService:
         self.job_seconds = job_seconds
         self.clock: Clock = clock or SystemClock()
         self.engine = JobEngine(store=store, scraper=scraper, pricing=pricing, job_seconds=job_seconds, describe=describe, clock=self.clock.now, notify=notify)
+        self._notify = notify
         self._cancels = cancel_rules(contract)
         # One pass at a time: the background worker's and a test's (run_until_idle).
         self._pass = threading.Lock()
@@ -140,7 +141,17 @@ class JobService:
             self.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
             return job
 
-        return self.store.submit(unit)
+        committed = self.store.submit(unit)
+        if not progressive:  # (the engine tells of batch scrapes and crawls when it kicks them off)
+            committed.add_done_callback(
+                lambda done: None if done.cancelled() or done.exception() else self._tell(done.result(), "started", {"success": True, "data": []})
+            )
+        return committed
+
+    def append(self, job: Job, urls: list[str]) -> Job:
+        """Adds ``urls`` to the batch scrape ``job`` (``appendToId``); the job as it now stands."""
+        self.engine.append(job, urls)
+        return self.store.jobs.get(job.id, team_id=job.team_id, kind=job.kind) or job
 
     def spend_key(self, key: str) -> None:
         """Spends an idempotency key that no job will claim (its request was refused after the
@@ -167,8 +178,22 @@ class JobService:
         move = ending(job, now)
         if move is None:
             return job
-        end(self.store, [move], now).result()
+        if end(self.store, [move], now).result():
+            self.ended(job, move)
         return self.store.jobs.get(job.id, team_id=job.team_id, kind=job.kind) or job
+
+    def ended(self, job: Job, move: Move) -> None:
+        """An extract or agent job ended as ``move`` says: its webhook hears of it."""
+        if move.to == JobStatus.COMPLETED:
+            data = (move.result or {}).get("data")
+            self._tell(job, "completed", {"success": True, "data": [] if data is None else [data]})
+        else:
+            self._tell(job, "failed", {"success": False, "data": [], "error": move.error or "The job failed."})
+
+    def _tell(self, job: Job, event: str, payload: dict[str, Any]) -> None:
+        """An event of an extract or agent job (``extract.<event>``, ``agent.<event>``) for its webhook."""
+        if self._notify is not None and job.request.get("webhook"):
+            self._notify(job, f"{job.kind.value}.{event}", payload)
 
     def status_body(self, job: Job, *, skip: int, limit: int, url_of: Callable[[int], str]) -> dict[str, Any]:
         return self.engine.status_body(job, skip=skip, limit=limit, url_of=url_of)
@@ -189,8 +214,10 @@ class JobService:
             if rule.to is None:
                 return rule.status
             if self._transition([Move(job.id, rule.to)], allowed_from=rule.from_states).result():
-                if job.active:
+                if job.active and job.kind in PROGRESSIVE:
                     self.engine.cancelled(job)
+                elif job.active:
+                    self._tell(job, "cancelled", {"success": False, "data": [], "error": "The job was cancelled."})
                 return rule.status
             found = self.store.jobs.get(job.id, team_id=job.team_id, kind=job.kind)
             if found is None:
@@ -207,7 +234,7 @@ class JobService:
         """One pass of the worker (:func:`.worker.finish_due`, ``budget`` and ``idle_budget`` as
         there); whether it ended for time (so work is probably left)."""
         with self._pass:
-            return finish_due(self.store, self.engine, clock=self.clock, demand=demand, progressed=self._count, **budgets)
+            return finish_due(self.store, self.engine, clock=self.clock, demand=demand, progressed=self._count, ended=self.ended, **budgets)
 
     def _count(self, moved: int) -> None:
         self._moved += moved

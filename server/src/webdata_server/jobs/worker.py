@@ -82,12 +82,15 @@ def finish_due(
     budget: float = PASS_BUDGET,
     idle_budget: float = IDLE_BUDGET,
     progressed: Callable[[int], None] | None = None,
+    ended: Callable[[Job, Move], None] | None = None,
 ) -> bool:
     """One pass of the worker: finish the extract and agent jobs whose time has come, and move the
     batch scrapes and crawls on by the pages that are due: for ``budget`` seconds while ``demand``
     has requests in flight, else up to ``idle_budget``. Each pass starts one job further along the
     list, so that no job waits behind the others for long. Returns whether the pass ended for
-    time (so work is probably left). ``progressed(n)`` hears how many jobs it ended or moved on."""
+    time (so work is probably left). ``progressed(n)`` hears how many jobs it ended or moved on;
+    ``ended(job, move)`` each extract or agent job with a webhook that it ended (those end one by
+    one, so their events follow their commit; the others end a slice at a time)."""
     started = time.monotonic()
     now = (clock or SystemClock()).now()
     waiting = demand if demand is not None else Demand()
@@ -108,7 +111,7 @@ def finish_due(
     # as the pass goes (a whole pass's in one unit held the loop for milliseconds) and waited for
     # at its end, so they share commits.
     finishing: list[Move] = []
-    ended: list[Committed[int]] = []
+    endings: list[Committed[int]] = []
     ordered = due[start:] + due[:start]
     try:
         for job in _read_as_needed(store, ordered):
@@ -123,18 +126,23 @@ def finish_due(
                         progressed(moved)
                 else:
                     move = ending(job, now)
-                    if move is not None:
+                    if move is not None and ended is not None and job.request.get("webhook"):
+                        if end(store, [move], now).result():
+                            ended(job, move)
+                            if progressed is not None:
+                                progressed(1)
+                    elif move is not None:
                         finishing.append(move)
                         if len(finishing) == READ_SLICE:
-                            ended.append(end(store, finishing, now))
+                            endings.append(end(store, finishing, now))
                             finishing = []
             except Exception:  # one bad job must not stop the others
                 _log.exception("job %s could not advance", job.id)
         return time_is_up() or more
     finally:
         if finishing:
-            ended.append(end(store, finishing, now))
-        for submitted in ended:
+            endings.append(end(store, finishing, now))
+        for submitted in endings:
             try:
                 count = submitted.result()
                 if count and progressed is not None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.domain import JobKind
+from webdata_server.domain import Job, JobKind
 from webdata_server.errors import InvalidRequest
 from webdata_server.jobs.requests import stored
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, start_job
@@ -16,16 +16,27 @@ from webdata_server.urls import split_urls
 __all__ = ["OPERATIONS"]
 
 
-def start(ctx: Context, call: Call) -> Pending:
+def start(ctx: Context, call: Call) -> Pending | dict[str, Any]:
     body: models.BatchScrapeRequest = call.body
     valid, invalid = split_urls(body.urls)
     if invalid and not body.ignore_invalid_urls:
         raise InvalidRequest()
     threat.check_override(call.caller.team, body.threat_protection)
-    request = stored(body)
     listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
-    job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=request, units=len(valid), total=len(valid))
-    return Pending(job, lambda job: dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed)))
+
+    def answer(job: Job) -> dict[str, Any]:
+        return dump(models.BatchScrapeStartResponse(success=True, id=job.id, url=call.url_for(f"/v2/batch/scrape/{job.id}"), **listed))
+
+    if body.append_to_id is not None:
+        # The caller's batch scrape gains the URLs and keeps its id (the service's appendToId).
+        return answer(ctx.jobs.append(find_job(ctx, call, str(body.append_to_id), JobKind.BATCH_SCRAPE), valid))
+    job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=stored(body), units=len(valid), total=len(valid))
+    return Pending(job, answer)
+
+
+def _appends(ctx: Context, raw: bytes) -> bool:
+    """An append writes and waits (a worker thread); a start hands its writes over, on the loop."""
+    return b"appendToId" in raw
 
 
 def status(ctx: Context, call: Call) -> dict[str, Any]:
@@ -43,7 +54,7 @@ def cancel(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("startBatchScrape", models.BatchScrapeRequest, start, offload=False),
+    Operation("startBatchScrape", models.BatchScrapeRequest, start, offload=_appends),
     Operation("getBatchScrapeStatus", None, status),
     Operation("cancelBatchScrape", None, cancel),
     Operation("getBatchScrapeErrors", None, errors),

@@ -109,8 +109,8 @@ class Renderer:
     def render(self, page: Page, options: models.ScrapeRequest, *, html: str | None = None) -> Rendered:
         """The formats of ``page`` (or of ``html``, the page after actions, never memoised).
 
-        Raises :class:`PromptInjection` (owing the check) when the JSON format asks for the check
-        and the page fails it.
+        Raises :class:`PromptInjection` (owing the check) when the request (or its JSON format) asks
+        for the check and the page fails it.
         """
         if html is not None:
             return self._render(page, html, options)
@@ -150,7 +150,9 @@ class Renderer:
         formats = format_objects(options.formats or ["markdown"])
         kinds = {f.type for f in formats}
         json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
-        checks = self.pricing.injection_check if json_format is not None and json_format.check_prompt_injection else 0
+        # Asked at the top level (firecrawl-py 4.53) or on the json format (the seed's place): one check.
+        asked = bool(options.check_prompt_injection) or (json_format is not None and bool(json_format.check_prompt_injection))
+        checks = self.pricing.injection_check if asked else 0
         if checks and INJECTION in html:
             # Refused, and the check that found it is billed (an exception: never memoised).
             raise PromptInjection().with_charges(Charge("scrapeUrl", checks))

@@ -91,6 +91,17 @@ class JobPages:
         )
 
     @staticmethod
+    def append(tx: sqlite3.Connection, *, job_id: str, urls: list[str]) -> int:
+        """Adds pages after the job's last one (a batch scrape appended to); how many it has now."""
+        row = tx.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM job_pages WHERE job_id = ?", (job_id,)).fetchone()
+        first = int(row[0])
+        tx.executemany(
+            "INSERT INTO job_pages (job_id, seq, url, depth, parent, state) VALUES (?, ?, ?, 0, -1, ?)",
+            [(job_id, first + n, url, PageState.PLANNED) for n, url in enumerate(urls)],
+        )
+        return first + len(urls)
+
+    @staticmethod
     def finish(
         tx: sqlite3.Connection,
         *,
