@@ -86,6 +86,8 @@ def test_appending_to_no_batch_of_ones_team_is_404(quick_server: Server) -> None
     api = quick_server.api
     missing = api("startBatchScrape", json={"urls": [f"{SITE}/a"], "appendToId": str(uuid.uuid4())})
     assert missing.status_code == 404 and missing.json()["error"] == "Job not found"
+    # Any UUID the schema takes, a version-0 one too (the job paths refuse those with 400).
+    assert api("startBatchScrape", json={"urls": [f"{SITE}/a"], "appendToId": "00000000-0000-0000-0000-000000000001"}).status_code == 404
     other = quick_server.api_for(quick_server.tenant(plan_tokens=15 * 1000))
     theirs = other("startBatchScrape", json={"urls": [f"{SITE}/a"]}).json()["id"]
     assert api("startBatchScrape", json={"urls": [f"{SITE}/b"], "appendToId": theirs}).status_code == 404

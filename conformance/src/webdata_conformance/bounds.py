@@ -151,9 +151,13 @@ def _takes_urls(schema: dict[str, Any]) -> bool:
 
 
 def _string(schema: dict[str, Any], length: int, index: int) -> str:
-    """A string of ``length`` characters (distinct for each ``index``) that ``schema`` accepts: an
-    http URL where the schema takes one, else the first filler its pattern accepts."""
+    """A string of ``length`` characters (distinct for each ``index``) that ``schema`` accepts: a
+    UUID where its format is one, an http URL where the schema takes one, else the first filler
+    its pattern accepts."""
     pattern = schema.get("pattern")
+    if schema.get("format") == "uuid" and length >= 36:
+        # A UUID is 36 characters whatever the bound: one of no job (the version-4 form).
+        return f"{index:08x}-0000-4000-8000-000000000000"
     head = f"https://example.com/{index}/"
     url = head + "a" * max(0, length - len(head))
     if length >= len(head) and _takes_urls(schema) and (pattern is None or re.search(pattern, url)):

@@ -29,7 +29,8 @@ def start(ctx: Context, call: Call) -> Pending | dict[str, Any]:
 
     if body.append_to_id is not None:
         # The caller's batch scrape gains the URLs and keeps its id (the service's appendToId).
-        return answer(ctx.jobs.append(find_job(ctx, call, str(body.append_to_id), JobKind.BATCH_SCRAPE), valid))
+        # Any UUID the schema takes (not only the versions a job path takes): one of no job is 404.
+        return answer(ctx.jobs.append(find_job(ctx, call, str(body.append_to_id), JobKind.BATCH_SCRAPE, checked=False), valid))
     job = start_job(ctx, call, kind=JobKind.BATCH_SCRAPE, request=stored(body), units=len(valid), total=len(valid))
     return Pending(job, answer)
 
