@@ -155,7 +155,7 @@ def test_crawl_prompt_derives_options_explicit_ones_win(quick_server: Server) ->
     done = _wait_for(api, "getCrawlStatus", "completed", id=start["id"])
     assert done["total"] == 4 and len(done["data"]) == 4
     job = quick_server.store.jobs.get(start["id"], team_id=api.team_id, kind=JobKind.CRAWL)
-    assert job is not None and job.request["includePaths"] == ["^/blog(/.*)?$"] and job.request["limit"] == 4
+    assert job is not None and job.request["includePaths"] == ["blog/.*"] and job.request["limit"] == 4
 
 
 def test_jobs_complete_without_being_polled(quick_server: Server) -> None:

@@ -52,7 +52,7 @@ def test_active_crawls_and_params_preview(sdk: Firecrawl) -> None:
     assert [c.id for c in active.crawls] == [crawl.id]
     assert active.crawls[0].options is not None and "scrapeOptions" in active.crawls[0].options
     preview = sdk.crawl_params_preview("https://example.com", "only the /blog, up to 50 pages, include subdomains, skip the sitemap")
-    assert preview.include_paths == ["^/blog(/.*)?$"]
+    assert preview.include_paths == ["blog/.*"]
     assert (preview.limit, preview.allow_subdomains, preview.sitemap) == (50, True, "skip")
 
 

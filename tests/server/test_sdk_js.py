@@ -97,7 +97,7 @@ def test_crawl(results: dict[str, Any]) -> None:
     crawled = _value(results, "crawl")
     assert crawled["status"] == "completed" and len(crawled["data"]) == 2
     assert _value(results, "cancelCrawl") is True
-    assert _value(results, "crawlParamsPreview")["includePaths"] == ["^/blog(/.*)?$"]
+    assert _value(results, "crawlParamsPreview")["includePaths"] == ["blog/.*"]
 
 
 def test_agent(results: dict[str, Any]) -> None:

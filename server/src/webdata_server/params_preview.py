@@ -4,9 +4,13 @@ The rules, applied to the lower-cased prompt (each independent; every match cont
 
 | phrase in the prompt | option |
 |---|---|
-| "/path" after include, crawl, scrape, in, under, from, within, only, just | includePaths ["^/path(/.*)?$"] |
+| "/path" after include, crawl, scrape, extract, get, find, collect, gather, fetch, in, under, from, within, only, just | includePaths ["path/.*"] |
 | "/path" after exclude, skip, ignore, except, without, not, no, avoid | excludePaths (wins over includePaths) |
-| blog, docs, documentation, pricing, careers, news, products, api, guides, changelog after those verbs | the same as "/word" |
+| blog, docs, pricing, careers, news, products, api, guides, changelog after those verbs | the same as "/word" ("documentation" is "docs") |
+
+Paths come out as the service's model writes them (firecrawl-py's own test of this operation expects
+``blog/.*`` and ``docs/.*`` for "Extract all blog posts and documentation"): the path without its
+leading slash, then ``/.*``; the crawl matches them anywhere in a URL's path, as the service does.
 
 A verb governs every path and section word after it up to the next verb, comma, semicolon,
 full stop or "but" ("exclude the blog and /login" excludes both).
@@ -29,15 +33,16 @@ from typing import Any
 __all__ = ["derive_crawl_options"]
 
 _EXCLUDE_VERBS = r"(?:exclude|excluding|skip|skipping|ignore|ignoring|except|without|not|avoid|avoiding|no)"
-_INCLUDE_VERBS = r"(?:include|including|crawl|crawling|in|under|from|within|only|just|scrape|scraping)"
+_INCLUDE_VERBS = r"(?:include|including|crawl|crawling|in|under|from|within|only|just|scrape|scraping|extract|extracting|get|find|collect|gather|fetch)"
 _SECTION_WORDS = ("blog", "docs", "documentation", "pricing", "careers", "news", "products", "api", "guides", "changelog")
+_SYNONYMS = {"/documentation": "/docs"}
 _PATH = r"(/[a-z0-9][a-z0-9\-_/.]*)"
 _NUMBER = r"(\d{1,9})"
 
 
 def _path_pattern(path: str) -> str:
-    path = path.rstrip("/.") or "/"
-    return "^" + re.escape(path).replace("\\-", "-") + "(/.*)?$"
+    path = _SYNONYMS.get(path.rstrip("/."), path.rstrip("/."))
+    return re.escape(path.lstrip("/")).replace("\\-", "-").replace("\\/", "/") + "/.*" if path.strip("/") else ".*"
 
 
 def _sections(prompt: str) -> tuple[list[str], list[str]]:

@@ -23,7 +23,7 @@ from pydantic import TypeAdapter
 from webdata_server import content
 from webdata_server.domain import Charge
 from webdata_server.errors import PromptInjection
-from webdata_server.extraction import value_for_schema
+from webdata_server.extraction import fits_schema, value_for_schema
 from webdata_server.pricing import Pricing
 from webdata_server.web import INJECTION, Page
 
@@ -72,7 +72,10 @@ def extract_from(schema: dict[str, Any] | None, page: Page) -> Any:
     if isinstance(value, dict):
         for key in value:
             if key in facts and isinstance(value[key], type(facts[key])):
+                kept = value[key]
                 value[key] = facts[key]
+                if not fits_schema(value, schema):  # a fact the schema does not allow (a pattern, a bound)
+                    value[key] = kept
     return value
 
 
