@@ -86,13 +86,25 @@ _SCALARS = st.sampled_from(
 )
 
 
+def _maybe(kind: Any) -> Any:
+    return Optional[kind]  # noqa: UP045
+
+
+def _list_of(kind: Any) -> Any:
+    return list[kind]
+
+
+def _dict_of(kind: Any) -> Any:
+    return dict[str, kind]
+
+
 def _field_types(depth: int) -> st.SearchStrategy[Any]:
     base = _SCALARS
     if depth >= 2:
-        return st.one_of(base, base.map(lambda t: Optional[t]), base.map(lambda t: list[t]))  # noqa: UP045
+        return st.one_of(base, base.map(_maybe), base.map(_list_of))
     nested = st.builds(lambda fields: _model(fields, depth + 1), st.lists(_field_types(depth + 1), min_size=1, max_size=4))
     inner = st.one_of(base, nested)
-    return st.one_of(inner, inner.map(lambda t: Optional[t]), inner.map(lambda t: list[t]), inner.map(lambda t: dict[str, t]))  # noqa: UP045
+    return st.one_of(inner, inner.map(_maybe), inner.map(_list_of), inner.map(_dict_of))
 
 
 _models = iter(range(10**9))
