@@ -23,9 +23,20 @@ def _wait_for(api, operation: str, status: str, **path: str) -> dict:
     raise AssertionError(f"{operation} never reached {status}")
 
 
+def test_a_batch_scrape_drops_invalid_urls_only_when_told(server: Server) -> None:
+    """As the service: its lenient schema only for ignoreInvalidURLs: true; the strict one (whose
+    default is true, applied after the check) otherwise."""
+    api = server.api
+    refused = api("startBatchScrape", json={"urls": ["https://example.com/a", "nope"]})
+    assert refused.status_code == 400 and refused.json()["details"][0]["path"] == ["urls", 1]
+    assert api("startBatchScrape", json={"urls": ["nope"], "ignoreInvalidURLs": False}).status_code == 400
+    assert api("startBatchScrape", json={"urls": ["https://example.com/a"]}).json()["invalidURLs"] == []
+    assert "invalidURLs" not in api("startBatchScrape", json={"urls": ["https://example.com/a"], "ignoreInvalidURLs": False}).json()
+
+
 def test_batch_scrape_runs_to_completion(quick_server: Server) -> None:
     api = quick_server.api
-    start = api("startBatchScrape", json={"urls": ["https://example.com/a", "nope", "https://example.com/b"]}).json()
+    start = api("startBatchScrape", json={"urls": ["https://example.com/a", "nope", "https://example.com/b"], "ignoreInvalidURLs": True}).json()
     assert start["invalidURLs"] == ["nope"]
     assert start["url"].endswith(f"/v2/batch/scrape/{start['id']}")
     body = _wait_for(api, "getBatchScrapeStatus", "completed", id=start["id"])

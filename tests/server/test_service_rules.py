@@ -99,7 +99,7 @@ def test_a_url_without_a_scheme_is_http(quick_server: Server) -> None:
     crawl = api("startCrawl", json={"url": "example.com", "limit": 2}).json()["id"]
     pages = _wait_for(api, "getCrawlStatus", "completed", id=crawl)["data"]
     assert pages[0]["metadata"]["sourceURL"] == "http://example.com"
-    batch = api("startBatchScrape", json={"urls": ["example.com/a", "ftp://example.com/b"]}).json()
+    batch = api("startBatchScrape", json={"urls": ["example.com/a", "ftp://example.com/b"], "ignoreInvalidURLs": True}).json()
     assert batch["invalidURLs"] == ["ftp://example.com/b"]
     done = _wait_for(api, "getBatchScrapeStatus", "completed", id=batch["id"])
     assert [d["metadata"]["sourceURL"] for d in done["data"]] == ["http://example.com/a"]

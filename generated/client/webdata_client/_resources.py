@@ -405,6 +405,7 @@ class BatchScrape:
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
+            ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -605,6 +606,7 @@ class BatchScrape:
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
+            ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -2128,6 +2130,7 @@ class AsyncBatchScrape:
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
+            ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
@@ -2328,6 +2331,7 @@ class AsyncBatchScrape:
             fast_mode: Accepted as the service accepts it; the reference server's pages are fast already.
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
+            ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any; recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.

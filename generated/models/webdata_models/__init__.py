@@ -2287,6 +2287,13 @@ class BatchScrapeRequest(WireModel):
     Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false. At most 100, each value at most 8192 characters.
     """
     ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = True
+    """
+    `true` (sent) drops invalid URLs and lists them in `invalidURLs`. Otherwise an invalid URL
+    fails the request with 400 naming it; the default (true) applies after that check, so a
+    body without the field whose URLs are all valid gets `invalidURLs: []`, and `false` gets
+    no `invalidURLs`.
+
+    """
     include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
     """
     Tags to include in the output. A selector given twice counts once.

@@ -7,11 +7,11 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.domain import Job, JobKind
-from webdata_server.errors import InvalidRequest
+from webdata_server.errors import InvalidRequest, issue
 from webdata_server.jobs.requests import stored
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump, find_job, job_status, start_job
 from webdata_server.scrape import threat
-from webdata_server.urls import split_urls
+from webdata_server.urls import split_urls, url_problem, with_scheme
 
 __all__ = ["OPERATIONS"]
 
@@ -19,8 +19,12 @@ __all__ = ["OPERATIONS"]
 def start(ctx: Context, call: Call) -> Pending | dict[str, Any]:
     body: models.BatchScrapeRequest = call.body
     valid, invalid = split_urls(body.urls)
-    if invalid and not body.ignore_invalid_urls:
-        raise InvalidRequest()
+    # As the service: invalid URLs are dropped only when the body says ignoreInvalidURLs: true
+    # (its lenient schema); otherwise its strict schema refuses them, the default true applying
+    # after that check (all valid: invalidURLs is listed, empty).
+    if invalid and not (body.ignore_invalid_urls and "ignore_invalid_urls" in body.model_fields_set):
+        positions = [n for n, url in enumerate(body.urls) if url in set(invalid)]
+        raise InvalidRequest(details=[issue(["urls", n], url_problem(with_scheme(body.urls[n])) or "Invalid URL", "invalid_string") for n in positions])
     threat.check_override(call.caller.team, body.threat_protection)
     listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
 
