@@ -71,7 +71,7 @@ def test_urls_appended_to_a_batch_scrape_join_it(quick_server: Server) -> None:
     api = quick_server.api
     job = api("startBatchScrape", json={"urls": [f"{SITE}/a", f"{SITE}/b"]}).json()["id"]
     _wait_for(api, "getBatchScrapeStatus", "completed", id=job)
-    appended = api("startBatchScrape", json={"urls": [f"{SITE}/c", "not a url", f"{SITE}/d"], "appendToId": job})
+    appended = api("startBatchScrape", json={"urls": [f"{SITE}/c", "not a url", f"{SITE}/d"], "appendToId": job, "ignoreInvalidURLs": True})
     assert appended.status_code == 200, appended.text
     assert appended.json()["id"] == job and appended.json()["invalidURLs"] == ["not a url"]
     reopened = api("getBatchScrapeStatus", id=job).json()
