@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -20,6 +20,7 @@ import pytest
 from starlette.testclient import TestClient
 from webdata_conformance.client import contract_problems, operations_by_id
 from webdata_server import Settings, create_app
+from webdata_server.jobs import Clock, JobService
 from webdata_server.store import Store
 
 from tests.conftest import ROOT
@@ -80,15 +81,21 @@ class Server:
     def api_for(self, tenant: Tenant) -> Api:
         return Api(send=self.client.request, key=tenant.key, team_id=tenant.team_id)
 
+    @property
+    def jobs(self) -> JobService:
+        """The running application's job service (its clock and passes)."""
+        front: Any = self.client.app  # create_app's front, whose jobs() the lifespan made answer
+        return cast(JobService, front.jobs())
+
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[tuple[TestClient, Store]] = []
 
-    def make(*, job_seconds: float = 30.0, **settings: Any) -> Server:
+    def make(*, job_seconds: float = 30.0, clock: Clock | None = None, **settings: Any) -> Server:
         store = Store(tmp_path / f"db{len(started)}.sqlite3")
-        config = Settings(database=store.path, job_seconds=job_seconds, worker_interval=0.05, **settings)
-        client = TestClient(create_app(config, store=store), raise_server_exceptions=False)
+        config = Settings(database=store.path, job_seconds=job_seconds, **{"worker_interval": 0.05, **settings})
+        client = TestClient(create_app(config, store=store, clock=clock), raise_server_exceptions=False)
         client.__enter__()
         started.append((client, store))
         server = Server(store=store, client=client, api=Api(send=client.request, key=""), settings=config)

@@ -4,16 +4,16 @@ appended to, agent and extract webhooks, the top-level prompt-injection check in
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, ClassVar
+from http.server import ThreadingHTTPServer
+from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
+from tests.server.jobs.test_engine import _Receiver  # the webhook receiver of the engine's tests
 from tests.server.test_jobs import _wait_for
 
 SITE = "https://example.com"
@@ -96,18 +96,6 @@ def test_appending_to_no_batch_of_ones_team_is_404(quick_server: Server) -> None
     assert done["total"] == 1 and [d["metadata"]["sourceURL"] for d in done["data"]] == [f"{SITE}/a"]
 
 
-class _Receiver(BaseHTTPRequestHandler):
-    events: ClassVar[list[dict[str, Any]]] = []
-
-    def do_POST(self) -> None:
-        _Receiver.events.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-        self.send_response(200)
-        self.end_headers()
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 def _events(count: int) -> list[dict[str, Any]]:
     deadline = time.monotonic() + 10
     while len(_Receiver.events) < count and time.monotonic() < deadline:
@@ -118,7 +106,7 @@ def _events(count: int) -> list[dict[str, Any]]:
 def test_agent_and_extract_webhooks_hear_a_jobs_start_and_end(make_server: Any) -> None:
     receiver = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
     threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    _Receiver.events = []
+    _Receiver.events, _Receiver.fail_first = [], 0
     try:
         server = make_server(job_seconds=0.2, allow_local_webhooks=True)
         url = f"http://127.0.0.1:{receiver.server_address[1]}/hook"

@@ -3,52 +3,47 @@ sleeping), and each kind's cancel rule is its cancel operation's x-transitions."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
-from webdata_server.app import create_app
-from webdata_server.config import Settings, read_bundle
+from webdata_server.config import read_bundle
 from webdata_server.contract import Contract
 from webdata_server.domain import JobKind, JobStatus
 from webdata_server.jobs import JobService, ManualClock
 from webdata_server.jobs.service import Cancel, cancel_rules
 from webdata_server.store import Store
 
-from tests.server.conftest import Api
+from tests.server.conftest import Api, Server
 
 
+@dataclass
 class _Moved:
     """A server whose jobs run on a clock the test moves (jobs take 30 s of it)."""
 
-    def __init__(self, tmp_path: Path) -> None:
-        self.clock = ManualClock()
-        self.store = Store(tmp_path / "db.sqlite3")
-        # The background worker passes rarely: the test's passes do the work.
-        settings = Settings(database=self.store.path, job_seconds=30.0, worker_interval=3600.0)
-        self.app = create_app(settings, store=self.store, clock=self.clock)
-        self.client = TestClient(self.app, raise_server_exceptions=False)
-        self.client.__enter__()
-        team = self.store.teams.create(name="t", plan_tokens=15 * 100_000)
-        self.api = Api(send=self.client.request, key=self.store.teams.create_key(team_id=team.id), team_id=team.id)
+    server: Server
+    clock: ManualClock
+
+    @property
+    def api(self) -> Api:
+        return self.server.api
+
+    @property
+    def store(self) -> Store:
+        return self.server.store
 
     @property
     def jobs(self) -> JobService:
-        return self.app.jobs()
-
-    def close(self) -> None:
-        self.client.__exit__(None, None, None)
-        self.store.close()
+        return self.server.jobs
 
 
 @pytest.fixture
-def moved(tmp_path: Path) -> Iterator[_Moved]:
-    server = _Moved(tmp_path)
-    yield server
-    server.close()
+def moved(make_server: Callable[..., Server]) -> _Moved:
+    clock = ManualClock()
+    # The background worker passes rarely: the test's passes do the work.
+    return _Moved(make_server(job_seconds=30.0, clock=clock, worker_interval=3600.0), clock)
 
 
 def _status(moved: _Moved, operation: str, job: str) -> dict[str, Any]:

@@ -51,7 +51,6 @@ PAGES_PER_PASS = 100
 ROBOTS_WARNING = "One or more pages were unable to be crawled because the robots.txt file prevented this. Please use the /scrape endpoint instead."
 INSUFFICIENT_CREDITS = "Insufficient credits to scrape the next page; the job stopped."
 _OPERATION = {JobKind.CRAWL: "startCrawl", JobKind.BATCH_SCRAPE: "startBatchScrape"}
-_EVENT_PREFIX = {JobKind.CRAWL: "crawl", JobKind.BATCH_SCRAPE: "batch_scrape"}
 
 # (job, event type without its prefix, payload fields): what the engine tells webhook delivery.
 Notify = Callable[[Job, str, dict[str, Any]], None]
@@ -198,7 +197,7 @@ class JobEngine:
         self.store.write(unit)
         with self._lock:
             self._plans[job.id] = plan
-        self._tell(job, "started", {"success": True, "data": []})
+        self.tell(job, "started", {"success": True, "data": []})
         return plan
 
     def _crawl_pages(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[PlannedPage]:
@@ -242,10 +241,10 @@ class JobEngine:
 
         def unit(tx: sqlite3.Connection) -> None:
             events.clear()
-            row = tx.execute("SELECT status, completed, credits_used FROM jobs WHERE id = ?", (job.id,)).fetchone()
-            if row is None or row["status"] not in ACTIVE:
+            counters = self.store.jobs.counters(tx, job.id)
+            if counters is None or counters[0] not in ACTIVE:
                 return  # cancelled meanwhile: nothing more is scraped or charged
-            finished, credits = int(row["completed"]), int(row["credits_used"])
+            _, finished, credits = counters
             for seq, document, failure, _, _ in results:
                 owed, page_json, cache_entries = encoded[seq]
                 if owed and caller is not None:
@@ -299,7 +298,7 @@ class JobEngine:
 
         self.store.write(unit)
         for event, payload in events:
-            self._tell(job, event, payload)
+            self.tell(job, event, payload)
         if any(event in ("completed", "failed") for event, _ in events):
             with self._lock:
                 self._plans.pop(job.id, None)
@@ -310,16 +309,15 @@ class JobEngine:
         had completed runs again until they are done; a cancelled or failed one keeps its state."""
         moment = self.clock()
         plan = self._plan(job) or self._kick_off(job, moment)
-        reopen = job.status == JobStatus.COMPLETED
 
         def unit(tx: sqlite3.Connection) -> None:
             pages = self.store.job_pages.append(tx, job_id=job.id, urls=urls)
-            row = tx.execute("SELECT status, completed, credits_used FROM jobs WHERE id = ?", (job.id,)).fetchone()
-            status = JobStatus.SCRAPING if reopen and row["status"] == JobStatus.COMPLETED else None
-            total = plan.total(int(row["completed"])) + (pages - len(plan.seqs))
-            self.store.jobs.progress(
-                tx, job.id, total=total, completed=int(row["completed"]), credits_used=int(row["credits_used"]), moment=moment, status=status
-            )
+            counters = self.store.jobs.counters(tx, job.id)
+            assert counters is not None  # (jobs are never deleted)
+            status, finished, credits = counters
+            total = plan.total(finished) + (pages - len(plan.seqs))
+            reopened = JobStatus.SCRAPING if status == JobStatus.COMPLETED else None
+            self.store.jobs.progress(tx, job.id, total=total, completed=finished, credits_used=credits, moment=moment, status=reopened)
 
         self.store.write(unit)
         with self._lock:
@@ -329,11 +327,12 @@ class JobEngine:
         """The job was cancelled: its webhook hears of it, and its plan is dropped."""
         with self._lock:
             self._plans.pop(job.id, None)
-        self._tell(job, "cancelled", {"success": False, "data": [], "error": "The job was cancelled."})
+        self.tell(job, "cancelled", {"success": False, "data": [], "error": "The job was cancelled."})
 
-    def _tell(self, job: Job, event: str, payload: dict[str, Any]) -> None:
+    def tell(self, job: Job, event: str, payload: dict[str, Any]) -> None:
+        """An event of ``job`` (``<kind>.<event>``: ``crawl.page``, ``agent.completed``, ...) for its webhook."""
         if self.notify is not None and job.request.get("webhook"):
-            self.notify(job, f"{_EVENT_PREFIX[job.kind]}.{event}", payload)
+            self.notify(job, f"{job.kind.value}.{event}", payload)
 
     # -- reads ---------------------------------------------------------------------------------
     def status_body(self, job: Job, *, skip: int, limit: int, url_of: Callable[[int], str]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -95,7 +95,6 @@ class JobService:
         self.job_seconds = job_seconds
         self.clock: Clock = clock or SystemClock()
         self.engine = JobEngine(store=store, scraper=scraper, pricing=pricing, job_seconds=job_seconds, describe=describe, clock=self.clock.now, notify=notify)
-        self._notify = notify
         self._cancels = cancel_rules(contract)
         # One pass at a time: the background worker's and a test's (run_until_idle).
         self._pass = threading.Lock()
@@ -144,7 +143,7 @@ class JobService:
         committed = self.store.submit(unit)
         if not progressive:  # (the engine tells of batch scrapes and crawls when it kicks them off)
             committed.add_done_callback(
-                lambda done: None if done.cancelled() or done.exception() else self._tell(done.result(), "started", {"success": True, "data": []})
+                lambda done: None if done.cancelled() or done.exception() else self.engine.tell(done.result(), "started", {"success": True, "data": []})
             )
         return committed
 
@@ -186,14 +185,9 @@ class JobService:
         """An extract or agent job ended as ``move`` says: its webhook hears of it."""
         if move.to == JobStatus.COMPLETED:
             data = (move.result or {}).get("data")
-            self._tell(job, "completed", {"success": True, "data": [] if data is None else [data]})
+            self.engine.tell(job, "completed", {"success": True, "data": [] if data is None else [data]})
         else:
-            self._tell(job, "failed", {"success": False, "data": [], "error": move.error or "The job failed."})
-
-    def _tell(self, job: Job, event: str, payload: dict[str, Any]) -> None:
-        """An event of an extract or agent job (``extract.<event>``, ``agent.<event>``) for its webhook."""
-        if self._notify is not None and job.request.get("webhook"):
-            self._notify(job, f"{job.kind.value}.{event}", payload)
+            self.engine.tell(job, "failed", {"success": False, "data": [], "error": move.error or "The job failed."})
 
     def status_body(self, job: Job, *, skip: int, limit: int, url_of: Callable[[int], str]) -> dict[str, Any]:
         return self.engine.status_body(job, skip=skip, limit=limit, url_of=url_of)
@@ -213,21 +207,17 @@ class JobService:
                 raise NotCancellable()
             if rule.to is None:
                 return rule.status
-            if self._transition([Move(job.id, rule.to)], allowed_from=rule.from_states).result():
+            if end(self.store, [Move(job.id, rule.to)], self.clock.now(), allowed_from=rule.from_states).result():
                 if job.active and job.kind in PROGRESSIVE:
                     self.engine.cancelled(job)
                 elif job.active:
-                    self._tell(job, "cancelled", {"success": False, "data": [], "error": "The job was cancelled."})
+                    self.engine.tell(job, "cancelled", {"success": False, "data": [], "error": "The job was cancelled."})
                 return rule.status
             found = self.store.jobs.get(job.id, team_id=job.team_id, kind=job.kind)
             if found is None:
                 raise NotCancellable()
             job = found
         raise NotCancellable()
-
-    def _transition(self, moves: list[Move], *, allowed_from: Collection[JobStatus] | None) -> Committed[int]:
-        prepared = self.store.jobs.moves(moves, allowed_from=allowed_from, moment=self.clock.now())
-        return self.store.submit(lambda tx: self.store.jobs.transition(tx, prepared))
 
     # -- progress ---------------------------------------------------------------------------------
     def work(self, demand: Demand | None = None, **budgets: float) -> bool:

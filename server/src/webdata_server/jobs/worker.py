@@ -15,10 +15,10 @@ import asyncio
 import itertools
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from datetime import datetime
 
-from webdata_server.domain import ACTIVE, Job, JobKind
+from webdata_server.domain import ACTIVE, Job, JobKind, JobStatus
 from webdata_server.jobs.clock import Clock, SystemClock
 from webdata_server.jobs.engine import JobEngine
 from webdata_server.jobs.results import job_result
@@ -41,9 +41,10 @@ def ending(job: Job, now: datetime) -> Move | None:
     return Move(job.id, status, result, completed, error)
 
 
-def end(store: Store, moves: list[Move], now: datetime) -> Committed[int]:
-    """Ends extract and agent jobs, those still active, in one unit: how many ended."""
-    prepared = store.jobs.moves(moves, allowed_from=ACTIVE, moment=now)
+def end(store: Store, moves: list[Move], now: datetime, *, allowed_from: Collection[JobStatus] | None = ACTIVE) -> Committed[int]:
+    """Moves jobs, those in ``allowed_from`` (any, when None; by default those still active: the
+    extract and agent jobs a pass ends), in one unit at ``now``: how many moved."""
+    prepared = store.jobs.moves(moves, allowed_from=allowed_from, moment=now)
     return store.submit(lambda tx: store.jobs.transition(tx, prepared))
 
 

@@ -23,8 +23,10 @@ def start(ctx: Context, call: Call) -> Pending | dict[str, Any]:
     # (its lenient schema); otherwise its strict schema refuses them, the default true applying
     # after that check (all valid: invalidURLs is listed, empty).
     if invalid and not (body.ignore_invalid_urls and "ignore_invalid_urls" in body.model_fields_set):
-        positions = [n for n, url in enumerate(body.urls) if url in set(invalid)]
-        raise InvalidRequest(details=[issue(["urls", n], url_problem(with_scheme(body.urls[n])) or "Invalid URL", "invalid_string") for n in positions])
+        refused = set(invalid)
+        raise InvalidRequest(
+            details=[issue(["urls", n], url_problem(with_scheme(url)) or "Invalid URL", "invalid_string") for n, url in enumerate(body.urls) if url in refused]
+        )
     threat.check_override(call.caller.team, body.threat_protection)
     listed = {"invalidURLs": invalid} if body.ignore_invalid_urls else {}
 

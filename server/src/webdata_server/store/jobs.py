@@ -193,6 +193,12 @@ class Jobs:
         return {job.id: job for job in jobs}
 
     @staticmethod
+    def counters(tx: sqlite3.Connection, job_id: str) -> tuple[JobStatus, int, int] | None:
+        """(status, completed, credits used) of a job as the caller's unit sees it; None for no job."""
+        row = tx.execute("SELECT status, completed, credits_used FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return None if row is None else (JobStatus(row["status"]), int(row["completed"]), int(row["credits_used"]))
+
+    @staticmethod
     def progress(
         tx: sqlite3.Connection,
         job_id: str,
