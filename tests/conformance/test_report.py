@@ -10,9 +10,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
+import httpx
 import pytest
-from webdata_conformance.plugin import Outcome, _Run
+from webdata_conformance.client import Answer, Unmet
+from webdata_conformance.plugin import Outcome, _by_requirement, _record_checks, _Run, precondition, summary_line
+from webdata_conformance.requirements import REQUIREMENTS
 from webdata_conformance.target import Target, embedded_server, target_from_env
 
 from tests.chromium import chromium
@@ -149,3 +153,67 @@ def test_root_causes_are_derived_at_reporting_and_leave_the_recorded_outcomes_al
         ("test_usage", "passed", ""),
         ("operation[cancelAgent]", "failed", "operation cancelAgent not implemented"),
     ]
+
+
+def _checked(run: _Run, passed: bool = True) -> None:
+    """The requirements of the suite's checks, recorded from ``run.examined`` as after a Schemathesis run."""
+    report = SimpleNamespace(passed=passed, failed=not passed, outcome="passed" if passed else "failed")
+    _record_checks(run, report, Outcome("test_schemathesis_run", "CORE-01", report.outcome, 1.0))  # type: ignore[arg-type]  # a report's fields alone
+
+
+def test_a_check_counts_only_the_answers_of_its_requirements_operations() -> None:
+    # Sixteen batch-scrape cancels and no agent cancel: the agent requirement has no verdict of its own.
+    run = _Run()
+    run.examined = {"cancel_transitions": {"cancelBatchScrape": {"examined": 16, "failed": 0}}}
+    _checked(run)
+    verdicts = _by_requirement(run)
+    assert verdicts["JOBS-01"]["outcome"] == "passed" and verdicts["JOBS-01"]["examined"] == 16
+    assert verdicts["JOBS-02"]["outcome"] == "not verified" and verdicts["JOBS-02"]["examined"] == 0
+    assert any("saw no answer of cancelAgent" in failure for failure in verdicts["JOBS-02"]["failures"]), verdicts["JOBS-02"]
+    # A failure on an agent cancel fails the agent requirement, not the batch one; counted although it failed.
+    run = _Run()
+    run.examined = {"cancel_transitions": {"cancelBatchScrape": {"examined": 3, "failed": 0}, "cancelAgent": {"examined": 2, "failed": 1}}}
+    _checked(run, passed=False)
+    verdicts = _by_requirement(run)
+    assert (verdicts["JOBS-01"]["outcome"], verdicts["JOBS-02"]["outcome"]) == ("passed", "failed")
+    assert verdicts["JOBS-02"]["examined"] == 2
+
+
+def test_a_requirement_over_several_operations_passes_only_when_each_was_exercised() -> None:
+    every = REQUIREMENTS["CORE-06"].operations
+    run = _Run()
+    run.outcomes = [Outcome(f"test_unknown_body_keys_are_refused[{op}]", "CORE-06", "passed", 0.1, exercised=(op,)) for op in every[2:]]
+    run.outcomes += [Outcome(f"test_unknown_body_keys_are_refused[{op}]", "CORE-06", "not verified", 0.1, "stopped by CORE-01") for op in every[:2]]
+    verdict = _by_requirement(run)["CORE-06"]
+    assert verdict["outcome"] == "not verified", verdict
+    assert f"never exercised: {every[0]}, {every[1]} (no answer of them was examined by a test that held)" in verdict["failures"]
+    assert verdict["operations"] == {op: op not in every[:2] for op in every}
+    # Once another test that held examined those two as well, each operation was exercised.
+    run.outcomes += [Outcome(f"again[{op}]", "CORE-06", "passed", 0.1, exercised=(op,)) for op in every[:2]]
+    assert _by_requirement(run)["CORE-06"]["outcome"] == "passed"
+
+
+def test_the_summary_counts_requirements_and_labels_the_tests_apart() -> None:
+    run = _Run()
+    run.outcomes = [
+        Outcome("test_a", "CACHE-01", "passed", 0.1, exercised=("scrapeUrl",)),
+        Outcome("test_b", "CACHE-02", "failed", 0.1, "wrong"),
+        Outcome("test_c", "CACHE-02", "failed", 0.1, "wrong again"),
+        Outcome("test_d", "PAGES-01", "skipped", 0.1, "no [pages.pdf]"),
+    ]
+    line = summary_line(run)
+    total = len(REQUIREMENTS)
+    assert line.startswith(f"conformance: {total} requirements: 1 passed, 1 failed, 0 not verified, 0 deviations, 1 skipped, {total - 3} not run")
+    assert "(tests and checks: 1 passed, 2 failed, 0 not verified, 0 deviations, 1 skipped)" in line
+
+
+def test_a_precondition_names_what_did_not_hold() -> None:
+    paying = Answer(
+        "getActiveCrawls", 402, {"success": False, "error": "Payment required to access this resource."}, httpx.Headers(), "curl", caller="the second key"
+    )
+    said = precondition(KeyError("crawls"), paying)
+    assert said.startswith("precondition did not hold: the second key's team cannot pay (402); getActiveCrawls answered 402")
+    page = Answer("startAgent", 404, "<html>Cannot POST /v2/agent</html>", httpx.Headers(), "curl")
+    assert "the answer is not JSON" in precondition(TypeError("string indices must be integers"), page)
+    assert precondition(httpx.ConnectError("refused"), None).startswith("the server did not answer over HTTP (ConnectError: refused)")
+    assert "must succeed to test crawls" in precondition(Unmet("startCrawl must succeed to test crawls", paying), None)

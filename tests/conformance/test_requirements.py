@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 
 import webdata_conformance
-from webdata_conformance.requirements import CLASSES, REQUIREMENT_OF_CHECK, REQUIREMENTS, contract_requirements
+from webdata_conformance.client import operations_by_id
+from webdata_conformance.requirements import CLASSES, REQUIREMENTS, REQUIREMENTS_OF_CHECK, contract_requirements
 
 from tests.conftest import BUNDLE
 
@@ -34,7 +35,7 @@ def test_every_test_of_the_suite_states_its_requirement() -> None:
                 marks = [ast.unparse(d) for d in node.decorator_list]
                 assert any("pytest.mark.requirement(" in m for m in marks), f"{module.name}::{node.name} states no requirement"
                 stated |= {match for m in marks for match in re.findall(r"pytest\.mark\.requirement\('([A-Z]+-\d+)'\)", m)}
-    stated |= set(REQUIREMENT_OF_CHECK.values())  # the suite's Schemathesis checks
+    stated |= {r for required in REQUIREMENTS_OF_CHECK.values() for r in required}  # the suite's Schemathesis checks
     hand_written = {r for r in REQUIREMENTS if not r.startswith("X-")}
     assert hand_written <= stated, f"requirements no test states: {sorted(hand_written - stated)}"
 
@@ -51,3 +52,19 @@ def test_a_rule_added_to_the_contract_is_a_requirement_at_once() -> None:
     assert "MUST cost 0 credit(s)" in after["X-CREDITS-getTokenUsage"].text
     # A cost that depends on a job's progress (per URL of a batch) is not a fixed requirement.
     assert "X-CREDITS-startBatchScrape" not in after
+
+
+def test_the_operations_of_a_requirement_are_the_contracts() -> None:
+    """A requirement's operations (those whose answers decide it) are operations of the contract;
+    one over "every operation" names each, and a contract rule names its own operation."""
+    known = set(operations_by_id())
+    for requirement in REQUIREMENTS.values():
+        assert set(requirement.operations) <= known, requirement.id
+    assert REQUIREMENTS["JOBS-02"].operations == ("cancelAgent",)
+    assert REQUIREMENTS["JOBS-01"].operations == ("cancelBatchScrape",)
+    assert set(REQUIREMENTS["CORE-02"].operations) == known
+    with_body = {op for op, operation in operations_by_id().items() if operation.get("requestBody")}
+    assert set(REQUIREMENTS["CORE-06"].operations) == with_body
+    assert REQUIREMENTS["X-TRANS-cancelCrawl"].operations == ("cancelCrawl",)
+    assert {"scrapeUrl", "startCrawl", "searchWeb"} <= set(REQUIREMENTS["THREAT-02"].operations)
+    assert "getTokenUsage" not in REQUIREMENTS["THREAT-02"].operations

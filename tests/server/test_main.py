@@ -44,3 +44,16 @@ def test_serve_answers_on_the_stack_it_names(tmp_path: Path, stack: str, loop: s
         assert f"event loop {loop}, HTTP parser {http}" in server.process.stdout.read().decode()
     finally:
         server.stop()
+
+
+def test_create_team_takes_the_plan_in_one_call(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = str(tmp_path / "admin.sqlite3")
+    argv = ["admin", "--db", database, "create-team", "--name", "limited", "--plan-tokens", "150"]
+    assert command.main([*argv, "--rate-limit", "1", "--max-concurrency", "2", "--threat-protection", "on", "--threat-overrides", "off"]) == 0
+    created = json.loads(capsys.readouterr().out)
+    assert created["apiKey"].startswith("wd-")
+    assert command.main(["admin", "--db", database, "list"]) == 0
+    (team,) = json.loads(capsys.readouterr().out)
+    assert team["id"] == created["id"] and team["planTokens"] == 150
+    assert (team["rateLimitPerMinute"], team["maxConcurrency"]) == (1, 2)
+    assert team["threatProtection"] == {"enabled": True, "enforced": False, "overridesDisabled": True}

@@ -13,6 +13,8 @@ Schemathesis process's environment.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -22,7 +24,7 @@ __all__ = [
     "CHECKS",
     "TenantIsolation",
     "cancel_transitions",
-    "examined",
+    "examining",
     "extract_invalid_urls",
     "seed_error_texts",
 ]
@@ -30,13 +32,26 @@ __all__ = [
 UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
 
 
-def examined(check: str) -> None:
-    """Note that ``check`` examined an answer it applies to, in the log named by
-    WEBDATA_CONFORMANCE_EXAMINED (a check that examined none verified nothing)."""
+@contextmanager
+def examining(check: str, operation: str | None) -> Iterator[None]:
+    """Around the assertions of ``check`` on an answer of ``operation``: notes, in the log named by
+    WEBDATA_CONFORMANCE_EXAMINED, that it examined that answer (before any assertion, so a failing
+    answer counts) and, when an assertion fails, that it failed there. A requirement counts only
+    the answers of its own operations (``Requirement.operations``); a check that examined none
+    verified nothing."""
+    _log(check, operation, "examined")
+    try:
+        yield
+    except AssertionError:
+        _log(check, operation, "failed")
+        raise
+
+
+def _log(check: str, operation: str | None, what: str) -> None:
     log = os.environ.get("WEBDATA_CONFORMANCE_EXAMINED")
     if log:
         with open(log, "a", encoding="utf-8") as out:
-            out.write(check + "\n")
+            out.write(f"{check} {operation or '?'} {what}\n")
 
 
 @cache
@@ -98,8 +113,8 @@ def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
     body = _json(response)
     error = body.get("error") if isinstance(body, dict) else None
     assert operation is not None  # a documented status implies a known operation
-    assert error in texts, f"§7: {operation['operationId']} answered {response.status_code} with error {error!r}; the seed's text is one of {texts}"
-    examined("seed_error_texts")
+    with examining("seed_error_texts", operation["operationId"]):
+        assert error in texts, f"§7: {operation['operationId']} answered {response.status_code} with error {error!r}; the seed's text is one of {texts}"
     return True
 
 
@@ -143,34 +158,40 @@ class TenantIsolation:
                 return None
             probed.add(case.id)
         status, parameter = _STATUS_OF[name]
-        foreign = follow_up(ctx, case, status, key=second, **{parameter: job_id})
-        unknown = follow_up(ctx, case, status, key=second, **{parameter: UNKNOWN_ID})
-        assert foreign.status_code == 404, f"§5.3: {status} of another team's job answered {foreign.status_code}, not 404"
-        assert _json(foreign) == _json(unknown), f"§5.3: another team's job is distinguishable from an unknown one: {_json(foreign)} vs {_json(unknown)}"
+        with examining("TenantIsolation", name):
+            foreign = follow_up(ctx, case, status, key=second, **{parameter: job_id})
+            unknown = follow_up(ctx, case, status, key=second, **{parameter: UNKNOWN_ID})
+            assert foreign.status_code == 404, f"§5.3: {status} of another team's job answered {foreign.status_code}, not 404"
+            assert _json(foreign) == _json(unknown), f"§5.3: another team's job is distinguishable from an unknown one: {_json(foreign)} vs {_json(unknown)}"
         if name == "startCrawl":
-            listed = _json(follow_up(ctx, case, "getActiveCrawls", key=second))
+            listing = follow_up(ctx, case, "getActiveCrawls", key=second)
+            listed = _json(listing)
             crawls = listed.get("crawls") if isinstance(listed, dict) else None
-            ids = [c.get("id") for c in crawls or [] if isinstance(c, dict)]
-            assert job_id not in ids, "§5.3: another team's crawl is listed by getActiveCrawls"
-        examined("TenantIsolation")
+            if listing.status_code != 200 or not isinstance(crawls, list):
+                return True  # the other team cannot read its active crawls: that part is not examined
+            with examining("TenantIsolation", "getActiveCrawls"):
+                ids = [c.get("id") for c in crawls if isinstance(c, dict)]
+                assert job_id not in ids, "§5.3: another team's crawl is listed by getActiveCrawls"
         return True
 
 
 def cancel_transitions(ctx: Any, response: Any, case: Any) -> bool | None:
-    """§3: a cancelled batch scrape or agent job reads back as cancelled; a second agent cancel is refused."""
+    """§3: a cancelled batch scrape (JOBS-01) or agent job (JOBS-02) reads back as cancelled; a second
+    agent cancel is refused. Each answer is noted under its own operation, so an agent verdict comes
+    only from agent cancels."""
     name = operation_id(case)
     if response.status_code != 200 or name not in _CANCELLED_BY:
         return None
     job = {parameter: str(value) for parameter, value in (case.path_parameters or {}).items()}
-    state = (_json(follow_up(ctx, case, _CANCELLED_BY[name], **job)) or {}).get("status")
-    assert state == "cancelled", f"§3: after {name} answered 200, {_CANCELLED_BY[name]} reports status {state!r}"
-    if name == "cancelAgent":
-        again = follow_up(ctx, case, "cancelAgent", **job)
-        refused = again.status_code == 409 and (_json(again) or {}).get("error") == "Agent already finished"
-        assert refused, f"§3: a second cancel of agent job {job} answered {again.status_code} {again.text}, not 409 'Agent already finished'"
-        after = (_json(follow_up(ctx, case, "getAgentStatus", **job)) or {}).get("status")
-        assert after == "cancelled", f"§3: a refused second cancel changed the state to {after!r}"
-    examined("cancel_transitions")
+    with examining("cancel_transitions", name):
+        state = (_json(follow_up(ctx, case, _CANCELLED_BY[name], **job)) or {}).get("status")
+        assert state == "cancelled", f"§3: after {name} answered 200, {_CANCELLED_BY[name]} reports status {state!r}"
+        if name == "cancelAgent":
+            again = follow_up(ctx, case, "cancelAgent", **job)
+            refused = again.status_code == 409 and (_json(again) or {}).get("error") == "Agent already finished"
+            assert refused, f"§3: a second cancel of agent job {job} answered {again.status_code} {again.text}, not 409 'Agent already finished'"
+            after = (_json(follow_up(ctx, case, "getAgentStatus", **job)) or {}).get("status")
+            assert after == "cancelled", f"§3: a refused second cancel changed the state to {after!r}"
     return True
 
 
@@ -179,11 +200,11 @@ def extract_invalid_urls(ctx: Any, response: Any, case: Any) -> bool | None:
     if operation_id(case) != "startExtract" or response.status_code != 200 or not isinstance(case.body, dict):
         return None
     body = _json(response) or {}
-    if case.body.get("ignoreInvalidURLs", True) is False:
-        assert "invalidURLs" not in body, "§2.6: invalidURLs present although ignoreInvalidURLs was false"
-    else:
-        assert isinstance(body.get("invalidURLs"), list), f"§2.6: invalidURLs missing or not an array with ignoreInvalidURLs true: {body}"
-    examined("extract_invalid_urls")
+    with examining("extract_invalid_urls", "startExtract"):
+        if case.body.get("ignoreInvalidURLs", True) is False:
+            assert "invalidURLs" not in body, "§2.6: invalidURLs present although ignoreInvalidURLs was false"
+        else:
+            assert isinstance(body.get("invalidURLs"), list), f"§2.6: invalidURLs missing or not an array with ignoreInvalidURLs true: {body}"
     return True
 
 

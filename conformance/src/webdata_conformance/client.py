@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import shlex
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -20,7 +20,20 @@ from referencing.jsonschema import DRAFT202012
 
 from webdata_conformance.contract import at, bundle, pointer_token, resolved
 
-__all__ = ["Answer", "ConformanceClient", "ContractViolation", "contract_problems", "operations_by_id"]
+__all__ = [
+    "CALLER_REFUSED",
+    "EXPECTATIONS",
+    "Answer",
+    "ConformanceClient",
+    "ContractViolation",
+    "Expectations",
+    "NotImplementedByServer",
+    "Unmet",
+    "contract_problems",
+    "operations_by_id",
+    "refuses_feature",
+    "require_feature",
+]
 
 
 class ContractViolation(AssertionError):
@@ -32,6 +45,54 @@ class ContractViolation(AssertionError):
         super().__init__(message)
         self.answer = answer
         self.requirement = requirement
+
+
+# Answers that say the caller may not do what a test needs (its key, its team's credits, its
+# entitlements, its rate): a precondition of the test, not the server breaking the rule under test.
+UNMET_STATUSES = (401, 402, 403, 429)
+# Of those, the ones that refuse the caller whatever the request (a 403 can be the rule under test).
+CALLER_REFUSED = (401, 402, 429)
+
+
+class Unmet(Exception):
+    """A precondition of the test did not hold (``answer`` shows why): its requirement is not verified."""
+
+    def __init__(self, message: str, answer: Answer) -> None:
+        super().__init__(message)
+        self.answer = answer
+
+
+class NotImplementedByServer(Exception):
+    """The server refused a feature the test needs as something it does not take (an unknown-key
+    400 naming ``feature``): the requirement cannot be verified on this server, which is said once,
+    with the answer, instead of as a string of unrelated failures."""
+
+    def __init__(self, feature: str, answer: Answer) -> None:
+        super().__init__(f"{feature} is not implemented by this server: {answer.operation_id} refused it with {answer.status} {_short(answer.body)}")
+        self.feature = feature
+        self.answer = answer
+
+
+def _short(body: Any, limit: int = 200) -> str:
+    text = body if isinstance(body, str) else json.dumps(body)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def refuses_feature(answer: Answer, *names: str) -> bool:
+    """Whether ``answer`` is a 400 that refuses one of ``names`` as a key the server does not take
+    (its error or details name it), rather than refusing the request for another reason."""
+    if answer.status != 400 or isinstance(answer.body, str):
+        return False
+    said = json.dumps(answer.body)
+    return any(f'"{name}"' in said or f"'{name}'" in said or f" {name}" in said for name in names)
+
+
+def require_feature(answer: Answer, feature: str, *names: str) -> Answer:
+    """``answer``, unless it refuses ``feature`` (or one of its keys ``names``) as unknown: then the
+    test stops with :class:`NotImplementedByServer`."""
+    if refuses_feature(answer, feature, *names):
+        raise NotImplementedByServer(feature, answer)
+    return answer
 
 
 @cache
@@ -75,6 +136,7 @@ class Answer:
     headers: httpx.Headers
     reproduce: str
     request: str = ""  # method, URL and body as sent (the key left out)
+    caller: str = "the key"  # whose key sent it ("the key", "the second key", a fixture's name)
     problems: list[str] = field(default_factory=list)  # how it departs from the contract (CORE-01)
 
     def fail(self, message: str, *, requirement: str | None = None) -> ContractViolation:
@@ -82,15 +144,51 @@ class Answer:
             f"{message}\n  answer: {self.status} {json.dumps(self.body)[:500]}\n  reproduce: {self.reproduce}", answer=self, requirement=requirement
         )
 
-    def expect(self, condition: bool, message: str) -> None:
-        """Assert one rule about this answer (counted: a test that reached none verified nothing)."""
-        EXPECTATIONS[0] += 1
+    def require(self, condition: bool, message: str) -> None:
+        """What the test needs before it can check its rule (a job started, a page read): where this
+        answer says the caller may not (401, 402, 403, 429), the requirement cannot be verified
+        (:class:`Unmet`); any other wrong answer fails like :meth:`expect`."""
+        if not condition and self.status in UNMET_STATUSES:
+            raise Unmet(message, self)
+        self.expect(condition, message)
+
+    def expect(self, condition: bool, message: str, *, over: Iterable[Answer] = ()) -> None:
+        """Assert one rule about this answer, or about it and the answers ``over`` (a rule over many
+        operations): counted, and the operations of the answers it looked at noted as exercised (a
+        test that reached none verified nothing; a requirement over several operations needs each).
+
+        A rule broken by an answer that refuses the caller itself (401, 402 or 429 to a request sent
+        with a key: the key is not accepted, its team cannot pay, it is rate limited) is not the
+        server breaking the rule: it raises :class:`Unmet` (not verified), not a failure."""
+        EXPECTATIONS.assertions += 1
+        EXPECTATIONS.operations.add(self.operation_id)
+        EXPECTATIONS.operations.update(answer.operation_id for answer in over)
         if not condition:
+            if self.status in CALLER_REFUSED and self.caller not in ("no key", "an unknown key"):
+                raise Unmet(message, self)
             raise self.fail(message)
 
+    @property
+    def refuses_caller(self) -> bool:
+        """Whether this answer refuses the caller itself (see :meth:`expect`) rather than judging the request."""
+        return self.status in CALLER_REFUSED and self.caller not in ("no key", "an unknown key")
 
-# Assertions reached by the running scenario (the plugin resets it before each test and reads it after).
-EXPECTATIONS = [0]
+
+@dataclass
+class Expectations:
+    """What the running scenario's assertions looked at (the plugin resets it before each test and
+    reads it after): how many were reached, and the operations of the answers they examined."""
+
+    assertions: int = 0
+    operations: set[str] = field(default_factory=set)
+    # The last answer the test received, for a verdict when a precondition does not hold.
+    last: Answer | None = None
+
+    def reset(self) -> None:
+        self.assertions, self.operations, self.last = 0, set(), None
+
+
+EXPECTATIONS = Expectations()
 
 
 @dataclass
@@ -101,6 +199,8 @@ class ConformanceClient:
     api_key: str | None
     # Told of every answer (the plugin counts the statuses observed).
     observer: Callable[[Answer], None] | None = None
+    # Whose key this is, for messages ("the key", "the second key").
+    label: str = "the key"
     # The jobs this client started (operation id, job id), so that a scenario can wait for them to end.
     started: list[tuple[str, str]] = field(default_factory=list)
     # One connection pool for every call (a client per call costs a TLS context and a connection each).
@@ -148,8 +248,10 @@ class ConformanceClient:
         if content is not None:
             sent += f"\n<a body of {len(content)} bytes>"
             reproduce += f" -H 'Content-Type: application/json' --data-binary @<a file of {len(content)} bytes>"
-        answer = Answer(operation_id, response.status_code, body, response.headers, reproduce, sent)
+        caller = self.label if key == "" else ("no key" if not chosen else "an unknown key" if chosen == "wd-conformance-unknown-key" else "a fixture key")
+        answer = Answer(operation_id, response.status_code, body, response.headers, reproduce, sent, caller=caller)
         answer.problems = contract_problems(operation_id, answer.status, answer.body, answer.headers)
+        EXPECTATIONS.last = answer
         if self.observer is not None:
             self.observer(answer)
         if operation["method"] == "POST" and response.status_code == 200 and isinstance(body, dict) and isinstance(body.get("id"), str):

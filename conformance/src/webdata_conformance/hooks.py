@@ -1,7 +1,8 @@
 """Schemathesis hooks module (``hooks`` in the suite's schemathesis.toml): registers the suite's
-checks, and logs every status the server answered, with whether its body was JSON (for the status
+checks; logs every status the server answered, with whether its body was JSON (for the status
 coverage of the reports, and to tell an operation the server lacks), to the file named by
-WEBDATA_CONFORMANCE_STATUSES."""
+WEBDATA_CONFORMANCE_STATUSES; and keeps the values it generates for valid requests within what the
+source document allows where a pattern says less than the seed (``realistic``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import os
 from typing import Any
 
 import schemathesis
+from schemathesis.generation import GenerationMode
 
 from webdata_conformance.checks import CHECKS
+from webdata_conformance.values import realistic
 
 for check in CHECKS:
     schemathesis.check(check)
@@ -27,3 +30,14 @@ def after_call(context: Any, case: Any, response: Any) -> None:
             kind = "text"
         with open(log, "a", encoding="utf-8") as out:
             out.write(f"{case.method.upper()} {case.operation.path} {response.status_code} {kind}\n")
+
+
+@schemathesis.hook
+def map_case(context: Any, case: Any) -> Any:
+    """A valid request's body as the seed allows it: a location's country an ISO 3166-1 alpha-2
+    code (the contract's pattern, two capitals, also admits "AA", which the service refuses), its
+    languages real tags. Negative cases keep what was generated: their point is to be wrong."""
+    meta = case.meta
+    if meta is not None and meta.generation.mode == GenerationMode.POSITIVE and isinstance(case.body, dict | list):
+        case.body = realistic(case.body)
+    return case

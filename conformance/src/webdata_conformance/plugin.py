@@ -24,10 +24,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
-from webdata_conformance.client import EXPECTATIONS, ContractViolation, operations_by_id
-from webdata_conformance.requirements import CLASSES, FAILURE_CODE_OF_CHECK, REQUIREMENT_OF_CHECK, REQUIREMENTS
+from webdata_conformance.client import EXPECTATIONS, Answer, ContractViolation, NotImplementedByServer, Unmet, operations_by_id
+from webdata_conformance.requirements import CLASSES, FAILURE_CODE_OF_CHECK, REQUIREMENTS, REQUIREMENTS_OF_CHECK
 from webdata_conformance.target import Target, embedded_server
 
 __all__ = ["FIXTURES", "Outcome", "Settings", "read_settings"]
@@ -47,6 +48,9 @@ class Settings:
     fixtures: dict[str, Any] = field(default_factory=dict)
     # Variables "$NAME" may read beyond the environment (the embedded server's fixture keys).
     variables: dict[str, str] = field(default_factory=dict)
+    # [timing] charge-settle-seconds: how long a team's token usage must hold still before a charge
+    # is read (a server that charges after it answers needs a moment; 0: charges land with the answer).
+    charge_settle_seconds: float = 1.0
 
     def fixture(self, name: str) -> Any:
         """The fixture's value, a "$NAME" read from the variables or the environment; None when not
@@ -84,9 +88,16 @@ def read_settings(path: Path | None, *, reference: bool) -> Settings:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise pytest.UsageError(f"{source}: not valid TOML: {exc}") from exc
-    unknown = sorted(set(data) - {"pages", "deviations", "fixtures"})
+    unknown = sorted(set(data) - {"pages", "deviations", "fixtures", "timing"})
     if unknown:
-        raise pytest.UsageError(f"{source}: unknown section(s) {unknown}; expected [pages], [fixtures] and [deviations]")
+        raise pytest.UsageError(f"{source}: unknown section(s) {unknown}; expected [pages], [fixtures], [timing] and [deviations]")
+    timing = dict(data.get("timing") or {})
+    strange_timing = sorted(set(timing) - {"charge-settle-seconds"})
+    if strange_timing:
+        raise pytest.UsageError(f"{source}: [timing] names unknown setting(s) {strange_timing}; known: charge-settle-seconds")
+    settle = timing.get("charge-settle-seconds", 1.0)
+    if isinstance(settle, bool) or not isinstance(settle, int | float) or not 0 <= settle <= 60:
+        raise pytest.UsageError(f"{source}: [timing] charge-settle-seconds must be a number of seconds from 0 to 60, not {settle!r}")
     fixtures = dict(data.get("fixtures") or {})
     strange = sorted(set(fixtures) - set(FIXTURES))
     if strange:
@@ -95,7 +106,7 @@ def read_settings(path: Path | None, *, reference: bool) -> Settings:
     bad = sorted(set(deviations) - set(REQUIREMENTS))
     if bad:
         raise pytest.UsageError(f"{source}: [deviations] names unknown requirement(s) {bad}; see webdata-conformance --requirements")
-    return Settings(pages=dict(data.get("pages") or {}), deviations=deviations, source=source, fixtures=fixtures)
+    return Settings(pages=dict(data.get("pages") or {}), deviations=deviations, source=source, fixtures=fixtures, charge_settle_seconds=float(settle))
 
 
 @dataclass
@@ -111,6 +122,9 @@ class Outcome:
     response: str = ""
     reproduce: str = ""
     operation: str = ""  # the operationId of the answer that decided it, when one did
+    # The operations whose answers its assertions (or a check's) examined; a requirement over
+    # several operations passes only when each was exercised by an outcome that passed.
+    exercised: tuple[str, ...] = ()
 
 
 @dataclass
@@ -128,8 +142,10 @@ class _Run:
     current: str = ""
     # Schemathesis' own counts, when it ran: (test cases generated, seconds).
     fuzzing: tuple[int, float] | None = None
-    # Check name -> answers it examined during the Schemathesis run.
-    examined: dict[str, int] = field(default_factory=dict)
+    # Check name -> operationId -> {"examined": n, "failed": n} during the Schemathesis run.
+    examined: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    # Feature -> (the test that found it missing, the refusal), said once in the reports.
+    missing_features: dict[str, tuple[str, str]] = field(default_factory=dict)
     # operationId -> {"conforming": answers the contract allows, "missing": answers of a missing route}.
     answers: dict[str, dict[str, int]] = field(default_factory=dict)
     missing_example: dict[str, str] = field(default_factory=dict)
@@ -274,9 +290,20 @@ def record_statuses(config: pytest.Config, observed: set[tuple[str, int]], fuzzi
         run.fuzzing = fuzzing
 
 
-def record_examined(config: pytest.Config, counts: dict[str, int]) -> None:
-    """How many answers each check examined in the Schemathesis run (0: it verified nothing)."""
-    config.stash[_STATE].examined = dict(counts)
+def record_examined(config: pytest.Config, counts: dict[str, dict[str, dict[str, int]]]) -> None:
+    """What each check examined in the Schemathesis run: per operation, the answers it examined and
+    those it failed on (none examined: it verified nothing)."""
+    config.stash[_STATE].examined = {check: {op: dict(tally) for op, tally in ops.items()} for check, ops in counts.items()}
+
+
+def check_tally(run: _Run, check: str, requirement: str) -> tuple[int, int, tuple[str, ...]]:
+    """(answers examined, answers failed, operations examined) of ``check`` that count for
+    ``requirement``: those of its operations (every operation when it names none)."""
+    wanted = set(REQUIREMENTS[requirement].operations)
+    mine = {op: tally for op, tally in run.examined.get(check, {}).items() if not wanted or op in wanted}
+    examined = sum(t.get("examined", 0) for t in mine.values())
+    failed = sum(t.get("failed", 0) for t in mine.values())
+    return examined, failed, tuple(sorted(op for op, t in mine.items() if t.get("examined", 0)))
 
 
 def status_coverage(run: _Run) -> dict[str, list[int]]:
@@ -306,7 +333,7 @@ def _with_flags(settings: Settings, config: pytest.Config) -> Settings:
     bad = sorted(set(extra) - set(REQUIREMENTS))
     if bad:
         raise pytest.UsageError(f"--webdata-deviation names unknown requirement(s) {bad}")
-    return Settings(pages=settings.pages, deviations={**settings.deviations, **extra}, source=settings.source, fixtures=settings.fixtures)
+    return replace(settings, deviations={**settings.deviations, **extra})
 
 
 def _requirement(item: pytest.Item) -> str | None:
@@ -320,12 +347,51 @@ def _requirement(item: pytest.Item) -> str | None:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    EXPECTATIONS[0] = 0
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    EXPECTATIONS.reset()
     run = item.config.stash.get(_STATE, None)
     if run is not None:
         run.current = item.nodeid.split("::", 1)[-1]
     yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    EXPECTATIONS.assertions, EXPECTATIONS.operations = 0, set()
+    yield
+
+
+# Why an answer stops a test that needed it to go on, by status.
+_STOPPED_BY = {
+    401: "{caller} is not accepted (401)",
+    402: "{caller}'s team cannot pay (402)",
+    403: "{caller}'s team may not do this (403)",
+    429: "{caller} is rate limited (429)",
+}
+
+
+def precondition(error: BaseException, last: Answer | None) -> str:
+    """What did not hold when a test stopped on something other than an assertion: the answer it
+    last received (a key that cannot pay, a route that is missing, a body that is not JSON) or the
+    transport's error, with the exception that followed."""
+    happened = f"{type(error).__name__}: {error}"[:300]
+    needed = ""
+    if isinstance(error, Unmet):
+        last, needed = error.answer, f" ({error})"
+    if isinstance(error, httpx.HTTPError):
+        return f"the server did not answer over HTTP ({happened})"
+    if last is None:
+        return f"the test could not go on ({happened})"
+    seen = f"{last.operation_id} answered {last.status} {str(last.body)[:160] if isinstance(last.body, str) else json.dumps(last.body)[:160]}"
+    if isinstance(last.body, str):
+        why = "the answer is not JSON"
+    elif last.status in _STOPPED_BY:
+        why = _STOPPED_BY[last.status].format(caller=last.caller)
+    elif last.status == 404:
+        why = "what the test asked for does not exist on this server (404)"
+    else:
+        why = f"the answer lacks what the test needs next ({happened})"
+    return f"precondition did not hold{needed}: {why}; {seen}"
 
 
 @pytest.hookimpl(wrapper=True)
@@ -335,10 +401,27 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if stated is not None and not (report.when != "call" and report.passed):
         # An answer outside the contract fails the test that saw it, under the requirement it breaks.
         broken = getattr(call.excinfo.value, "requirement", None) if call.excinfo is not None else None
-        _record(item, call, report, broken if broken in REQUIREMENTS else stated, stated=stated)
-        if report.when == "call" and stated != "CORE-01":
+        found = _record(item, call, report, broken if broken in REQUIREMENTS else stated, stated=stated)
+        if (report.when == "call" or report.failed) and stated != "CORE-01":
             _record_unverified(item, call, report, stated, broken)
+        if report.failed and found is not None:
+            # The verdict, not a traceback: what was wrong, the request and how to reproduce it.
+            said = [found.message or "failed", *(f"{label}: {text}" for label, text in (("request", found.request), ("reproduce", found.reproduce)) if text)]
+            report.longrepr = "\n".join(said)
     return report
+
+
+def _stopped(call: pytest.CallInfo[None]) -> BaseException | None:
+    """The exception that stopped the test when it is neither an assertion nor pytest's own (a
+    skip, an exit): a precondition that did not hold."""
+    if call.excinfo is None:
+        return None
+    error = call.excinfo.value
+    if isinstance(error, AssertionError | NotImplementedByServer) or call.excinfo.errisinstance((pytest.skip.Exception, pytest.exit.Exception)):
+        return None
+    if isinstance(error, KeyboardInterrupt | SystemExit | pytest.UsageError):
+        return None
+    return error
 
 
 def _record_unverified(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport, stated: str, broken: str | None) -> None:
@@ -351,21 +434,42 @@ def _record_unverified(item: pytest.Item, call: pytest.CallInfo[None], report: p
         where = answer.request.splitlines()[0] if answer is not None and answer.request else "a call"
         operation = answer.operation_id if answer is not None else ""
         reason = f"stopped by {broken} at {where}"
-    elif report.passed and EXPECTATIONS[0] == 0:
+    elif report.passed and EXPECTATIONS.assertions == 0:
         reason = "the test reached none of its assertions"
     if reason:
         run.outcomes.append(Outcome(item.nodeid.split("::", 1)[-1], stated, "not verified", report.duration, reason, operation=operation))
 
 
-def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport, identifier: str, *, stated: str) -> None:
+def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport, identifier: str, *, stated: str) -> Outcome | None:
     run = item.config.stash[_STATE]
+    name = item.nodeid.split("::", 1)[-1]
+    error = call.excinfo.value if call.excinfo is not None else None
+    if isinstance(error, NotImplementedByServer):
+        # A feature the server refuses as unknown: said once for the run, the requirement not verified.
+        run.missing_features.setdefault(error.feature, (name, str(error)))
+        report.outcome, report.longrepr = "skipped", (str(item.path), 0, f"Skipped: {error}")
+        found = Outcome(name, stated, "not verified", report.duration, str(error), error.answer.request, "", error.answer.reproduce, error.answer.operation_id)
+        run.outcomes.append(found)
+        return found
+    stopped = _stopped(call)
+    if stopped is not None:
+        # Not a verdict on the requirement: what it needed did not hold. Named, never a traceback.
+        last = stopped.answer if isinstance(stopped, Unmet) else EXPECTATIONS.last
+        found = Outcome(name, stated, "not verified", report.duration, precondition(stopped, last), operation=last.operation_id if last else "")
+        if last is not None:
+            found.request, found.reproduce = last.request, last.reproduce
+            found.response = f"{last.status}\n{last.body[:4000] if isinstance(last.body, str) else json.dumps(last.body, indent=2)[:4000]}"
+        run.outcomes.append(found)
+        return found
     deviation = run.settings.deviations.get(identifier)
     if report.failed and deviation is not None:
         # A known deviation: reported and kept, not a failure (like an expected failure).
         report.outcome = "skipped"
         report.wasxfail = f"deviation from {identifier}: {deviation}"
     verdict: str = "deviation" if hasattr(report, "wasxfail") and deviation is not None else report.outcome
-    found = Outcome(item.nodeid.split("::", 1)[-1], identifier, verdict, report.duration)
+    found = Outcome(name, identifier, verdict, report.duration)
+    if report.when == "call" and verdict == "passed":
+        found.exercised = tuple(sorted(EXPECTATIONS.operations))
     if report.skipped and isinstance(report.longrepr, tuple):
         found.message = str(report.longrepr[2]).removeprefix("Skipped: ")
     if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
@@ -386,20 +490,35 @@ def _record(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestR
         found.message = (found.message + f" (listed as a deviation: {deviation}; it held)").strip()
     run.outcomes.append(found)
     if stated == "CORE-01" and identifier == stated and report.when == "call" and getattr(item, "originalname", item.name) == "test_schemathesis_run":
-        # The suite's own checks ran on every response of the Schemathesis run: their requirements
-        # share its verdict, failed where its output names the check.
-        for check, required in REQUIREMENT_OF_CHECK.items():
-            failed = report.failed and FAILURE_CODE_OF_CHECK.get(check, check) in found.response
-            count = run.examined.get(check, 0)
-            verdict = "failed" if failed else ("passed" if report.passed or report.failed else report.outcome)
-            message = f"Schemathesis check {check} failed (seed {run.seed})" if failed else f"{check} examined {count} answer(s) of the Schemathesis run"
-            if verdict == "passed" and count == 0:
+        _record_checks(run, report, found)
+    return found
+
+
+def _record_checks(run: _Run, report: pytest.TestReport, found: Outcome) -> None:
+    """The suite's own checks ran on every response of the Schemathesis run: each requirement of a
+    check gets a verdict from the answers of its own operations alone, failed where the check failed
+    on one of them (a built-in check, which logs nothing, where Schemathesis' output names it)."""
+    for check, requirements in REQUIREMENTS_OF_CHECK.items():
+        for required in requirements:
+            examined, failures, operations = check_tally(run, check, required)
+            if check in FAILURE_CODE_OF_CHECK:  # a built-in check: its failures are read from the output
+                failures = int(report.failed and FAILURE_CODE_OF_CHECK[check] in found.response)
+            ran = report.passed or report.failed
+            if failures:
+                verdict = "deviation" if required in run.settings.deviations else "failed"
+                message = f"Schemathesis check {check} failed on {failures} of {examined} answer(s) of {', '.join(operations)} (seed {run.seed})"
+            elif ran and examined:
+                verdict, message = "passed", f"{check} examined {examined} answer(s) of {', '.join(operations)} in the Schemathesis run"
+            elif ran:
                 unclaimed = _unclaimed(run, required)
+                wanted = REQUIREMENTS[required].operations
                 verdict = "skipped" if unclaimed else "not verified"
-                message = unclaimed or f"{check} saw no answer it applies to in the Schemathesis run"
-            if failed and required in run.settings.deviations:
-                verdict = "deviation"
-            run.outcomes.append(Outcome(f"{found.nodeid}[{check}]", required, verdict, 0.0, message, response=found.response if failed else ""))
+                message = unclaimed or f"{check} saw no answer of {', '.join(wanted) or 'any operation'} in the Schemathesis run"
+            else:
+                verdict, message = report.outcome, found.message
+            outcome = Outcome(f"{found.nodeid}[{check}]", required, verdict, 0.0, message, response=found.response if failures else "")
+            outcome.exercised = operations if verdict == "passed" else ()
+            run.outcomes.append(outcome)
 
 
 def _unclaimed(run: _Run, requirement: str) -> str:
@@ -442,6 +561,10 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         write(f"  {verdict['outcome']:9} {identifier:10} [{requirement.cls}] {requirement.text[:100]}{examined}")
         for failure in verdict["failures"]:
             write(f"      {failure}")
+    if run.missing_features:
+        write("features this server does not implement (their requirements are not verified):")
+        for feature, (test, evidence) in sorted(run.missing_features.items()):
+            write(f"  {feature}: {evidence} (found by {test})")
     never = status_coverage(run)
     write(f"documented statuses never observed ({sum(map(len, never.values()))}; --strict fails on them):")
     for operation_id, codes in sorted(never.items()):
@@ -452,33 +575,67 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 
 
 def _by_requirement(run: _Run) -> dict[str, dict[str, Any]]:
-    # The worst outcome decides, except that one exercised pass outweighs tests that verified nothing.
-    order = {"failed": 0, "deviation": 1, "passed": 2, "not verified": 3, "skipped": 4}
+    """One verdict per requirement. A failure decides, then a listed deviation; otherwise it passed
+    only when the outcomes that passed examined an answer of each operation it names (of any, when
+    it names none): a pass on one operation never stands for another, and the operations never
+    exercised are listed. Without a pass, it was not verified (or skipped, with the reason)."""
+    order = {"failed": 0, "deviation": 1, "not verified": 3, "skipped": 4}
     verdicts: dict[str, dict[str, Any]] = {}
     outcomes = run.reported()
-    for identifier in REQUIREMENTS:
+    for identifier, requirement in REQUIREMENTS.items():
         mine = [o for o in outcomes if o.requirement == identifier]
         if not mine:
             verdicts[identifier] = {"outcome": "not run", "tests": 0, "failures": []}
             continue
-        worst = min((o.outcome for o in mine), key=lambda o: order.get(o, 9))
-        shown = ("failed", "deviation", "not verified") if worst == "not verified" else ("failed", "deviation")
+        passed = [o for o in mine if o.outcome == "passed"]
+        exercised = set().union(*(o.exercised for o in passed)) if passed else set()
+        unexercised = sorted(set(requirement.operations) - exercised) if requirement.operations else []
+        others = [o.outcome for o in mine if o.outcome != "passed"]
+        worst = min(others, key=lambda o: order.get(o, 9)) if others else "passed"
+        if worst in ("failed", "deviation"):
+            outcome = worst
+        elif passed and not unexercised:
+            outcome = "passed"
+        else:
+            outcome = "not verified" if passed or worst != "skipped" else "skipped"
+        shown = ("failed", "deviation", "not verified") if outcome in ("not verified", "skipped") else ("failed", "deviation")
         failures = [f"{o.nodeid}: {o.message.splitlines()[0] if o.message else ''}"[:300] for o in mine if o.outcome in shown]
-        verdicts[identifier] = {"outcome": worst, "tests": len(mine), "failures": failures}
-        checks = [check for check, required in REQUIREMENT_OF_CHECK.items() if required == identifier]
+        if outcome == "not verified" and passed and unexercised:
+            failures.append(
+                f"never exercised: {', '.join(unexercised)} (no answer of {'it' if len(unexercised) == 1 else 'them'} was examined by a test that held)"
+            )
+        if outcome == "skipped":
+            failures = [f"{o.nodeid}: {o.message.splitlines()[0] if o.message else ''}"[:300] for o in mine if o.outcome == "skipped"][:3]
+        verdicts[identifier] = {"outcome": outcome, "tests": len(mine), "failures": failures}
+        if requirement.operations:
+            verdicts[identifier]["operations"] = {op: op in exercised for op in requirement.operations}
+        checks = [check for check, required in REQUIREMENTS_OF_CHECK.items() if identifier in required]
         if checks and run.examined:
-            verdicts[identifier]["examined"] = sum(run.examined.get(check, 0) for check in checks)
+            verdicts[identifier]["examined"] = sum(check_tally(run, check, identifier)[0] for check in checks)
     return verdicts
 
 
+VERDICTS = ("passed", "failed", "not verified", "deviation", "skipped", "not run")
+
+
+def requirement_counts(run: _Run) -> dict[str, int]:
+    """How many requirements got each verdict."""
+    verdicts = [v["outcome"] for v in _by_requirement(run).values()]
+    return {state: verdicts.count(state) for state in VERDICTS}
+
+
 def summary_line(run: _Run) -> str:
+    """The run in one line: requirements by verdict first, then the tests behind them, labelled as such."""
+    counts = requirement_counts(run)
     outcomes = run.reported()
-    counts = {state: sum(1 for o in outcomes if o.outcome == state) for state in ("passed", "failed", "not verified", "skipped", "deviation")}
+    tests = {state: sum(1 for o in outcomes if o.outcome == state) for state in ("passed", "failed", "not verified", "deviation", "skipped")}
     fuzzing = f"; fuzzing {run.fuzzing[0]} cases in {run.fuzzing[1]:.1f} s ({run.fuzzing[0] / max(run.fuzzing[1], 0.001):.0f}/s)" if run.fuzzing else ""
+    not_run = f", {counts['not run']} not run" if counts["not run"] else ""
     return (
-        f"conformance: {counts['passed']} passed, {counts['failed']} failed, {counts['not verified']} not verified, {counts['deviation']} deviations,"
-        f" {counts['skipped']} skipped"
-        f" in {time.monotonic() - run.started:.1f} s (seed {run.seed}){fuzzing}"
+        f"conformance: {sum(counts.values())} requirements: {counts['passed']} passed, {counts['failed']} failed, {counts['not verified']} not verified,"
+        f" {counts['deviation']} deviations, {counts['skipped']} skipped{not_run}"
+        f" (tests and checks: {tests['passed']} passed, {tests['failed']} failed, {tests['not verified']} not verified, {tests['deviation']} deviations,"
+        f" {tests['skipped']} skipped) in {time.monotonic() - run.started:.1f} s (seed {run.seed}){fuzzing}"
     )
 
 
@@ -507,6 +664,13 @@ def render_html(run: _Run) -> str:
         f"<p id='summary'><strong>{e(summary_line(run))}</strong></p>",
         f"<p class='muted'>Target {e(target)}; configuration {e(run.settings.source or 'none')}. Rerun with <code>--seed {run.seed}</code> to reproduce.</p>",
     ]
+    if run.missing_features:
+        parts.append("<h2 id='features'>features this server does not implement</h2><p class='muted'>Their requirements are not verified.</p><ul>")
+        parts += [
+            f"<li><strong>{e(feature)}</strong>: {e(evidence)} <span class='muted'>(found by {e(test)})</span></li>"
+            for feature, (test, evidence) in sorted(run.missing_features.items())
+        ]
+        parts.append("</ul>")
     for cls, description in CLASSES.items():
         parts += [
             f"<h2 id='class-{cls}'>{e(cls)}</h2>",

@@ -16,7 +16,7 @@ from typing import Any
 
 from webdata_conformance.contract import bundle
 
-__all__ = ["CLASSES", "FAILURE_CODE_OF_CHECK", "REQUIREMENTS", "REQUIREMENT_OF_CHECK", "Requirement", "contract_requirements", "document", "fixed_cost"]
+__all__ = ["CLASSES", "FAILURE_CODE_OF_CHECK", "REQUIREMENTS", "REQUIREMENTS_OF_CHECK", "Requirement", "contract_requirements", "document", "fixed_cost"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,64 @@ class Requirement:
     cls: str
     text: str  # one MUST sentence
     source: str  # the seed's section, or "inferred"
+    # The operations whose answers decide it: it passes only when an answer of each was examined
+    # by a test or check that held (empty: any answer, as for CORE-01).
+    operations: tuple[str, ...] = ()
+
+
+def _operations() -> dict[str, dict[str, Any]]:
+    return {op["operationId"]: op for item in bundle()["paths"].values() for op in item.values() if isinstance(op, dict) and "operationId" in op}
+
+
+def _resolve(node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        found: Any = bundle()
+        for token in node["$ref"][2:].split("/"):
+            found = found[token.replace("~1", "/").replace("~0", "~")]
+        node = found
+    return node
+
+
+def _body_properties(op: dict[str, Any]) -> set[str]:
+    """The request body's property names, and those of its scrapeOptions."""
+    body = _resolve(op.get("requestBody"))
+    schema = _resolve((body or {}).get("content", {}).get("application/json", {}).get("schema"))
+    names: set[str] = set()
+    for part in [schema, *(schema or {}).get("allOf", [])]:
+        properties = _resolve(part or {}).get("properties", {})
+        names |= set(properties)
+        options = _resolve(properties.get("scrapeOptions", {}))
+        for inner in [options, *options.get("allOf", [])]:
+            names |= set(_resolve(inner).get("properties", {}))
+    return names
+
+
+def every(*, documenting: int | None = None, body: bool = False, taking: str | None = None) -> tuple[str, ...]:
+    """The operations (sorted ids) that document a status, take a body, or take a body property."""
+    found = []
+    for op_id, op in sorted(_operations().items()):
+        if documenting is not None and str(documenting) not in op.get("responses", {}):
+            continue
+        if (body or taking) and not op.get("requestBody"):
+            continue
+        if taking and taking not in _body_properties(op):
+            continue
+        found.append(op_id)
+    return tuple(found)
+
+
+_SCRAPE = ("scrapeUrl",)
+_JOB_STARTS = ("startAgent", "startBatchScrape", "startCrawl", "startExtract")
+_CHECKED_IDS = (
+    "cancelAgent",
+    "cancelBatchScrape",
+    "cancelCrawl",
+    "getAgentStatus",
+    "getBatchScrapeStatus",
+    "getCrawlErrors",
+    "getCrawlStatus",
+    "getExtractStatus",
+)
 
 
 CLASSES: dict[str, str] = {
@@ -45,205 +103,240 @@ _ALL = [
         "Every answer MUST have a status the contract documents for its operation, a body its schema accepts and the headers it marks required.",
         "contract",
     ),
-    Requirement("CORE-02", "core", "Every operation MUST answer 401 without a key and with an unknown key.", "§5"),
+    Requirement("CORE-02", "core", "Every operation MUST answer 401 without a key and with an unknown key.", "§5", operations=every()),
     Requirement("CORE-03", "core", "Where the seed gives an error's text, the error body MUST carry exactly that text.", "§7"),
-    Requirement("CORE-04", "core", "A scrape timeout outside 1000..300000 ms MUST be refused with 400.", "§2.2, §8"),
+    Requirement("CORE-04", "core", "A scrape timeout outside 1000..300000 ms MUST be refused with 400.", "§2.2, §8", operations=_SCRAPE),
     Requirement(
         "CORE-05",
         "core",
         "An extract MUST drop and list invalid URLs in invalidURLs when ignoreInvalidURLs is true (the default) and refuse them with 400 when it is false, with no invalidURLs then.",
         "§2.1, §2.6",
+        operations=("startExtract",),
     ),
     Requirement(
         "CORE-06",
         "core",
         "A request body with a key the operation does not take MUST be refused with 400, on every operation with a body.",
         "contract (additionalProperties false); inferred: the service's v2 request schemas are strict",
+        operations=every(body=True),
     ),
     Requirement(
         "CORE-07",
         "core",
         "A URL without a scheme MUST be taken as http: a scrape of example.com MUST succeed as a scrape of http://example.com.",
         "inferred: the service's v2 URL schema prepends http://",
+        operations=_SCRAPE,
     ),
     Requirement(
         "CORE-08",
         "core",
         "Valid requests at the sizes users send MUST be answered without a 5xx: a 10,000-character prompt, 1,000 URLs, 50 actions, a JSON Schema nested 20 levels deep.",
         "§2.1, §2.4, §8; inferred: the service's bounds (at most 50 actions)",
+        operations=("scrapeUrl", "startBatchScrape", "startExtract"),
     ),
     Requirement(
         "CORE-09",
         "core",
         "A request with any one array, string or open object of its body at the contract's documented maximum (maxItems, maxLength, maxProperties) MUST be answered without a 5xx and MUST NOT be refused as invalid (400) or too large (413).",
         "contract (the request-bounds rule: every such value has a documented maximum)",
+        operations=every(body=True),
     ),
     Requirement(
-        "TEN-01", "tenancy", "A job of another team MUST answer exactly as an unknown id, and MUST NOT be listed among the caller's active crawls.", "§5.3"
+        "TEN-01",
+        "tenancy",
+        "A job of another team MUST answer exactly as an unknown id, and MUST NOT be listed among the caller's active crawls.",
+        "§5.3",
+        operations=(*_JOB_STARTS, "getActiveCrawls"),
     ),
     Requirement(
         "JOBS-01",
         "jobs",
         'A cancelled batch scrape MUST read back as cancelled, and cancelling an unknown one MUST answer 404 "Batch scrape job not found."',
         "§3, §7",
+        operations=("cancelBatchScrape",),
     ),
     Requirement(
         "JOBS-02",
         "jobs",
         'Cancelling a running agent MUST answer success and leave it cancelled; a second cancel MUST answer 409 "Agent already finished" and change nothing; a jobId that is not a UUID MUST answer 400.',
         "§3, §7",
+        operations=("cancelAgent",),
     ),
     Requirement(
         "JOBS-03",
         "jobs",
         "A crawl start whose x-idempotency-key was used before MUST answer 409 and MUST NOT start a crawl.",
         "inferred: the service's idempotency middleware on POST /v2/crawl",
+        operations=("startCrawl",),
     ),
     Requirement(
         "JOBS-04",
         "jobs",
         'The status and cancel paths of every job, and crawl errors, MUST answer 400 "Invalid job ID format. Job ID must be a valid UUID." to an id that is not a UUID.',
         "§7 (the text); inferred: the service's validateJobIdParam on those paths",
+        operations=_CHECKED_IDS,
     ),
     Requirement(
         "CRAWL-01",
         "jobs",
         "A crawl MUST return at most limit pages, and with maxDiscoveryDepth 0 only its start URL.",
         "inferred: the service's crawler (crawl-redis and WebCrawler.filterLinks of apps/api)",
+        operations=("getCrawlStatus",),
     ),
     Requirement(
         "CRAWL-02",
         "jobs",
         "The pages of a crawl's status, read from the first through each next, MUST join into all its completed pages with no URL twice, each next being a URL of the server's own origin.",
         "inferred: paging of the service's crawl status; both official SDKs follow next",
+        operations=("getCrawlStatus",),
     ),
     Requirement(
         "CRAWL-03",
         "jobs",
         "A crawl's completed count MUST never decrease between two reads of its status.",
         "inferred: the service's crawl status",
+        operations=("getCrawlStatus",),
     ),
     Requirement(
         "CRAWL-04",
         "pages",
         "Every page a crawl returns, except its start URL, MUST have a path that one of includePaths matches and none of excludePaths does (regular expressions searched in the path).",
         "inferred: WebCrawler.filterLinks of apps/api",
+        operations=("getCrawlStatus",),
     ),
-    Requirement("CACHE-01", "cache", "A scrape with minAge and no cached copy MUST answer 404 SCRAPE_NO_CACHED_DATA.", "§2.2"),
+    Requirement("CACHE-01", "cache", "A scrape with minAge and no cached copy MUST answer 404 SCRAPE_NO_CACHED_DATA.", "§2.2", operations=_SCRAPE),
     Requirement(
         "CACHE-02",
         "cache",
         "A lockdown scrape MUST answer 404 SCRAPE_LOCKDOWN_CACHE_MISS with nothing cached and MUST serve the cached copy once there is one.",
         "§2.2",
+        operations=_SCRAPE,
     ),
     Requirement(
         "CACHE-03",
         "cache",
         "A cached copy MUST NOT be served to a scrape that asks for another location or for the mobile page: such a scrape MUST report cacheState miss.",
         "§2.2.2; inferred: the service keys its cache by location and mobile",
+        operations=_SCRAPE,
     ),
     Requirement(
         "CACHE-04",
         "cache",
         "A scrape with storeInCache false MUST leave no copy a later request can be served from: a lockdown scrape of the URL after it MUST miss.",
         "§2.2",
+        operations=_SCRAPE,
     ),
     Requirement(
         "CACHE-05",
         "cache",
         "A scrape with actions or headers MUST NOT be stored (they force storeInCache off): a lockdown scrape of the URL after it MUST miss.",
         "§2.2",
+        operations=_SCRAPE,
     ),
     Requirement(
         "CACHE-06",
         "cache",
         "A scrape with maxAge 0 MUST NOT be served a cached copy: it MUST report cacheState miss even right after the URL was scraped.",
         "§2.2",
+        operations=_SCRAPE,
     ),
-    Requirement("BILL-01", "billing", "A lockdown miss MUST cost 1 credit and a lockdown hit 5.", "§8"),
-    Requirement("BILL-02", "billing", "checkPromptInjection MUST add 4 credits to a scrape.", "§8"),
-    Requirement("BILL-03", "billing", "Token usage MUST fall by 15 tokens per credit charged.", "§2.7"),
-    Requirement("THREAT-01", "threat", "Threat-protection mode normal MUST add 2 credits per URL scanned.", "§8"),
+    Requirement("BILL-01", "billing", "A lockdown miss MUST cost 1 credit and a lockdown hit 5.", "§8", operations=_SCRAPE),
+    Requirement("BILL-02", "billing", "checkPromptInjection MUST add 4 credits to a scrape.", "§8", operations=_SCRAPE),
+    Requirement("BILL-03", "billing", "Token usage MUST fall by 15 tokens per credit charged.", "§2.7", operations=("startAgent",)),
+    Requirement("THREAT-01", "threat", "Threat-protection mode normal MUST add 2 credits per URL scanned.", "§8", operations=_SCRAPE),
     Requirement(
         "THREAT-02",
         "threat",
         "A threatProtection override from a team without the Threat Protection entitlement MUST be refused with 403 by every operation that takes one.",
         "§2.5, §5, §7",
+        operations=every(taking="threatProtection"),
     ),
     Requirement(
         "THREAT-03",
         "threat",
         "A URL whose domain is on the request's blacklist (plain, or a *. glob for its subdomains) or whose TLD is in blockedTlds MUST be refused with 403, and a domain on the whitelist MUST be allowed whatever else would block it.",
         "§2.5",
+        operations=_SCRAPE,
     ),
     Requirement(
         "THREAT-04",
         "threat",
         "With mode normal and riskScoreThreshold 0 every URL MUST be refused with 403 (every verdict is at or above 0).",
         "§2.5",
+        operations=_SCRAPE,
     ),
     Requirement(
         "THREAT-05",
         "threat",
         "When the organization disabled request overrides, a request carrying threatProtection MUST be refused with 403.",
         "§2.5",
+        operations=every(taking="threatProtection"),
     ),
     Requirement(
         "THREAT-06",
         "threat",
         "When protection is enforced for the team, mode off MUST be refused with 403, and mode normal accepted.",
         "§2.5",
+        operations=_SCRAPE,
     ),
     Requirement(
         "THREAT-07",
         "threat",
         "When the classifier cannot be reached, mode normal with failurePolicy closed MUST refuse the URL with 403, and failurePolicy open MUST allow it.",
         "§2.5",
+        operations=_SCRAPE,
     ),
-    Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8"),
+    Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8", operations=_SCRAPE),
     Requirement(
         "LIMIT-01",
         "limits",
         "A team with no credits left MUST be refused with 402 by every operation that documents 402.",
         '§7 (active crawls: "Payment required to access this resource."); inferred: the service checks credits on those routes',
+        operations=every(documenting=402),
     ),
-    Requirement(
-        "LIMIT-02",
-        "limits",
-        "A team over its rate limit MUST be refused with 429, with Retry-After, by every operation.",
-        "§7",
-    ),
+    Requirement("LIMIT-02", "limits", "A team over its rate limit MUST be refused with 429, with Retry-After, by every operation.", "§7", operations=every()),
     Requirement(
         "MAP-01",
         "pages",
         "A map MUST return at most limit links, each on the requested site's domain or, unless includeSubdomains is false, one of its subdomains.",
         "inferred: the service's v2 map controller (getMapResults: isSameDomain, isSameSubdomain, slice to limit)",
+        operations=("mapUrl",),
     ),
     Requirement(
         "SEARCH-01",
         "pages",
         "A search MUST return at most limit results of each source, and a web result asked with scrapeOptions formats MUST carry those formats, or, when the blocklist refuses its URL, say so in metadata.error.",
         "inferred: the service's v2 search controller (limit per source; scrapeSearchResult)",
+        operations=("searchWeb",),
     ),
     Requirement(
         "MAP-02",
         "pages",
         "A map with sitemap only MUST list only URLs that the site's sitemap declares.",
         "inferred: the service's v2 map controller (sitemap only: the sitemap's URLs alone, no index or page links)",
+        operations=("mapUrl",),
     ),
     Requirement(
         "SEARCH-02",
         "pages",
         "A search with ignoreInvalidURLs MUST NOT return a web result whose URL the service's blocklist refuses.",
         "inferred: the service's v2 search controller (ignoreInvalidURLs filters web results with isUrlBlocked); the contract's x-blocklist",
+        operations=("searchWeb",),
     ),
-    Requirement("LIMIT-03", "limits", "A team without usage information MUST get 404 from token usage and credit usage.", "§7"),
-    Requirement("LIMIT-04", "limits", "A scrape whose page does not load within its timeout MUST answer 408.", "§2.2"),
+    Requirement(
+        "LIMIT-03",
+        "limits",
+        "A team without usage information MUST get 404 from token usage and credit usage.",
+        "§7",
+        operations=("getCreditUsage", "getTokenUsage"),
+    ),
+    Requirement("LIMIT-04", "limits", "A scrape whose page does not load within its timeout MUST answer 408.", "§2.2", operations=_SCRAPE),
     Requirement(
         "LIMIT-05",
         "limits",
         "A body larger than the server reads MUST be refused with 413 by every operation that takes a body.",
         "inferred: the service's body size limit",
+        operations=every(documenting=413),
     ),
 ]
 
@@ -264,11 +357,21 @@ def contract_requirements(bundle: dict[str, Any]) -> list[Requirement]:
                 said = "; ".join(
                     f"from {'/'.join(r['from'])} it answers {r['status']} and the job is {'unchanged' if r['to'] == 'unchanged' else r['to']}" for r in rules
                 )
-                found.append(Requirement(f"X-TRANS-{op['operationId']}", "jobs", f"{route} MUST follow its x-transitions: {said}.", _source(op, rules)))
+                found.append(
+                    Requirement(
+                        f"X-TRANS-{op['operationId']}", "jobs", f"{route} MUST follow its x-transitions: {said}.", _source(op, rules), (op["operationId"],)
+                    )
+                )
             cost = fixed_cost(op)
             if cost is not None:
                 found.append(
-                    Requirement(f"X-CREDITS-{op['operationId']}", "billing", f"{route} MUST cost {cost} credit(s) (x-credits).", _source(op, op["x-credits"]))
+                    Requirement(
+                        f"X-CREDITS-{op['operationId']}",
+                        "billing",
+                        f"{route} MUST cost {cost} credit(s) (x-credits).",
+                        _source(op, op["x-credits"]),
+                        (op["operationId"],),
+                    )
                 )
     return found
 
@@ -293,14 +396,15 @@ def _source(operation: dict[str, Any], rules: list[dict[str, Any]]) -> str:
 _ALL += contract_requirements(bundle())
 REQUIREMENTS: dict[str, Requirement] = {r.id: r for r in _ALL}
 
-# The Schemathesis checks that test a requirement of their own: the suite's (checks.py) and the
-# built-in ignored_auth; the other built-in checks test CORE-01.
-REQUIREMENT_OF_CHECK: dict[str, str] = {
-    "seed_error_texts": "CORE-03",
-    "ignored_auth": "CORE-02",  # reported as ST401 "Authentication not enforced"
-    "TenantIsolation": "TEN-01",
-    "cancel_transitions": "JOBS-02",
-    "extract_invalid_urls": "CORE-05",
+# The Schemathesis checks that test requirements of their own: the suite's (checks.py) and the
+# built-in ignored_auth; the other built-in checks test CORE-01. A check's answers count for a
+# requirement only where they are answers of the requirement's operations.
+REQUIREMENTS_OF_CHECK: dict[str, tuple[str, ...]] = {
+    "seed_error_texts": ("CORE-03",),
+    "ignored_auth": ("CORE-02",),  # reported as ST401 "Authentication not enforced"
+    "TenantIsolation": ("TEN-01",),
+    "cancel_transitions": ("JOBS-01", "JOBS-02"),  # batch scrape cancels, agent cancels
+    "extract_invalid_urls": ("CORE-05",),
 }
 
 

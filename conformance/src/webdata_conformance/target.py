@@ -91,25 +91,18 @@ FIXTURE_VARIABLES = {
 
 
 def _fixture_teams(database: Path) -> dict[str, str]:
-    """Teams that provoke refusals, made with the server's admin commands: no credits (402), one
-    request a minute (429), no plan (404 from usage), threat protection with overrides disabled or
-    enforced (403); variable name -> key."""
-    poor = json.loads(_admin(database, "create-team", "--name", "conformance-poor", "--plan-tokens", "0"))
-    limited = json.loads(_admin(database, "create-team", "--name", "conformance-limited", "--plan-tokens", str(15 * 10_000)))
-    _admin(database, "set-plan", "--team", limited["id"], "--rate-limit", "1")
-    no_usage = json.loads(_admin(database, "create-team", "--name", "conformance-no-usage"))
+    """Teams that provoke refusals, made with the server's admin commands (one call each): no
+    credits (402), one request a minute (429), no plan (404 from usage), threat protection with
+    overrides disabled or enforced (403); variable name -> key."""
     plan = ("--plan-tokens", str(15 * 100_000))
-    no_overrides = json.loads(_admin(database, "create-team", "--name", "conformance-no-overrides", *plan))
-    _admin(database, "set-plan", "--team", no_overrides["id"], "--threat-protection", "on", "--threat-overrides", "off")
-    enforced = json.loads(_admin(database, "create-team", "--name", "conformance-enforced", *plan))
-    _admin(database, "set-plan", "--team", enforced["id"], "--threat-protection", "on", "--threat-protection-enforced", "on")
-    return {
-        FIXTURE_VARIABLES["poor-key"]: poor["apiKey"],
-        FIXTURE_VARIABLES["limited-key"]: limited["apiKey"],
-        FIXTURE_VARIABLES["no-usage-key"]: no_usage["apiKey"],
-        FIXTURE_VARIABLES["overrides-disabled-key"]: no_overrides["apiKey"],
-        FIXTURE_VARIABLES["enforced-key"]: enforced["apiKey"],
+    made = {
+        "poor-key": ("--name", "conformance-poor", "--plan-tokens", "0"),
+        "limited-key": ("--name", "conformance-limited", "--plan-tokens", str(15 * 10_000), "--rate-limit", "1"),
+        "no-usage-key": ("--name", "conformance-no-usage"),
+        "overrides-disabled-key": ("--name", "conformance-no-overrides", *plan, "--threat-protection", "on", "--threat-overrides", "off"),
+        "enforced-key": ("--name", "conformance-enforced", *plan, "--threat-protection", "on", "--threat-protection-enforced", "on"),
     }
+    return {FIXTURE_VARIABLES[fixture]: json.loads(_admin(database, "create-team", *args))["apiKey"] for fixture, args in made.items()}
 
 
 @contextmanager
@@ -118,11 +111,11 @@ def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
     second) and the fixture teams of reference.toml, whose keys are the target's ``fixture_env``."""
     with tempfile.TemporaryDirectory(prefix="webdata-conformance-") as temporary:
         database = Path(temporary) / "conformance.sqlite3"
-        keys = []
-        for name in ("conformance", "conformance-other"):
-            keys.append(json.loads(_admin(database, "create-team", "--name", name, "--plan-tokens", str(15 * 10_000_000)))["apiKey"])
-        team = json.loads(_admin(database, "list"))[0]["id"]
-        _admin(database, "set-plan", "--team", team, "--threat-protection", "on")
+        plan = ("--plan-tokens", str(15 * 10_000_000))
+        keys = [
+            json.loads(_admin(database, "create-team", "--name", "conformance", *plan, "--threat-protection", "on"))["apiKey"],
+            json.loads(_admin(database, "create-team", "--name", "conformance-other", *plan))["apiKey"],
+        ]
         fixtures = _fixture_teams(database) | {FIXTURE_VARIABLES["not-entitled-key"]: keys[1]}
         port = _free_port()
         argv = [*server_command(), "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds)]

@@ -123,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     create_team.add_argument("--name", required=True)
     create_team.add_argument("--plan-tokens", type=int, help="omit for a team without usage information")
     create_team.add_argument("--no-key", action="store_true", help="do not create a first key")
+    _plan_options(create_team)
     create_key = actions.add_parser("create-key")
     create_key.add_argument("--team", required=True)
     create_key.add_argument("--name", default="default")
@@ -133,13 +134,33 @@ def _parser() -> argparse.ArgumentParser:
     set_plan.add_argument("--plan-tokens", type=int)
     set_plan.add_argument("--period-start", type=_moment)
     set_plan.add_argument("--period-end", type=_moment)
-    set_plan.add_argument("--rate-limit", type=int, help="requests per minute, 0 for none")
-    set_plan.add_argument("--max-concurrency", type=int, help="active jobs at once, 0 for none")
-    set_plan.add_argument("--threat-protection", type=_on_off, help="the Threat Protection entitlement")
-    set_plan.add_argument("--threat-protection-enforced", type=_on_off)
-    set_plan.add_argument("--threat-overrides", type=_on_off, help="whether requests may override the policy")
+    _plan_options(set_plan)
     actions.add_parser("list")
     return parser
+
+
+def _plan_options(parser: argparse.ArgumentParser) -> None:
+    """The plan's limits and entitlements, which create-team (for the new team) and set-plan take."""
+    parser.add_argument("--rate-limit", type=int, help="requests per minute, 0 for none")
+    parser.add_argument("--max-concurrency", type=int, help="active jobs at once, 0 for none")
+    parser.add_argument("--threat-protection", type=_on_off, help="the Threat Protection entitlement")
+    parser.add_argument("--threat-protection-enforced", type=_on_off)
+    parser.add_argument("--threat-overrides", type=_on_off, help="whether requests may override the policy")
+
+
+def _plan_fields(args: argparse.Namespace) -> dict[str, object]:
+    """The plan options given on the command line, as the teams table names them."""
+    fields = {
+        "plan_tokens": getattr(args, "plan_tokens", None) if args.action == "set-plan" else None,
+        "period_start": getattr(args, "period_start", None),
+        "period_end": getattr(args, "period_end", None),
+        "rate_limit_per_minute": args.rate_limit,
+        "max_concurrency": args.max_concurrency,
+        "tp_enabled": args.threat_protection,
+        "tp_enforced": args.threat_protection_enforced,
+        "tp_overrides_disabled": None if args.threat_overrides is None else not args.threat_overrides,
+    }
+    return {k: v for k, v in fields.items() if v is not None}
 
 
 def _admin(args: argparse.Namespace, settings: Settings) -> int:
@@ -147,6 +168,9 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.action == "create-team":
             team = store.teams.create(name=args.name, plan_tokens=args.plan_tokens)
+            plan = _plan_fields(args)
+            if plan:
+                team = store.teams.update(team.id, **plan)
             created = _team_json(team, store)
             if not args.no_key:
                 # The only time this secret is shown: the store keeps its hash.
@@ -167,18 +191,8 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
                 return 1
             print(f"revoked {args.key}")
         elif args.action == "set-plan":
-            fields = {
-                "plan_tokens": args.plan_tokens,
-                "period_start": args.period_start,
-                "period_end": args.period_end,
-                "rate_limit_per_minute": args.rate_limit,
-                "max_concurrency": args.max_concurrency,
-                "tp_enabled": args.threat_protection,
-                "tp_enforced": args.threat_protection_enforced,
-                "tp_overrides_disabled": None if args.threat_overrides is None else not args.threat_overrides,
-            }
             try:
-                team = store.teams.update(args.team, **{k: v for k, v in fields.items() if v is not None})
+                team = store.teams.update(args.team, **_plan_fields(args))
             except KeyError:
                 print(f"no team {args.team}", file=sys.stderr)
                 return 1

@@ -94,11 +94,13 @@ def test_requests_at_the_documented_maxima(api: ConformanceClient, target: Targe
     """One verdict per operation, listing every location whose maximum the server refused or failed on."""
     wrong: list[tuple[str, Answer]] = []
     last: Answer | None = None
+    judged = 0  # answers that judged the request (not a refusal of the caller: 401, 402, 429)
     form = dict(settings.pages.get("form") or {})
     for location, body in request_bodies(_body_schema(operation_id), REQUESTS[operation_id][1], receiver=target.base_url):
         if any(step.endswith("=write") for step in location.steps) and not form.get("input"):
             continue  # a write's text at its maximum needs a page with an input: [pages.form]
         last = answer = api.call(operation_id, json_body=_with_page_rules(body, form))
+        judged += not answer.refuses_caller
         if answer.status >= 500 or answer.status in WRONG_REFUSALS:
             wrong.append((str(location), answer))
         elif operation_id in CANCELS and answer.status == 200 and isinstance(answer.body.get("id"), str):
@@ -107,6 +109,8 @@ def test_requests_at_the_documented_maxima(api: ConformanceClient, target: Targe
     listed = "; ".join(f"{where} answered {answer.status}" for where, answer in wrong)
     shown = wrong[0][1] if wrong else last
     assert shown is not None, f"{operation_id}: the contract bounds nothing in its body"
+    if not wrong and not judged:
+        shown.require(False, f"{operation_id}: every request at a documented maximum was refused to the caller, so none was judged")
     shown.expect(not wrong, f"{operation_id}: {len(wrong)} valid request(s) at a documented maximum were refused or failed: {listed}")
 
 
@@ -134,6 +138,7 @@ def test_a_deep_json_schema(api: ConformanceClient, operation_id: str) -> None:
     """The contract bounds no JSON Schema's depth: a valid one of SCHEMA_LEVELS nested objects
     must be taken, not refused as invalid or too large, and not fail."""
     answer = api.call(operation_id, json_body=DEEP_SCHEMA_BODIES[operation_id])
+    answer.require(not answer.refuses_caller, f"{operation_id} with a deep JSON Schema must be judged, not refused to the caller")
     answer.expect(
         answer.status < 500 and answer.status not in WRONG_REFUSALS,
         f"{operation_id}: a valid JSON Schema {SCHEMA_LEVELS} objects deep was refused or failed: it answered {answer.status}",

@@ -161,15 +161,19 @@ def answer_kinds(answers: list[tuple[str, int, str]]) -> dict[str, dict[str, int
     return kinds
 
 
-def examined_counts(logs: list[Path], status_logs: list[Path]) -> dict[str, int]:
-    """Check name -> answers it examined, from the checks' logs; Schemathesis' own ignored_auth
-    examines every answer (the status logs count them)."""
-    counts: dict[str, int] = {}
+def examined_counts(logs: list[Path], answers: list[tuple[str, int, str]]) -> dict[str, dict[str, dict[str, int]]]:
+    """Check name -> operationId -> {"examined": answers it examined, "failed": those it failed on},
+    from the checks' logs; Schemathesis' own ignored_auth examines every answer (``answers``)."""
+    counts: dict[str, dict[str, dict[str, int]]] = {}
     for log in logs:
         if log.exists():
             for line in log.read_text(encoding="utf-8").splitlines():
-                counts[line] = counts.get(line, 0) + 1
-    counts["ignored_auth"] = sum(len(log.read_text(encoding="utf-8").splitlines()) for log in status_logs if log.exists())
+                check, _, rest = line.partition(" ")
+                operation, _, what = rest.partition(" ")
+                tally = counts.setdefault(check, {}).setdefault(operation, {"examined": 0, "failed": 0})
+                tally[what if what in tally else "examined"] += 1
+    for operation, _, _ in answers:
+        counts.setdefault("ignored_auth", {}).setdefault(operation, {"examined": 0, "failed": 0})["examined"] += 1
     return counts
 
 
@@ -232,7 +236,7 @@ def test_schemathesis_run(target: Target, request: pytest.FixtureRequest, webdat
     observed = observed_statuses(answers)
     counts = [count for each in running if (count := generated_cases(each.output)) is not None]
     record_statuses(config, observed, (sum(counts), seconds) if len(counts) == len(running) else None)
-    record_examined(config, examined_counts([each.examined for each in running], [each.statuses for each in running]))
+    record_examined(config, examined_counts([each.examined for each in running], answers))
     record_answer_kinds(config, answer_kinds(answers))
     if any(each.process.returncode != 0 for each in running):
         failed = sorted({name for name, state in operation_results(report).items() if state == "failed"})

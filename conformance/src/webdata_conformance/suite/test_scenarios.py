@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
+from webdata_conformance.client import Answer, ConformanceClient, operations_by_id, require_feature
 from webdata_conformance.contract import bundle
 from webdata_conformance.plugin import Settings
 from webdata_conformance.requirements import fixed_cost
@@ -52,14 +52,21 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
 
 @pytest.fixture(scope="module")
 def api(target: Target, webdata_observer: Callable[[Answer], None]) -> ConformanceClient:
-    return ConformanceClient(target.base_url, target.api_key, webdata_observer)
+    return ConformanceClient(target.base_url, target.api_key, webdata_observer, label="the key")
 
 
 @pytest.fixture(scope="module")
 def other(target: Target, webdata_observer: Callable[[Answer], None]) -> ConformanceClient:
     if not target.second_api_key:
         pytest.skip("class tenancy needs a key of another team: pass --second-api-key")
-    return ConformanceClient(target.base_url, target.second_api_key, webdata_observer)
+    return ConformanceClient(target.base_url, target.second_api_key, webdata_observer, label="the second key")
+
+
+def said(answer: Answer) -> str:
+    """What an answer said, briefly: its status and its code or error (for messages built from what was seen)."""
+    body = answer.body if isinstance(answer.body, dict) else {}
+    detail = body.get("code") or body.get("error") or (answer.body[:80] if isinstance(answer.body, str) else "")
+    return f"{answer.status} {detail}".strip()
 
 
 def _unique(path: str) -> str:
@@ -77,17 +84,16 @@ def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient) -> None:
     """One verdict for the server: a server with authentication off fails once, listing every
     operation that answered without a valid key (the first one's request and curl attached)."""
     open_doors: list[tuple[str, str, Answer]] = []
-    answer: Answer | None = None
+    answers: list[Answer] = []
     for operation_id in sorted(REQUESTS):
         path, body = REQUESTS[operation_id]
         for label, key in (("no key", None), ("an unknown key", "wd-conformance-unknown-key")):
-            answer = api.call(operation_id, json_body=body, key=key, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
-            if answer.status != 401:
-                open_doors.append((operation_id, label, answer))
+            answers.append(api.call(operation_id, json_body=body, key=key, **path))  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
+            if answers[-1].status != 401:
+                open_doors.append((operation_id, label, answers[-1]))
     listed = "; ".join(f"{op} with {label} answered {door.status}" for op, label, door in open_doors)
-    shown = open_doors[0][2] if open_doors else answer
-    assert shown is not None
-    shown.expect(not open_doors, f"§5: {len(open_doors)} request(s) without a valid key were not refused with 401: {listed}")
+    shown = open_doors[0][2] if open_doors else answers[0]
+    shown.expect(not open_doors, f"§5: {len(open_doors)} request(s) without a valid key were not refused with 401: {listed}", over=answers)
 
 
 # -- strict bodies, URLs without a scheme ----------------------------------------------------------
@@ -107,7 +113,7 @@ def test_unknown_body_keys_are_refused(api: ConformanceClient, operation_id: str
 @pytest.mark.requirement("CORE-07")
 def test_a_url_without_a_scheme_is_http(api: ConformanceClient) -> None:
     answer = api.call("scrapeUrl", json_body={"url": "example.com", "maxAge": 0})
-    answer.expect(answer.status == 200, f"a scrape of example.com (no scheme) must succeed, it answered {answer.status}")
+    answer.require(answer.status == 200, f"a scrape of example.com (no scheme) must succeed, it answered {answer.status}")
     source = answer.body["data"].get("metadata", {}).get("sourceURL", "")
     answer.expect(source.startswith("http://example.com"), f"a scrape of example.com must be one of http://example.com, its sourceURL is {source!r}")
 
@@ -126,7 +132,7 @@ JOBS = {
 def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: ConformanceClient, kind: str) -> None:
     start, status, cancel, param = JOBS[kind]
     started = api.call(start, json_body=REQUESTS[start][1])
-    started.expect(started.status == 200, f"{start} must succeed to test isolation")
+    started.require(started.status == 200, f"{start} must succeed to test isolation")
     job_id = started.body["id"]
     for operation in filter(None, (status, cancel)):
         foreign = other.call(operation, **{param: job_id})
@@ -139,6 +145,7 @@ def test_s5_another_teams_job_looks_nonexistent(api: ConformanceClient, other: C
     mine.expect(mine.status == 200, f"§5.3: the owner must still read its {kind} job")
     if kind == "crawl":
         listed = other.call("getActiveCrawls")
+        listed.require(listed.status == 200, "the other team must read its active crawls to see whether they list this crawl")
         listed.expect(job_id not in [c["id"] for c in listed.body["crawls"]], "§5.3: another team's crawl is listed in active crawls")
         api.call("cancelCrawl", id=job_id)
 
@@ -226,24 +233,25 @@ def test_s8_timeout_bounds(api: ConformanceClient, timeout: int) -> None:
 # -- §2.2 cache rules ----------------------------------------------------------------------
 @pytest.mark.requirement("CACHE-01")
 def test_s2_min_age_without_a_copy(api: ConformanceClient) -> None:
-    answer = api.call("scrapeUrl", json_body={"url": _unique("min-age"), "minAge": 1})
+    answer = require_feature(api.call("scrapeUrl", json_body={"url": _unique("min-age"), "minAge": 1}), "minAge")
     answer.expect(
-        answer.status == 404 and answer.body.get("code") == "SCRAPE_NO_CACHED_DATA", "§2.2: minAge with nothing cached answers 404 SCRAPE_NO_CACHED_DATA"
+        answer.status == 404 and answer.body.get("code") == "SCRAPE_NO_CACHED_DATA",
+        f"§2.2: minAge with nothing cached must answer 404 SCRAPE_NO_CACHED_DATA, it answered {said(answer)}",
     )
 
 
 @pytest.mark.requirement("CACHE-02")
 def test_s2_lockdown_miss_then_hit(api: ConformanceClient) -> None:
     url = _unique("lockdown")
-    miss = api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
+    miss = _lockdown_scrape(api, url)
     miss.expect(
         miss.status == 404 and miss.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS",
-        "§2.2: lockdown with nothing cached answers 404 SCRAPE_LOCKDOWN_CACHE_MISS",
+        f"§2.2: lockdown with nothing cached must answer 404 SCRAPE_LOCKDOWN_CACHE_MISS, it answered {said(miss)}",
     )
     fresh = api.call("scrapeUrl", json_body={"url": url})
-    fresh.expect(fresh.status == 200, "a plain scrape must succeed")
-    hit = api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
-    hit.expect(hit.status == 200, "§2.2: after a cached scrape, lockdown serves the cached copy")
+    fresh.require(fresh.status == 200, f"a plain scrape must succeed, it answered {said(fresh)}")
+    hit = _lockdown_scrape(api, url)
+    hit.expect(hit.status == 200, f"§2.2: after a cached scrape, lockdown must serve the cached copy, it answered {said(hit)}")
 
 
 @pytest.mark.requirement("CACHE-03")
@@ -255,25 +263,30 @@ def test_s2_no_cached_copy_across_location_or_mobile(api: ConformanceClient) -> 
         pytest.skip("the server served no cached copy to a second identical scrape, so a copy served across options cannot be seen")
     for label, options in (("location DE", {"location": {"country": "DE"}}), ("mobile", {"mobile": True})):
         other = api.call("scrapeUrl", json_body={"url": url, **options})
-        other.expect(other.status == 200, f"a scrape with {label} must succeed")
+        other.require(other.status == 200, f"a scrape with {label} must succeed")
         state = other.body["data"].get("metadata", {}).get("cacheState")
         other.expect(state == "miss", f"§2.2.2: the default copy was served to a scrape with {label} (cacheState {state!r})")
 
 
 def _lockdown_scrape(api: ConformanceClient, url: str) -> Answer:
-    return api.call("scrapeUrl", json_body={"url": url, "lockdown": True})
+    return require_feature(api.call("scrapeUrl", json_body={"url": url, "lockdown": True}), "lockdown")
+
+
+def _no_copy_served(after: Answer, because: str) -> None:
+    """The lockdown scrape ``after`` must miss; the message says what it did instead."""
+    if after.status == 200:
+        happened = "was served a copy (200)"
+    else:
+        happened = f"answered {said(after)}, not 404 SCRAPE_LOCKDOWN_CACHE_MISS"
+    after.expect(after.status == 404 and after.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS", f"§2.2: {because}, a lockdown scrape after it {happened}")
 
 
 @pytest.mark.requirement("CACHE-04")
 def test_s2_store_in_cache_false_leaves_no_copy(api: ConformanceClient) -> None:
     url = _unique("not-stored")
-    first = api.call("scrapeUrl", json_body={"url": url, "storeInCache": False})
-    first.expect(first.status == 200, "a scrape with storeInCache false must succeed")
-    after = _lockdown_scrape(api, url)
-    after.expect(
-        after.status == 404 and after.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS",
-        f"§2.2: after a scrape with storeInCache false, a lockdown scrape was served a copy ({after.status})",
-    )
+    first = require_feature(api.call("scrapeUrl", json_body={"url": url, "storeInCache": False}), "storeInCache")
+    first.require(first.status == 200, f"a scrape with storeInCache false must succeed, it answered {said(first)}")
+    _no_copy_served(_lockdown_scrape(api, url), "after a scrape with storeInCache false")
 
 
 @pytest.mark.requirement("CACHE-05")
@@ -281,13 +294,9 @@ def test_s2_store_in_cache_false_leaves_no_copy(api: ConformanceClient) -> None:
 def test_s2_actions_and_headers_are_not_stored(api: ConformanceClient, option: str) -> None:
     url = _unique(f"with-{option}")
     extra = {"actions": [{"type": "scroll"}]} if option == "actions" else {"headers": {"X-Conformance": "1"}}
-    first = api.call("scrapeUrl", json_body={"url": url, **extra})
-    first.expect(first.status == 200, f"a scrape with {option} must succeed")
-    after = _lockdown_scrape(api, url)
-    after.expect(
-        after.status == 404 and after.body.get("code") == "SCRAPE_LOCKDOWN_CACHE_MISS",
-        f"§2.2: {option} force storeInCache off, yet a lockdown scrape after it was served a copy ({after.status})",
-    )
+    first = require_feature(api.call("scrapeUrl", json_body={"url": url, **extra}), option)
+    first.require(first.status == 200, f"a scrape with {option} must succeed, it answered {said(first)}")
+    _no_copy_served(_lockdown_scrape(api, url), f"{option} force storeInCache off, yet")
 
 
 @pytest.mark.requirement("CACHE-06")
@@ -317,6 +326,7 @@ def test_large_valid_input_is_no_server_error(api: ConformanceClient) -> None:
     ]
     for label, operation_id, body in cases:
         answer = api.call(operation_id, json_body=body)
+        answer.require(not answer.refuses_caller, f"{operation_id} with {label} must be judged, not refused to the caller")
         answer.expect(answer.status < 500, f"{operation_id} with {label} answered {answer.status}")
         if operation_id == "startBatchScrape" and answer.status == 200:
             api.call("cancelBatchScrape", id=answer.body["id"])  # no need to scrape them all
@@ -324,7 +334,7 @@ def test_large_valid_input_is_no_server_error(api: ConformanceClient) -> None:
 
 # -- §8 credit charges, read from token usage before and after ------------------------------
 @pytest.fixture
-def usage(api: ConformanceClient, target: Target) -> Any:
+def usage(api: ConformanceClient, target: Target, settings: Settings) -> Any:
     if not target.isolated_usage:
         pytest.skip("class billing needs a team used by nothing else: pass --isolated-usage")
 
@@ -335,18 +345,19 @@ def usage(api: ConformanceClient, target: Target) -> Any:
         return int(answer.body["data"]["remainingTokens"])
 
     # Jobs started by earlier tests may still charge the team as they finish: a charge is read only
-    # once every job the suite started has ended and the team's usage has held still for
-    # QUIET_SECONDS (or after QUIET_TIMEOUT, then as is).
+    # once every job the suite started has ended and the team's usage has held still for the
+    # configuration's charge-settle-seconds (or after QUIET_TIMEOUT, then as is).
     deadline = time.monotonic() + QUIET_TIMEOUT
     _let_started_jobs_end(api, deadline)
+    quiet = settings.charge_settle_seconds
     readings = [remaining()]
-    while time.monotonic() < deadline and not (len(readings) > QUIET_READS and len(set(readings[-QUIET_READS - 1 :])) == 1):
-        time.sleep(QUIET_SECONDS / QUIET_READS)
+    while quiet and time.monotonic() < deadline and not (len(readings) > QUIET_READS and len(set(readings[-QUIET_READS - 1 :])) == 1):
+        time.sleep(quiet / QUIET_READS)
         readings.append(remaining())
     return remaining
 
 
-QUIET_SECONDS, QUIET_READS, QUIET_TIMEOUT = 1.0, 4, 20.0
+QUIET_READS, QUIET_TIMEOUT = 4, 20.0
 
 
 def _let_started_jobs_end(api: ConformanceClient, deadline: float) -> None:
@@ -375,11 +386,11 @@ def _charged(usage: Any, call: Any) -> tuple[Answer, int]:
 @pytest.mark.requirement("BILL-01")
 def test_s8_lockdown_charges(api: ConformanceClient, usage: Any) -> None:
     url = _unique("charged")
-    miss, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "lockdown": True}))
-    miss.expect(credits == 1, f"§8: a lockdown miss costs 1 credit, it cost {credits}")
+    miss, credits = _charged(usage, lambda: _lockdown_scrape(api, url))
+    miss.expect(credits == 1, f"§8: a lockdown miss costs 1 credit, it cost {credits} ({said(miss)})")
     api.call("scrapeUrl", json_body={"url": url})
-    hit, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "lockdown": True}))
-    hit.expect(hit.status == 200 and credits == 5, f"§8: a lockdown hit costs 5 credits, it cost {credits}")
+    hit, credits = _charged(usage, lambda: _lockdown_scrape(api, url))
+    hit.expect(hit.status == 200 and credits == 5, f"§8: a lockdown hit costs 5 credits, it cost {credits} ({said(hit)})")
 
 
 @pytest.mark.requirement("BILL-02")
@@ -389,7 +400,8 @@ def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -
     checked, credits = _charged(
         usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": [{"type": "json", "checkPromptInjection": True}], "maxAge": 0})
     )
-    checked.expect(checked.status == 200 and credits - base == 4, f"§8: checkPromptInjection adds 4 credits, it added {credits - base}")
+    require_feature(checked, "checkPromptInjection")
+    checked.expect(checked.status == 200 and credits - base == 4, f"§8: checkPromptInjection adds 4 credits, it added {credits - base} ({said(checked)})")
 
 
 @pytest.mark.requirement("THREAT-01")
@@ -397,9 +409,12 @@ def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any
     url = _unique("threat")
     _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0}))
     scanned, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0, "threatProtection": {"mode": "normal"}}))
+    require_feature(scanned, "threatProtection")
     if scanned.status == 403 and scanned.body.get("code") in ("THREAT_PROTECTION_NOT_ENABLED", "THREAT_PROTECTION_OVERRIDES_DISABLED"):
         pytest.skip("the team has no Threat Protection entitlement")
-    scanned.expect(scanned.status == 200 and credits - base == 2, f"§8: threat-protection mode normal adds 2 credits per URL, it added {credits - base}")
+    scanned.expect(
+        scanned.status == 200 and credits - base == 2, f"§8: threat-protection mode normal adds 2 credits per URL, it added {credits - base} ({said(scanned)})"
+    )
 
 
 @pytest.mark.requirement("PAGES-01")
@@ -480,7 +495,7 @@ def test_x_transitions(api: ConformanceClient, cancel_id: str) -> None:
     rules = OPERATIONS[cancel_id]["x-transitions"]
     terminal = _terminal_states(status)
     started = api.call(start, json_body=REQUESTS[start][1])
-    started.expect(started.status == 200, f"{start} must succeed to test {cancel_id}'s transitions")
+    started.require(started.status == 200, f"{start} must succeed to test {cancel_id}'s transitions")
     job = {param: started.body["id"]}
     for _ in range(2):
         before = api.call(status, **job).body.get("status")
@@ -505,7 +520,7 @@ def test_x_credits(api: ConformanceClient, usage: Any, operation_id: str) -> Non
     """What x-credits says an operation costs, read from token usage (a fresh page, for a scrape)."""
     body = {"url": _unique("credits"), "maxAge": 0} if operation_id == "scrapeUrl" else REQUESTS[operation_id][1]
     answer, credits = _charged(usage, lambda: api.call(operation_id, json_body=body))
-    answer.expect(answer.status == 200, f"{operation_id} must succeed to read its cost")
+    answer.require(answer.status == 200, f"{operation_id} must succeed to read its cost")
     if operation_id == "startAgent":
         api.call("cancelAgent", jobId=answer.body["id"])  # no charges left running for the next test
     answer.expect(credits == FIXED_COSTS[operation_id], f"x-credits: {operation_id} costs {FIXED_COSTS[operation_id]} credit(s); it cost {credits}")
@@ -524,12 +539,12 @@ def _crawl_site(settings: Settings) -> dict[str, Any]:
 def _crawl(api: ConformanceClient, body: dict[str, Any]) -> tuple[str, list[int], Answer]:
     """Start a crawl and read its status until it ends: its id, every completed count read, the last answer."""
     started = api.call("startCrawl", json_body=body)
-    started.expect(started.status == 200, "startCrawl must succeed to test crawls")
+    started.require(started.status == 200, "startCrawl must succeed to test crawls")
     job, counts = started.body["id"], []
     deadline = time.monotonic() + CRAWL_TIMEOUT
     while True:
         answer = api.call("getCrawlStatus", id=job)
-        answer.expect(answer.status == 200, "the status of a crawl just started must be readable")
+        answer.require(answer.status == 200, "the status of a crawl just started must be readable")
         counts.append(int(answer.body["completed"]))
         if answer.body["status"] != "scraping":
             return job, counts, answer
@@ -550,7 +565,7 @@ def _documents(api: ConformanceClient, job: str, first: Answer, origin: tuple[st
         answer.expect(following not in seen, f"next leads back to a page already read: {following}")
         seen.add(following)
         answer = api.call("getCrawlStatus", id=job, query=dict(parse_qsl(parts.query)))
-        answer.expect(answer.status == 200, "a next page must be readable")
+        answer.require(answer.status == 200, "a next page must be readable")
 
 
 @pytest.mark.requirement("CRAWL-01")
@@ -639,7 +654,7 @@ def test_map_limit_and_domain(api: ConformanceClient, settings: Settings) -> Non
     domain = _domain(site)
     for body in ({"url": site, "limit": 3}, {"url": site, "limit": 50, "includeSubdomains": False}):
         answer = api.call("mapUrl", json_body=body)
-        answer.expect(answer.status == 200, f"a map of {site} must succeed, the answer was {answer.status}")
+        answer.require(answer.status == 200, f"a map of {site} must succeed, the answer was {answer.status}")
         urls = [link.get("url", "") for link in answer.body.get("links", [])]
         answer.expect(len(urls) <= body["limit"], f"a map with limit {body['limit']} returned {len(urls)} links")
         answer.expect(bool(urls), f"a map of {site} returned no link")
@@ -655,12 +670,12 @@ def test_map_limit_and_domain(api: ConformanceClient, settings: Settings) -> Non
 def test_search_limit_and_scraped_results(api: ConformanceClient, settings: Settings) -> None:
     query = str(settings.pages.get("search", {}).get("query", "coffee recipes"))
     answer = api.call("searchWeb", json_body={"query": query, "limit": 2, "sources": ["web", "news"]})
-    answer.expect(answer.status == 200, f"a search must succeed, the answer was {answer.status}")
+    answer.require(answer.status == 200, f"a search must succeed, the answer was {answer.status}")
     for source in ("web", "news"):
         results = (answer.body.get("data") or {}).get(source) or []
         answer.expect(len(results) <= 2, f"a search with limit 2 returned {len(results)} {source} results")
     scraped = api.call("searchWeb", json_body={"query": query, "limit": 2, "scrapeOptions": {"formats": ["markdown", "links"]}})
-    scraped.expect(scraped.status == 200, f"a search with scrapeOptions must succeed, the answer was {scraped.status}")
+    scraped.require(scraped.status == 200, f"a search with scrapeOptions must succeed, the answer was {scraped.status}")
     web = (scraped.body.get("data") or {}).get("web") or []
     scraped.expect(bool(web), f"a search for {query!r} returned no web result to check (set [pages.search] query)")
     # A result on the blocklist is not scraped (the service's scrapeSearchResult): it says why.
@@ -684,7 +699,7 @@ def _sitemap_urls(api: ConformanceClient, origin: str) -> set[str]:
     """The pages ``<origin>/sitemap.xml`` declares, read through the server's own scrape (so the
     suite needs no network of its own), following a sitemap index one level (at most 10 files)."""
     first = api.call("scrapeUrl", json_body={"url": f"{origin}/sitemap.xml", "formats": ["rawHtml"], "maxAge": 0})
-    first.expect(first.status == 200, f"{origin}/sitemap.xml must be readable with a scrape, the answer was {first.status}")
+    first.require(first.status == 200, f"{origin}/sitemap.xml must be readable with a scrape, the answer was {first.status}")
     # Unescaped: a server may show the XML as the text of an HTML page, as a browser does.
     text = html.unescape(str((first.body.get("data") or {}).get("rawHtml") or ""))
     pages: set[str] = set()
@@ -707,7 +722,7 @@ def test_map_sitemap_only(api: ConformanceClient, settings: Settings) -> None:
     if not declared:
         pytest.skip(f"class pages: {parts.netloc}/sitemap.xml declares no page (set [pages.crawl] url to a site with a sitemap)")
     answer = api.call("mapUrl", json_body={"url": site, "sitemap": "only", "limit": 200})
-    answer.expect(answer.status == 200, f"a map of {site} with sitemap only must succeed, the answer was {answer.status}")
+    answer.require(answer.status == 200, f"a map of {site} with sitemap only must succeed, the answer was {answer.status}")
     urls = [str(link.get("url", "")) for link in answer.body.get("links", [])]
     answer.expect(bool(urls), f"a map of {site} with sitemap only listed nothing, although its sitemap declares {len(declared)} pages")
     extra = sorted(u for u in urls if _same_page(u) not in declared)
@@ -732,7 +747,7 @@ def test_search_ignore_invalid_urls(api: ConformanceClient, settings: Settings) 
     if plain.status == 200 and not any(_blocked(str(r.get("url", ""))) for r in (plain.body.get("data") or {}).get("web") or []):
         pytest.skip(f"class pages: no web result for {query!r} is on the blocklist, so there is nothing to drop (set [pages.search] query)")
     answer = api.call("searchWeb", json_body={"query": query, "limit": 10, "ignoreInvalidURLs": True})
-    answer.expect(answer.status == 200, f"a search with ignoreInvalidURLs must succeed, the answer was {answer.status}")
+    answer.require(answer.status == 200, f"a search with ignoreInvalidURLs must succeed, the answer was {answer.status}")
     kept = [str(r.get("url", "")) for r in (answer.body.get("data") or {}).get("web") or []]
     blocked = [u for u in kept if _blocked(u)]
     answer.expect(not blocked, f"a search with ignoreInvalidURLs returned web results the blocklist refuses: {blocked}")
