@@ -93,6 +93,12 @@ print(webdata_models.__file__)
 """
 
 
+def _walk_through() -> list[str]:
+    """The shell blocks of the conformance README marked ``<!-- walk-through -->``, in order."""
+    text = (ROOT / "conformance" / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"<!-- walk-through -->\n```sh\n(.*?)```", text, flags=re.DOTALL)
+
+
 @pytest.mark.slow
 def test_installed_products_work_together(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
@@ -156,6 +162,23 @@ def test_installed_products_work_together(tmp_path: Path) -> None:
         assert failed.returncode != 0, failed.stdout[-3000:]
         assert "failed    JOBS-01" in failed.stdout
         assert json.loads((tmp_path / "broken" / "requirements.json").read_text())["JOBS-01"]["outcome"] == "failed"
+
+        # The suite's README walk-through, as written, with the installed suite first on PATH (its
+        # install step is this test's, from the same sources); its stand-in server on a free port.
+        walk = tmp_path / "walk-through"
+        walk.mkdir()
+        blocks = _walk_through()
+        assert len(blocks) == 2 and "8080" in blocks[0]
+        env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(env_dir)}
+        env = {k: v for k, v in env.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        ran_through = [
+            subprocess.run(["bash", "-c", block.replace("8080", str(free_port()))], cwd=walk, env=env, capture_output=True, text=True, timeout=600)
+            for block in blocks
+        ]
+        summary = next((line for line in ran_through[0].stdout.splitlines() if line.startswith("conformance: ")), ran_through[0].stdout[-3000:])
+        assert re.match(r"conformance: \d+ requirements: 0 passed, 1 failed, \d+ not verified, 0 deviations, \d+ skipped", summary), summary
+        assert "exit code 1" in ran_through[0].stdout and "Traceback" not in ran_through[0].stdout + ran_through[0].stderr
+        assert ran_through[1].stdout.startswith("failed | operation[cancelAgent]: operation cancelAgent not implemented"), ran_through[1]
     finally:
         server.terminate()
         try:

@@ -9,8 +9,10 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib.resources import files
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import httpx
 import pytest
@@ -20,7 +22,7 @@ from webdata_conformance.requirements import REQUIREMENTS
 from webdata_conformance.target import Target, embedded_server, target_from_env
 
 from tests.chromium import chromium
-from tests.conformance.mutants import MUTANTS, running_mutant
+from tests.conformance.mutants import MUTANTS, Mutant, running_mutant
 
 pytestmark = pytest.mark.skipif(target_from_env() is not None, reason="starts its own reference server")
 CONFORMANCE = str(Path(sys.executable).with_name("webdata-conformance"))
@@ -217,3 +219,32 @@ def test_a_precondition_names_what_did_not_hold() -> None:
     assert "the answer is not JSON" in precondition(TypeError("string indices must be integers"), page)
     assert precondition(httpx.ConnectError("refused"), None).startswith("the server did not answer over HTTP (ConnectError: refused)")
     assert "must succeed to test crawls" in precondition(Unmet("startCrawl must succeed to test crawls", paying), None)
+
+
+def _threat_protection_unknown(exchange: Any, context: dict[str, Any]) -> Any:
+    # A server without threat protection: its strict schema refuses the field as an unknown key.
+    body = exchange.body if isinstance(exchange.body, dict) else {}
+    if "threatProtection" in body or "threatProtection" in (body.get("scrapeOptions") or {}):
+        details = [{"code": "unrecognized_keys", "keys": ["threatProtection"], "path": [], "message": "Unrecognized key in body"}]
+        return 400, {"success": False, "error": "Bad Request", "details": details}
+    return None
+
+
+def test_a_feature_the_server_refuses_is_said_once_and_its_requirements_are_not_verified(tmp_path: Path) -> None:
+    without = Mutant("no-threat-protection", "threatProtection refused as an unknown key", request=_threat_protection_unknown)
+    with embedded_server() as upstream, running_mutant(without, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
+        report_dir = tmp_path / "features"
+        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--isolated-usage", "--scenarios", "threat or override or blacklist or risk"]
+        argv += ["--config", str(files("webdata_conformance").joinpath("reference.toml"))]
+        argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
+        env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")} | upstream.fixture_env
+        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    threat = {identifier: verdicts[identifier]["outcome"] for identifier in REQUIREMENTS if identifier.startswith("THREAT-")}
+    assert "failed" not in threat.values() and set(threat.values()) <= {"not verified", "skipped", "not run"}, threat
+    assert threat["THREAT-02"] == threat["THREAT-03"] == "not verified", threat
+    lines = done.stdout.splitlines()
+    header = lines.index("features this server does not implement (their requirements are not verified):")
+    assert lines[header + 1].startswith("  threatProtection: threatProtection is not implemented by this server:"), lines[header : header + 3]
+    assert "refused it with 400" in lines[header + 1] and not lines[header + 2].startswith("  threatProtection")
+    assert "not implemented by this server" in (report_dir / "report.html").read_text()

@@ -93,8 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         f"--junitxml={report_dir / 'scenarios.xml'}",
         f"--webdata-report-dir={report_dir}",
     ]
-    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        pytest_args += ["-p", "webdata_conformance.plugin"]
+    # Only the suite's plugin: the other pytest plugins of the environment (Hypothesis',
+    # Schemathesis', xdist...) have nothing to do in this run and cost three seconds to load.
+    pytest_args += ["-p", "webdata_conformance.plugin"]
     options = {
         "--webdata-base-url": args.base_url.rstrip("/") if args.base_url else None,
         "--webdata-api-key": args.api_key if args.base_url else None,
@@ -117,7 +118,15 @@ def main(argv: list[str] | None = None) -> int:
         pytest_args.append("--webdata-strict")
     if args.scenarios:
         pytest_args += ["-k", args.scenarios + " or schemathesis_run"]
-    return int(pytest.main(pytest_args))
+    autoload = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    try:
+        return int(pytest.main(pytest_args))
+    finally:
+        if autoload is None:
+            del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
+        else:
+            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = autoload
 
 
 if __name__ == "__main__":

@@ -216,10 +216,13 @@ class ConformanceClient:
         headers: dict[str, str] | None = None,
         content: bytes | None = None,
         retry: bool = True,
+        feature: tuple[str, ...] = (),
         **path: str,
     ) -> Answer:
         """One call; ``content`` sends raw bytes as the body instead of ``json_body``; ``retry``
-        False answers a 429 as it came instead of waiting out its Retry-After."""
+        False answers a 429 as it came instead of waiting out its Retry-After; ``feature`` (its
+        name, then keys of it) the feature the request needs: an answer refusing it as unknown
+        raises :class:`NotImplementedByServer`, whatever its shape."""
         operation = operations_by_id()[operation_id]
         url = self.base_url + operation["path"].format(**{k: quote(v, safe="") for k, v in path.items()})
         if query:
@@ -254,6 +257,8 @@ class ConformanceClient:
         EXPECTATIONS.last = answer
         if self.observer is not None:
             self.observer(answer)
+        if feature:
+            require_feature(answer, *feature)
         if operation["method"] == "POST" and response.status_code == 200 and isinstance(body, dict) and isinstance(body.get("id"), str):
             self.started.append((operation_id, body["id"]))
         if answer.problems:

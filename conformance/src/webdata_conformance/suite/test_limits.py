@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from webdata_conformance.client import Answer, ConformanceClient, operations_by_id, require_feature
+from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
 from webdata_conformance.plugin import FIXTURES, Settings
 from webdata_conformance.suite.test_scenarios import REQUESTS
 from webdata_conformance.target import Target
@@ -77,7 +77,7 @@ def test_a_job_id_that_is_not_a_uuid_is_refused(api: ConformanceClient) -> None:
 @pytest.mark.requirement("THREAT-02")
 def test_an_override_without_the_entitlement_is_refused(api: ConformanceClient, settings: Settings) -> None:
     key = _fixture(settings, "not-entitled-key")
-    answers = {op: require_feature(api.call(op, json_body=body, key=key), "threatProtection") for op, body in OVERRIDES.items()}
+    answers = {op: api.call(op, json_body=body, key=key, feature=("threatProtection",)) for op, body in OVERRIDES.items()}
     _refused_everywhere(answers, 403, "a threatProtection override from a team without the entitlement")
 
 
@@ -85,11 +85,8 @@ NOT_ENTITLED = ("THREAT_PROTECTION_NOT_ENABLED", "THREAT_PROTECTION_OVERRIDES_DI
 
 
 def _scrape_with(api: ConformanceClient, url: str, override: dict[str, Any], key: str | None = "") -> Answer:
-    answer = require_feature(
-        api.call("scrapeUrl", json_body={"url": url, "maxAge": 0, "threatProtection": override}, key=key),
-        "threatProtection",
-        *(k for k in override if k != "mode"),
-    )
+    names = ("threatProtection", *(k for k in override if k != "mode"))
+    answer = api.call("scrapeUrl", json_body={"url": url, "maxAge": 0, "threatProtection": override}, key=key, feature=names)
     if key == "" and answer.status == 403 and isinstance(answer.body, dict) and answer.body.get("code") in NOT_ENTITLED:
         pytest.skip("class threat: the key's team has no Threat Protection entitlement (or may not override it)")
     return answer
@@ -127,7 +124,7 @@ def test_a_risk_threshold_of_zero_blocks_every_url(api: ConformanceClient) -> No
 @pytest.mark.requirement("THREAT-05")
 def test_overrides_disabled_refuse_any_override(api: ConformanceClient, settings: Settings) -> None:
     key = _fixture(settings, "overrides-disabled-key")
-    answers = {op: require_feature(api.call(op, json_body=body, key=key), "threatProtection") for op, body in OVERRIDES.items()}
+    answers = {op: api.call(op, json_body=body, key=key, feature=("threatProtection",)) for op, body in OVERRIDES.items()}
     _refused_everywhere(answers, 403, "a threatProtection override when the organization disabled overrides")
 
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from webdata_conformance.client import Answer, ConformanceClient, operations_by_id, require_feature
+from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
 from webdata_conformance.contract import bundle
 from webdata_conformance.plugin import Settings
 from webdata_conformance.requirements import fixed_cost
@@ -233,7 +233,7 @@ def test_s8_timeout_bounds(api: ConformanceClient, timeout: int) -> None:
 # -- §2.2 cache rules ----------------------------------------------------------------------
 @pytest.mark.requirement("CACHE-01")
 def test_s2_min_age_without_a_copy(api: ConformanceClient) -> None:
-    answer = require_feature(api.call("scrapeUrl", json_body={"url": _unique("min-age"), "minAge": 1}), "minAge")
+    answer = api.call("scrapeUrl", json_body={"url": _unique("min-age"), "minAge": 1}, feature=("minAge",))
     answer.expect(
         answer.status == 404 and answer.body.get("code") == "SCRAPE_NO_CACHED_DATA",
         f"§2.2: minAge with nothing cached must answer 404 SCRAPE_NO_CACHED_DATA, it answered {said(answer)}",
@@ -269,7 +269,7 @@ def test_s2_no_cached_copy_across_location_or_mobile(api: ConformanceClient) -> 
 
 
 def _lockdown_scrape(api: ConformanceClient, url: str) -> Answer:
-    return require_feature(api.call("scrapeUrl", json_body={"url": url, "lockdown": True}), "lockdown")
+    return api.call("scrapeUrl", json_body={"url": url, "lockdown": True}, feature=("lockdown",))
 
 
 def _no_copy_served(after: Answer, because: str) -> None:
@@ -284,7 +284,7 @@ def _no_copy_served(after: Answer, because: str) -> None:
 @pytest.mark.requirement("CACHE-04")
 def test_s2_store_in_cache_false_leaves_no_copy(api: ConformanceClient) -> None:
     url = _unique("not-stored")
-    first = require_feature(api.call("scrapeUrl", json_body={"url": url, "storeInCache": False}), "storeInCache")
+    first = api.call("scrapeUrl", json_body={"url": url, "storeInCache": False}, feature=("storeInCache",))
     first.require(first.status == 200, f"a scrape with storeInCache false must succeed, it answered {said(first)}")
     _no_copy_served(_lockdown_scrape(api, url), "after a scrape with storeInCache false")
 
@@ -294,7 +294,7 @@ def test_s2_store_in_cache_false_leaves_no_copy(api: ConformanceClient) -> None:
 def test_s2_actions_and_headers_are_not_stored(api: ConformanceClient, option: str) -> None:
     url = _unique(f"with-{option}")
     extra = {"actions": [{"type": "scroll"}]} if option == "actions" else {"headers": {"X-Conformance": "1"}}
-    first = require_feature(api.call("scrapeUrl", json_body={"url": url, **extra}), option)
+    first = api.call("scrapeUrl", json_body={"url": url, **extra}, feature=(option,))
     first.require(first.status == 200, f"a scrape with {option} must succeed, it answered {said(first)}")
     _no_copy_served(_lockdown_scrape(api, url), f"{option} force storeInCache off, yet")
 
@@ -398,9 +398,11 @@ def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -
     url = _unique("page")
     _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": [{"type": "json"}], "maxAge": 0}))
     checked, credits = _charged(
-        usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": [{"type": "json", "checkPromptInjection": True}], "maxAge": 0})
+        usage,
+        lambda: api.call(
+            "scrapeUrl", json_body={"url": url, "formats": [{"type": "json", "checkPromptInjection": True}], "maxAge": 0}, feature=("checkPromptInjection",)
+        ),
     )
-    require_feature(checked, "checkPromptInjection")
     checked.expect(checked.status == 200 and credits - base == 4, f"§8: checkPromptInjection adds 4 credits, it added {credits - base} ({said(checked)})")
 
 
@@ -408,8 +410,8 @@ def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -
 def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any) -> None:
     url = _unique("threat")
     _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0}))
-    scanned, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "maxAge": 0, "threatProtection": {"mode": "normal"}}))
-    require_feature(scanned, "threatProtection")
+    body = {"url": url, "maxAge": 0, "threatProtection": {"mode": "normal"}}
+    scanned, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body=body, feature=("threatProtection",)))
     if scanned.status == 403 and scanned.body.get("code") in ("THREAT_PROTECTION_NOT_ENABLED", "THREAT_PROTECTION_OVERRIDES_DISABLED"):
         pytest.skip("the team has no Threat Protection entitlement")
     scanned.expect(
