@@ -69,8 +69,15 @@ typecheck: $(STAMP)
 
 # CI fuzzes with a fixed seed so that a red run can be replayed; `make conformance` draws a new one.
 CONFORMANCE_SEED ?= 20261122
+# Some tests need more than Python; they install it when it is missing, after saying so, unless
+# INSTALL=no, which skips them with the reason instead (CI installs everything).
+INSTALL ?= yes
 unit: $(STAMP)
-	CONFORMANCE_SEED=$(CONFORMANCE_SEED) $(BIN)/pytest -n 2 $(PYTEST_ARGS)
+	@echo "make test: beyond Python, some tests use what they install when it is missing (INSTALL=$(INSTALL); INSTALL=no skips them instead):"
+	@echo "  - Debian's chromium (apt-get install --no-install-recommends, as root): the reference page and the conformance report in a browser"
+	@echo "  - the official JavaScript SDK's node packages (npm ci from tests/server/sdk_js/package-lock.json, into a temporary folder): needs node and npm"
+	@echo "  - firecrawl-py's sdist, SHA-256 pinned (pip download, kept in .venv/sdk-e2e/): the Python SDK's own end-to-end tests"
+	WEBDATA_TEST_INSTALL=$(INSTALL) CONFORMANCE_SEED=$(CONFORMANCE_SEED) $(BIN)/pytest -n 2 $(PYTEST_ARGS)
 
 # The contract author's tools: compare with the last release (releases/openapi.json, or BASE=git:REF),
 # print the changelog section, release (changelog appended, bundle recorded), the reference page.

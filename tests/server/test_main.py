@@ -57,3 +57,13 @@ def test_create_team_takes_the_plan_in_one_call(tmp_path: Path, capsys: pytest.C
     assert team["id"] == created["id"] and team["planTokens"] == 150
     assert (team["rateLimitPerMinute"], team["maxConcurrency"]) == (1, 2)
     assert team["threatProtection"] == {"enabled": True, "enforced": False, "overridesDisabled": True}
+
+
+def test_admin_takes_the_database_before_or_after_its_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = str(tmp_path / "admin.sqlite3")
+    assert command.main(["admin", "create-team", "--name", "after", "--db", database]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert command.main(["admin", "--db", database, "list"]) == 0
+    assert [team["id"] for team in json.loads(capsys.readouterr().out)] == [made["id"]]
+    assert command.main(["admin", "list", "--db", database]) == 0
+    assert [team["id"] for team in json.loads(capsys.readouterr().out)] == [made["id"]]

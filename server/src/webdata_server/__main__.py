@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs a sixth of a cheap request)")
     admin = commands.add_parser("admin", help="teams, keys and plans")
-    admin.add_argument("--db", type=Path)
+    admin.add_argument("--db", type=Path, help="the database (default: the one serve uses, WEBDATA_DB or .data/webdata.sqlite3)")
     actions = admin.add_subparsers(dest="action", required=True)
     create_team = actions.add_parser("create-team")
     create_team.add_argument("--name", required=True)
@@ -136,6 +136,9 @@ def _parser() -> argparse.ArgumentParser:
     set_plan.add_argument("--period-end", type=_moment)
     _plan_options(set_plan)
     actions.add_parser("list")
+    for action in {id(p): p for p in actions.choices.values()}.values():
+        # --db before or after the action (admin --db X list, admin list --db X): the same database.
+        action.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the database (default: the one serve uses, WEBDATA_DB or .data/webdata.sqlite3)")
     return parser
 
 
