@@ -6,6 +6,7 @@ from __future__ import annotations
 import tomllib
 from importlib.resources import files
 from types import SimpleNamespace
+from typing import Any
 
 from schemathesis.generation import GenerationMode
 from webdata_conformance.hooks import map_case
@@ -20,7 +21,7 @@ def test_the_service_s_country_codes() -> None:
 
 
 def test_a_location_anywhere_in_a_body_gets_a_real_country_and_languages() -> None:
-    body = {
+    body: dict[str, Any] = {
         "url": "https://example.com",
         "location": {"country": "AA", "languages": ["\x00", "fr-FR"]},
         "scrapeOptions": {"location": {"country": "DE"}},

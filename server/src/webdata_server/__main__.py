@@ -138,7 +138,9 @@ def _parser() -> argparse.ArgumentParser:
     actions.add_parser("list")
     for action in {id(p): p for p in actions.choices.values()}.values():
         # --db before or after the action (admin --db X list, admin list --db X): the same database.
-        action.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the database (default: the one serve uses, WEBDATA_DB or .data/webdata.sqlite3)")
+        action.add_argument(
+            "--db", type=Path, default=argparse.SUPPRESS, help="the database (default: the one serve uses, WEBDATA_DB or .data/webdata.sqlite3)"
+        )
     return parser
 
 
