@@ -281,7 +281,16 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
             operations.append(operation)
     for operation in operations:
         operation.single = sum(op.tag == operation.tag for op in operations) == 1
+    for job in jobs(bundle, operations):
+        if job.pages:
+            # The status operation reads one page: named for what it is, so that ``get_status``
+            # can be the read a firecrawl-py user expects, every page gathered (_job_methods).
+            job.status.method = PAGE_METHOD
     return operations
+
+
+# The one-page read of a paged job's status (getCrawlStatus, getBatchScrapeStatus).
+PAGE_METHOD = "get_status_page"
 
 
 def jobs(bundle: dict[str, Any], operations: list[ClientOperation]) -> list[Job]:
@@ -468,6 +477,23 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     text += "\n    start_and_wait = __call__  # the name of earlier versions\n"
     if job.pages:
         text += f'''
+    {a}def get_status(self, id: str | UUID) -> {result}:
+        """Read the job's status with every document available now: the first page, then each
+        ``next`` (on the same origin) gathered into ``data``, ``next`` None, as firecrawl-py's
+        ``get_crawl_status`` reads it, so ``len(status.data)`` counts every page's documents.
+        ``{status.method}(id, skip=..., limit=...)`` reads one page.
+
+        Args:
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        first = {aw}self.{status.method}(id)
+        documents, link = list(first.data), first.next
+        while link:
+            page = {aw}self._client._follow(link, result={result})
+            documents += page.data
+            link = page.next
+        return first.model_copy(update={{"data": documents, "next": None}})
+
     {a}def iter_documents(self, id: str | UUID) -> {iterator.replace(result, "models.Document")}:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
         page = {aw}self.{status.method}(id)

@@ -191,6 +191,10 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
                 ),
             ]
             if job.pages:
+                lines.append(
+                    f"- `client.{tag}.get_status(id)` reads the status with every document available now (each `next` page gathered, as"
+                    f" firecrawl-py's `get_{tag}_status` does); `client.{tag}.{job.status.method}(id, skip=..., limit=...)` reads one page."
+                )
                 lines.append(f"- `client.{tag}.iter_documents(id)` yields the documents available now, page by page.")
             lines.append("")
     lines += [
@@ -262,8 +266,8 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "| `crawl(url, poll_interval=2, timeout=None)` | `client.crawl(url, poll_interval=None, max_wait=600)` |",
         "| `request_timeout=` on a call | `client.with_options(timeout=...)` |",
         '| `watcher(id, kind="crawl")` and its listeners | `for status in client.crawl.watch(id)`, or `on_status=` on `client.crawl(...)` and `wait` |',
-        "| `get_crawl_status(id)` following every page (`PaginationConfig`) | `client.crawl.wait(id)` (every page, once the job ended); `get_status(id)` is one page |",
-        "| `get_crawl_status_page(next)` | `client.crawl.iter_documents(id)` |",
+        "| `get_crawl_status(id)` following every page (`PaginationConfig`) | `client.crawl.get_status(id)` (every page available now); `client.crawl.wait(id)` (every page, once the job ended) |",
+        "| `get_crawl_status_page(next)` | `client.crawl.get_status_page(id, skip=...)`, `client.crawl.iter_documents(id)` |",
         "| `ScrapeOptions(...)`, `JsonFormat(...)`, `WaitAction(...)` from `firecrawl.v2.types` | a dict with the wire's names, or the same models from `webdata_client.models` |",
         "| `FirecrawlError` | `WebdataError`; an error answer is `APIStatusError` (`status_code`, `error`, `code`, `details`) |",
         "| `UnauthorizedError` | `AuthenticationError` |",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import uuid
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from webdata_client import AuthenticationError, ConflictError, NotFoundError, Webdata, models
+from webdata_client import AsyncWebdata, AuthenticationError, ConflictError, NotFoundError, Webdata, models
 
 from tests.server.conftest import LiveServer
 
@@ -72,3 +73,33 @@ def test_a_crawl_started_again_with_its_idempotency_key_raises_conflict_and_star
     assert client.crawl.get_status(started.id).status in ("scraping", "completed")
     # A new key starts a new crawl.
     assert client.crawl.start("https://example.com", limit=2, idempotency_key=uuid.uuid4()).id != started.id
+
+
+def test_get_status_gathers_every_page_and_get_status_page_reads_one(client: Webdata) -> None:
+    """The firecrawl-py habit (``get_crawl_status`` follows ``next``) holds: ``len(data) == total``."""
+    crawl = client.crawl.start("https://example.com", limit=25)
+    assert client.crawl.wait(crawl.id).total == 25
+    status = client.crawl.get_status(crawl.id)
+    assert status.status == "completed" and len(status.data) == status.total == 25 and status.next is None
+    assert len({d.metadata.source_url for d in status.data}) == 25
+    page = client.crawl.get_status_page(crawl.id)
+    assert len(page.data) == 10 and page.next is not None  # the server's page size
+    assert len(client.crawl.get_status_page(crawl.id, skip=20).data) == 5
+    batch = client.batch_scrape.start([f"https://example.com/item/{n}" for n in range(12)])
+    client.batch_scrape.wait(batch.id)
+    assert len(client.batch_scrape.get_status(batch.id).data) == 12
+
+
+def test_the_async_get_status_gathers_every_page_too(live_server: LiveServer) -> None:
+    live_server.job_seconds = 0.3
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "async-pages", "--plan-tokens", "150000"))["apiKey"]
+
+    async def main() -> tuple[int, int | None, str | None]:
+        async with AsyncWebdata(api_key=key, base_url=live_server.base_url, poll_interval=0.1) as client:
+            crawl = await client.crawl.start("https://example.com", limit=12)
+            await client.crawl.wait(crawl.id)
+            status = await client.crawl.get_status(crawl.id)
+            return len(status.data), status.total, status.next
+
+    assert asyncio.run(main()) == (12, 12, None)

@@ -324,7 +324,7 @@ class BatchScrape:
             _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
         )
 
-    def get_status(
+    def get_status_page(
         self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
     ) -> models.JobStatusResponse:
         """Read a batch scrape job's status and documents.
@@ -505,7 +505,7 @@ class BatchScrape:
             self._client._transport,
             _BATCH_SCRAPE_JOB,
             str(id),
-            poll=lambda: self.get_status(id),
+            poll=lambda: self.get_status_page(id),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
@@ -683,9 +683,26 @@ class BatchScrape:
 
     start_and_wait = __call__  # the name of earlier versions
 
+    def get_status(self, id: str | UUID) -> models.JobStatusResponse:
+        """Read the job's status with every document available now: the first page, then each
+        ``next`` (on the same origin) gathered into ``data``, ``next`` None, as firecrawl-py's
+        ``get_crawl_status`` reads it, so ``len(status.data)`` counts every page's documents.
+        ``get_status_page(id, skip=..., limit=...)`` reads one page.
+
+        Args:
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        first = self.get_status_page(id)
+        documents, link = list(first.data), first.next
+        while link:
+            page = self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return first.model_copy(update={"data": documents, "next": None})
+
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
-        page = self.get_status(id)
+        page = self.get_status_page(id)
         while True:
             for document in page.data:
                 yield document
@@ -733,7 +750,7 @@ class Crawl:
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
         )
 
-    def get_status(
+    def get_status_page(
         self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
     ) -> models.JobStatusResponse:
         """Read a crawl's status and documents.
@@ -885,7 +902,7 @@ class Crawl:
             self._client._transport,
             _CRAWL_JOB,
             str(id),
-            poll=lambda: self.get_status(id),
+            poll=lambda: self.get_status_page(id),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
@@ -1010,9 +1027,26 @@ class Crawl:
 
     start_and_wait = __call__  # the name of earlier versions
 
+    def get_status(self, id: str | UUID) -> models.JobStatusResponse:
+        """Read the job's status with every document available now: the first page, then each
+        ``next`` (on the same origin) gathered into ``data``, ``next`` None, as firecrawl-py's
+        ``get_crawl_status`` reads it, so ``len(status.data)`` counts every page's documents.
+        ``get_status_page(id, skip=..., limit=...)`` reads one page.
+
+        Args:
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        first = self.get_status_page(id)
+        documents, link = list(first.data), first.next
+        while link:
+            page = self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return first.model_copy(update={"data": documents, "next": None})
+
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
-        page = self.get_status(id)
+        page = self.get_status_page(id)
         while True:
             for document in page.data:
                 yield document
@@ -2049,7 +2083,7 @@ class AsyncBatchScrape:
             _get_batch_scrape_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
         )
 
-    async def get_status(
+    async def get_status_page(
         self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
     ) -> models.JobStatusResponse:
         """Read a batch scrape job's status and documents.
@@ -2230,7 +2264,7 @@ class AsyncBatchScrape:
             self._client._transport,
             _BATCH_SCRAPE_JOB,
             str(id),
-            poll=lambda: self.get_status(id),
+            poll=lambda: self.get_status_page(id),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
@@ -2408,9 +2442,26 @@ class AsyncBatchScrape:
 
     start_and_wait = __call__  # the name of earlier versions
 
+    async def get_status(self, id: str | UUID) -> models.JobStatusResponse:
+        """Read the job's status with every document available now: the first page, then each
+        ``next`` (on the same origin) gathered into ``data``, ``next`` None, as firecrawl-py's
+        ``get_crawl_status`` reads it, so ``len(status.data)`` counts every page's documents.
+        ``get_status_page(id, skip=..., limit=...)`` reads one page.
+
+        Args:
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        first = await self.get_status_page(id)
+        documents, link = list(first.data), first.next
+        while link:
+            page = await self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return first.model_copy(update={"data": documents, "next": None})
+
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
-        page = await self.get_status(id)
+        page = await self.get_status_page(id)
         while True:
             for document in page.data:
                 yield document
@@ -2458,7 +2509,7 @@ class AsyncCrawl:
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
         )
 
-    async def get_status(
+    async def get_status_page(
         self, id: str | UUID, *, skip: int | None = None, limit: int | None = None
     ) -> models.JobStatusResponse:
         """Read a crawl's status and documents.
@@ -2610,7 +2661,7 @@ class AsyncCrawl:
             self._client._transport,
             _CRAWL_JOB,
             str(id),
-            poll=lambda: self.get_status(id),
+            poll=lambda: self.get_status_page(id),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
@@ -2735,9 +2786,26 @@ class AsyncCrawl:
 
     start_and_wait = __call__  # the name of earlier versions
 
+    async def get_status(self, id: str | UUID) -> models.JobStatusResponse:
+        """Read the job's status with every document available now: the first page, then each
+        ``next`` (on the same origin) gathered into ``data``, ``next`` None, as firecrawl-py's
+        ``get_crawl_status`` reads it, so ``len(status.data)`` counts every page's documents.
+        ``get_status_page(id, skip=..., limit=...)`` reads one page.
+
+        Args:
+            id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
+        """
+        first = await self.get_status_page(id)
+        documents, link = list(first.data), first.next
+        while link:
+            page = await self._client._follow(link, result=models.JobStatusResponse)
+            documents += page.data
+            link = page.next
+        return first.model_copy(update={"data": documents, "next": None})
+
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
         """The job's documents available now, page after page, following ``next`` on the same origin."""
-        page = await self.get_status(id)
+        page = await self.get_status_page(id)
         while True:
             for document in page.data:
                 yield document
