@@ -324,6 +324,7 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
@@ -558,6 +559,23 @@ def _client_class(resources: dict[str, str], *, is_async: bool) -> str:
     close = "aclose" if is_async else "close"
     enter = "__aenter__" if is_async else "__enter__"
     exit_ = "__aexit__" if is_async else "__exit__"
+    if is_async:
+        # An event loop's connections cannot be closed from a finalizer: ``async with`` or ``close``.
+        dropped = ""
+        closing = (
+            "    Use it in ``async with AsyncWebdata() as client:``, or ``await client.close()`` when done:\n"
+            "    its connections belong to an event loop and cannot be closed when the client is dropped.\n"
+        )
+    else:
+        dropped = (
+            "        if self._owns_http:\n"
+            "            # A script that never closes the client still returns its connections when it is dropped.\n"
+            "            weakref.finalize(self, self._http.close)\n"
+        )
+        closing = (
+            "    ``with Webdata() as client:`` (or ``client.close()``) closes its connections when done; a\n"
+            "    client that is simply dropped closes them when it is collected.\n"
+        )
     return f'''
 
 class {prefix}Webdata:
@@ -569,7 +587,8 @@ class {prefix}Webdata:
     for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
     ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
     ``with_options`` to change them for some calls only.
-    """
+
+{closing}    """
 
     def __init__(
         self,
@@ -598,7 +617,7 @@ class {prefix}Webdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or {http}(timeout=self.options.timeout)
-        self._transport = {transport}(self.options, self._http)
+{dropped}        self._transport = {transport}(self.options, self._http)
 {attributes}{properties}
     def with_options(
         self,

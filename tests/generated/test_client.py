@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import gc
 import json
 import time
 from collections.abc import Iterator
@@ -79,7 +80,12 @@ def _error_body(operation: ClientOperation, status: int) -> Any:
     return media.get("example", {"success": False, "error": "refused"})
 
 
-ERROR_CASES = [(op, status) for op in OPERATIONS for status in sorted(int(s) for s in _BUNDLE["paths"][op.path_template][op.http_method.lower()]["responses"]) if status >= 400]
+ERROR_CASES = [
+    (op, status)
+    for op in OPERATIONS
+    for status in sorted(int(s) for s in _BUNDLE["paths"][op.path_template][op.http_method.lower()]["responses"])
+    if status >= 400
+]
 
 
 def test_every_operation_has_a_method() -> None:
@@ -188,7 +194,7 @@ def test_odd_answers_raise_status_errors_with_the_text(server: FaultServer, clie
     with pytest.raises(errors.APIStatusError) as raised:
         client.scrape("https://example.com")
     assert type(raised.value) is error
-    assert text in raised.value.text and raised.value.body is None or isinstance(raised.value.body, dict)
+    assert (text in raised.value.text and raised.value.body is None) or isinstance(raised.value.body, dict)
 
 
 def test_a_success_that_is_not_json_or_not_the_contract_raises(server: FaultServer, client: Webdata) -> None:
@@ -200,7 +206,17 @@ def test_a_success_that_is_not_json_or_not_the_contract_raises(server: FaultServ
 
 
 def test_responses_from_a_newer_server_are_read(server: FaultServer, client: Webdata) -> None:
-    server.queue(Answer(200, {**JOB_STATUS, "status": "paused", "region": "eu", "data": [{"markdown": "# a", "metadata": {"sourceURL": "u", "statusCode": 200, "newMeta": 1}, "video": "x"}]}))
+    server.queue(
+        Answer(
+            200,
+            {
+                **JOB_STATUS,
+                "status": "paused",
+                "region": "eu",
+                "data": [{"markdown": "# a", "metadata": {"sourceURL": "u", "statusCode": 200, "newMeta": 1}, "video": "x"}],
+            },
+        )
+    )
     status = client.crawl.get_status(JOB_ID)
     assert status.status == "paused" and status.model_extra == {"region": "eu"}  # type: ignore[comparison-overlap]  # a status this version does not know
     assert status.data[0].markdown == "# a" and status.data[0].model_extra == {"video": "x"}
@@ -221,13 +237,23 @@ def test_an_error_reads_as_one_line_naming_the_field(server: FaultServer, client
     server.queue(Answer(404, {"success": False, "code": "SCRAPE_NO_CACHED_DATA", "error": "No cached data"}))
     with pytest.raises(errors.NotFoundError, match="^SCRAPE_NO_CACHED_DATA: No cached data$"):
         client.scrape("https://example.com")
+    # The server's one rule, as its error and as its only issue: said once, not twice.
+    rule = "waitFor must not exceed half of timeout"
+    issue = {"code": "custom", "path": ["waitFor"], "message": rule}
+    server.queue(Answer(400, {"success": False, "code": "BAD_REQUEST", "error": rule, "details": [issue]}))
+    with pytest.raises(errors.BadRequestError) as once:
+        client.scrape("https://example.com")
+    assert str(once.value) == rule
 
 
 # -- retries ---------------------------------------------------------------------------------------
 
 
 def test_429_is_retried_after_retry_after_seconds(server: FaultServer) -> None:
-    server.queue(Answer(429, {"success": False, "error": "slow down"}, {"Retry-After": "1"}), Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}))
+    server.queue(
+        Answer(429, {"success": False, "error": "slow down"}, {"Retry-After": "1"}),
+        Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}),
+    )
     with Webdata(api_key="k", base_url=server.base_url, max_retries=2) as made:
         page = made.scrape("https://example.com")  # a POST: a 429 did no work
     assert page.metadata.status_code == 200
@@ -270,7 +296,12 @@ def test_a_post_is_not_sent_twice_unless_refused_before_work(server: FaultServer
 
 @pytest.mark.parametrize("status", [500, 502, 503, 504, 408])
 def test_get_and_delete_are_retried_on_server_errors(server: FaultServer, status: int) -> None:
-    server.queue(Answer(status, b"bad gateway", {"Retry-After": "0"}), Answer(200, JOB_STATUS), Answer(status, b"x", {"Retry-After": "0"}), Answer(200, {"status": "cancelled"}))
+    server.queue(
+        Answer(status, b"bad gateway", {"Retry-After": "0"}),
+        Answer(200, JOB_STATUS),
+        Answer(status, b"x", {"Retry-After": "0"}),
+        Answer(200, {"status": "cancelled"}),
+    )
     with Webdata(api_key="k", base_url=server.base_url, max_retries=1) as made:
         assert made.batch_scrape.get_status(JOB_ID).status == "completed"
         assert made.batch_scrape.cancel(JOB_ID).status == "cancelled"
@@ -440,7 +471,15 @@ def test_async_wait_and_iteration(server: FaultServer) -> None:
 
 
 def test_an_http_client_can_be_passed_in(server: FaultServer) -> None:
-    server.queue(Answer(200, {"success": True, "data": {"remainingTokens": 1, "planTokens": 2, "billingPeriodStart": "2026-11-01T00:00:00Z", "billingPeriodEnd": "2026-12-01T00:00:00Z"}}))
+    server.queue(
+        Answer(
+            200,
+            {
+                "success": True,
+                "data": {"remainingTokens": 1, "planTokens": 2, "billingPeriodStart": "2026-11-01T00:00:00Z", "billingPeriodEnd": "2026-12-01T00:00:00Z"},
+            },
+        )
+    )
     with httpx.Client(headers={"X-Trace": "t"}) as http:
         made = Webdata(api_key="k", base_url=server.base_url, http_client=http, default_headers={"X-Team": "a"})
         assert made.team.get_token_usage().remaining_tokens == 1
@@ -561,3 +600,17 @@ def test_via_socket_insists(server: FaultServer, client: Webdata) -> None:
     with pytest.raises(errors.APIConnectionError, match="WebSocket"):
         client.crawl.wait(JOB_ID, via="socket")
     assert server.received == []
+
+
+def test_a_dropped_sync_client_closes_its_connections(server: FaultServer) -> None:
+    server.queue(Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}))
+    made = Webdata(api_key="k", base_url=server.base_url)
+    made.scrape("https://example.com")  # a connection in the pool
+    http = made._http
+    passed_in = httpx.Client()
+    borrowed = Webdata(api_key="k", base_url=server.base_url, http_client=passed_in)
+    del made, borrowed
+    gc.collect()
+    assert http.is_closed
+    assert not passed_in.is_closed  # a client passed in is the caller's to close
+    passed_in.close()

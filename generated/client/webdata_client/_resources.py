@@ -5,6 +5,7 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
@@ -1709,6 +1710,9 @@ class Webdata:
     for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
     ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
     ``with_options`` to change them for some calls only.
+
+    ``with Webdata() as client:`` (or ``client.close()``) closes its connections when done; a
+    client that is simply dropped closes them when it is collected.
     """
 
     def __init__(
@@ -1738,6 +1742,9 @@ class Webdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or httpx.Client(timeout=self.options.timeout)
+        if self._owns_http:
+            # A script that never closes the client still returns its connections when it is dropped.
+            weakref.finalize(self, self._http.close)
         self._transport = SyncTransport(self.options, self._http)
         self._agent = Agent(self)
         self._batch_scrape = BatchScrape(self)
@@ -3476,6 +3483,9 @@ class AsyncWebdata:
     for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
     ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
     ``with_options`` to change them for some calls only.
+
+    Use it in ``async with AsyncWebdata() as client:``, or ``await client.close()`` when done:
+    its connections belong to an event loop and cannot be closed when the client is dropped.
     """
 
     def __init__(

@@ -5,6 +5,7 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -58,6 +59,9 @@ class Webdata:
     for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
     ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
     ``with_options`` to change them for some calls only.
+
+    ``with Webdata() as client:`` (or ``client.close()``) closes its connections when done; a
+    client that is simply dropped closes them when it is collected.
     """
 
     def __init__(
@@ -87,6 +91,9 @@ class Webdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or httpx.Client(timeout=self.options.timeout)
+        if self._owns_http:
+            # A script that never closes the client still returns its connections when it is dropped.
+            weakref.finalize(self, self._http.close)
         self._transport = SyncTransport(self.options, self._http)
         self._things = Things(self)
 
@@ -179,6 +186,9 @@ class AsyncWebdata:
     for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
     ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
     ``with_options`` to change them for some calls only.
+
+    Use it in ``async with AsyncWebdata() as client:``, or ``await client.close()`` when done:
+    its connections belong to an event loop and cannot be closed when the client is dropped.
     """
 
     def __init__(

@@ -109,7 +109,8 @@ class APIStatusError(WebdataError):
         # One line, without the status (``status_code`` has it): the code where it says more than
         # the status does, the error, then each problem of ``details`` with the field it concerns.
         coded = f"{self.code}: " if self.code and self.code != "BAD_REQUEST" else ""
-        problems = [p for p in _problems(self.details) if p != described]
+        # A problem that only repeats the error (the field's name prefixed) is said once.
+        problems = [p for p in _problems(self.details) if p != described and p.split(": ", 1)[-1] != described]
         super().__init__(coded + described + (" — " + "; ".join(problems) if problems else ""))
 
 
