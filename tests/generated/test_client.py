@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 import webdata_client
+from pydantic import BaseModel
 from webdata_client import AsyncWebdata, Webdata, errors
 from webdata_client import models as client_models
 
@@ -614,3 +615,18 @@ def test_a_dropped_sync_client_closes_its_connections(server: FaultServer) -> No
     assert http.is_closed
     assert not passed_in.is_closed  # a client passed in is the caller's to close
     passed_in.close()
+
+
+def test_a_pydantic_class_is_sent_as_its_json_schema(server: FaultServer, client: Webdata) -> None:
+    class Product(BaseModel):
+        name: str
+        price: float
+
+    server.queue(Answer(400, {"success": False, "error": "stop"}), Answer(400, {"success": False, "error": "stop"}))
+    with pytest.raises(errors.BadRequestError):
+        client.extract.start(urls=["https://example.com"], schema=Product)
+    with pytest.raises(errors.BadRequestError):
+        client.scrape("https://example.com", formats=[{"type": "json", "schema": Product}])
+    extract, scrape = (sent.body for sent in server.received)
+    assert extract["schema"] == Product.model_json_schema() == scrape["formats"][0]["schema"]
+    assert extract["schema"]["required"] == ["name", "price"]

@@ -146,14 +146,28 @@ def request_body(model: type[BaseModel], values: Mapping[str, Any]) -> dict[str,
     """The JSON body for ``values`` (Python names, None = not given): only what the caller set.
 
     Validated with the request model first, so a typo or a wrong type is refused before sending.
+    A pydantic model class given where a JSON Schema goes (``schema=Product``, a json format's
+    ``"schema": Product``) is sent as its ``model_json_schema()``, as firecrawl-py does.
     """
-    given = {name: value for name, value in values.items() if value is not None}
+    given = {name: _json_schemas(value) for name, value in values.items() if value is not None}
     try:
         body = model.model_validate(given)
     except ValidationError as exc:
         raise errors.InvalidRequestError(describe_invalid(exc, given), problems=exc.errors(include_url=False)) from exc
     dumped: dict[str, Any] = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
     return dumped
+
+
+def _json_schemas(value: Any) -> Any:
+    """``value`` with every pydantic model class in it replaced by its JSON Schema (a class is never
+    a JSON value, so nothing else is touched)."""
+    if isinstance(value, type) and issubclass(value, BaseModel):
+        return value.model_json_schema()
+    if isinstance(value, Mapping):
+        return {key: _json_schemas(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_schemas(item) for item in value]
+    return value
 
 
 # pydantic's names for the branches of a union in an error's location (``literal['a','b']``,
