@@ -617,6 +617,7 @@ class {prefix}Webdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or {http}(timeout=self.options.timeout)
+        self._parent: {prefix}Webdata | None = None
 {dropped}        self._transport = {transport}(self.options, self._http)
 {attributes}{properties}
     def with_options(
@@ -642,6 +643,7 @@ class {prefix}Webdata:
         copy = {prefix}Webdata(http_client=self._http, _options=options)
         copy._owns_http = False
         copy._sockets = self._sockets
+        copy._parent = self  # the connections' owner lives as long as a copy uses them
         return copy
 
     {a}def _call(

@@ -101,6 +101,30 @@ class WireModel(BaseModel):
     def model_post_init(self, context: Any, /) -> None:
         self.__pydantic_fields_set__.update(self.__fixed_fields__)
 
+    def __repr_args__(self) -> Any:
+        # repr() and str() stay short: a job status prints its state, counts and credits, not the
+        # 30 KB of its documents (``on_status=print``), and fields that are None are left out; the
+        # values themselves are untouched.
+        for name, value in super().__repr_args__():
+            if value is None:
+                continue
+            if isinstance(value, list) and len(value) > _SHOWN_ITEMS:
+                yield name, _Elided(f"<{{len(value)}} items>")
+            elif isinstance(value, str) and len(value) > _SHOWN_CHARACTERS:
+                yield name, _Elided(repr(value[:_SHOWN_CHARACTERS]) + f"…<{{len(value)}} characters>")
+            else:
+                yield name, value
+
+
+_SHOWN_ITEMS, _SHOWN_CHARACTERS = 3, 120
+
+
+class _Elided(str):
+    """A shortened value in a model's repr: shown as is, without quotes."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
 
 class PropertyCountModel(WireModel):
     """Base of the models whose schema bounds how many properties an instance carries."""

@@ -615,6 +615,12 @@ def test_a_dropped_sync_client_closes_its_connections(server: FaultServer) -> No
     assert http.is_closed
     assert not passed_in.is_closed  # a client passed in is the caller's to close
     passed_in.close()
+    # A copy from with_options keeps using the connections after its original is dropped.
+    server.queue(Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}))
+    copy = Webdata(api_key="k", base_url=server.base_url).with_options(max_retries=0)
+    gc.collect()
+    assert copy.scrape("https://example.com").metadata.status_code == 200
+    copy.close()
 
 
 def test_a_pydantic_class_is_sent_as_its_json_schema(server: FaultServer, client: Webdata) -> None:

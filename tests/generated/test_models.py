@@ -207,3 +207,17 @@ def test_a_variant_needs_no_type_and_always_says_it() -> None:
     assert wait.model_dump(mode="json", by_alias=True, exclude_unset=True) == {"type": "wait", "milliseconds": 5}
     with pytest.raises(ValidationError, match="literal_error|Input should be 'json'"):
         models.JsonFormat.model_validate({"type": "markdown"})
+
+
+def test_a_status_prints_short() -> None:
+    """``on_status=print`` shows a job's state, counts and credits, not every document (nor every None)."""
+    document = {"markdown": "x" * 5000, "metadata": {"sourceURL": "https://example.com/a", "statusCode": 200}}
+    body = {"success": True, "status": "scraping", "total": 25, "completed": 20, "creditsUsed": 20, "expiresAt": "2026-01-01T00:00:00Z"}
+    status = models.JobStatusResponse.model_validate({**body, "data": [document] * 20, "next": None})
+    shown = repr(status)
+    assert len(shown) < 300 and "data=<20 items>" in shown and "next=" not in shown
+    assert "status='scraping'" in shown and "completed=20" in shown and "credits_used=20" in shown and "total=25" in shown
+    assert str(status).startswith("completed=20 credits_used=20 data=<20 items>")
+    page = repr(status.data[0])
+    assert "…<5000 characters>" in page and len(page) < 400
+    assert len(status.data) == 20 and len(status.data[0].markdown or "") == 5000  # the values are whole

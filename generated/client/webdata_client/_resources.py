@@ -1742,6 +1742,7 @@ class Webdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or httpx.Client(timeout=self.options.timeout)
+        self._parent: Webdata | None = None
         if self._owns_http:
             # A script that never closes the client still returns its connections when it is dropped.
             weakref.finalize(self, self._http.close)
@@ -1818,6 +1819,7 @@ class Webdata:
         copy = Webdata(http_client=self._http, _options=options)
         copy._owns_http = False
         copy._sockets = self._sockets
+        copy._parent = self  # the connections' owner lives as long as a copy uses them
         return copy
 
     def _call(
@@ -3515,6 +3517,7 @@ class AsyncWebdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or httpx.AsyncClient(timeout=self.options.timeout)
+        self._parent: AsyncWebdata | None = None
         self._transport = AsyncTransport(self.options, self._http)
         self._agent = AsyncAgent(self)
         self._batch_scrape = AsyncBatchScrape(self)
@@ -3588,6 +3591,7 @@ class AsyncWebdata:
         copy = AsyncWebdata(http_client=self._http, _options=options)
         copy._owns_http = False
         copy._sockets = self._sockets
+        copy._parent = self  # the connections' owner lives as long as a copy uses them
         return copy
 
     async def _call(
