@@ -276,7 +276,11 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 for wire, schema in properties.items():
                     resolved = _resolve(bundle, schema) if isinstance(schema, dict) else {}
                     doc = _first_sentence(resolved.get("description", "") if isinstance(resolved, dict) else "")
-                    operation.body.append(Param(_identifier(wire), wire, py_type(bundle, schema), wire in required, doc))
+                    annotation = py_type(bundle, schema)
+                    if wire == "schema" and annotation == "Mapping[str, Any]":
+                        # A JSON Schema: a pydantic model class is taken too, sent as its JSON Schema.
+                        annotation += " | type[BaseModel]"
+                    operation.body.append(Param(_identifier(wire), wire, annotation, wire in required, doc))
                 operation.body.sort(key=lambda p: (not p.required, p.name))
             operations.append(operation)
     for operation in operations:
@@ -331,6 +335,7 @@ from uuid import UUID
 
 import httpx
 import webdata_models as models
+from pydantic import BaseModel
 
 from .client import (
     AsyncTransport,

@@ -269,7 +269,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "| `get_crawl_status(id)` following every page (`PaginationConfig`) | `client.crawl.get_status(id)` (every page available now); `client.crawl.wait(id)` (every page, once the job ended) |",
         "| `get_crawl_status_page(next)` | `client.crawl.get_status_page(id, skip=...)`, `client.crawl.iter_documents(id)` |",
         "| `ScrapeOptions(...)`, `JsonFormat(...)`, `WaitAction(...)` from `firecrawl.v2.types` | a dict with the wire's names, or the same models from `webdata_client.models` |",
-        "| `JsonFormat(schema=Product)`, `extract(schema=Product)` with a pydantic class | `{\"type\": \"json\", \"schema\": Product}`, `client.extract.start(schema=Product)`: a class is sent as its `model_json_schema()` |",
+        '| `JsonFormat(schema=Product)`, `extract(schema=Product)` with a pydantic class | `{"type": "json", "schema": Product}`, `client.extract.start(schema=Product)`: a class is sent as its `model_json_schema()` |',
         "| `FirecrawlError` | `WebdataError`; an error answer is `APIStatusError` (`status_code`, `error`, `code`, `details`) |",
         "| `UnauthorizedError` | `AuthenticationError` |",
         "| `WebsiteNotSupportedError` | `PermissionDeniedError` (any 403) |",

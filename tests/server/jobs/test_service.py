@@ -119,3 +119,23 @@ def test_cancels_follow_the_rules(moved: _Moved) -> None:
     moved.jobs.run_until_idle()
     assert moved.api("cancelBatchScrape", id=batch).status_code == 200  # any state
     assert _status(moved, "getBatchScrapeStatus", batch)["status"] == "cancelled"
+
+
+def test_a_job_kicked_off_by_two_threads_at_once_is_planned_once(moved: _Moved) -> None:
+    """An append that arrives while the worker's pass kicks the same new batch off (found by the
+    20-seed conformance measurement: the loser's plan insert answered 500): the thread that comes
+    second takes the stored plan, and the append then lands on it."""
+    batch = moved.api("startBatchScrape", json={"urls": ["https://example.com/a", "https://example.com/b"]}).json()["id"]
+    job = moved.store.jobs.get(batch, team_id=moved.api.team_id or "", kind=JobKind.BATCH_SCRAPE)
+    assert job is not None
+    engine, now = moved.jobs.engine, moved.clock.now()
+    first = engine._kick_off(job, now)  # the worker's pass
+    engine._plans.clear()  # the other thread had no plan in hand when it looked
+    second = engine._kick_off(job, now)  # the append's, a moment later
+    assert second.seqs == first.seqs and len(second.seqs) == 2
+    appended = moved.api("startBatchScrape", json={"urls": ["https://example.com/c"], "appendToId": batch})
+    assert appended.status_code == 200 and appended.json()["id"] == batch
+    moved.clock.advance(60)  # the appended page comes after the job's own, on its schedule
+    moved.jobs.run_until_idle()
+    done = _status(moved, "getBatchScrapeStatus", batch)
+    assert done["status"] == "completed" and done["completed"] == done["total"] == 3

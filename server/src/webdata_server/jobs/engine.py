@@ -190,11 +190,20 @@ class JobEngine:
         group = 1 if delay else int(concurrency or 1)
         plan = _plan_of(pages, interval=interval, group_size=group, kicked_off_at=started, request=request)
 
-        def unit(tx: sqlite3.Connection) -> None:
-            self.store.job_pages.kick_off(tx, job_id=job.id, moment=started, interval=interval, group_size=group, pages=pages)
+        def unit(tx: sqlite3.Connection) -> bool:
+            if not self.store.job_pages.kick_off(tx, job_id=job.id, moment=started, interval=interval, group_size=group, pages=pages):
+                return False
             self.store.jobs.progress(tx, job.id, total=plan.total(0), completed=0, credits_used=0, moment=moment)
+            return True
 
-        self.store.write(unit)
+        if not self.store.write(unit):
+            # Another thread kicked the job off first (the worker, while a request appended to the
+            # batch): its plan, as stored, is the job's.
+            with self._lock:
+                self._plans.pop(job.id, None)
+            stored = self._plan(job)
+            assert stored is not None  # kicked off, so planned
+            return stored
         with self._lock:
             self._plans[job.id] = plan
         self.tell(job, "started", {"success": True, "data": []})

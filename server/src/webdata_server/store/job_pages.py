@@ -83,12 +83,19 @@ class JobPages:
         self._db = db
 
     @staticmethod
-    def kick_off(tx: sqlite3.Connection, *, job_id: str, moment: datetime, interval: float, group_size: int, pages: list[PlannedPage]) -> None:
-        tx.execute("INSERT INTO job_runs (job_id, kicked_off_at, interval, group_size) VALUES (?, ?, ?, ?)", (job_id, iso(moment), interval, group_size))
+    def kick_off(tx: sqlite3.Connection, *, job_id: str, moment: datetime, interval: float, group_size: int, pages: list[PlannedPage]) -> bool:
+        """Plans the job's pages; False (and nothing written) when it was kicked off already, by
+        another thread that got there first (the worker's pass and an append to the same batch)."""
+        added = tx.execute(
+            "INSERT OR IGNORE INTO job_runs (job_id, kicked_off_at, interval, group_size) VALUES (?, ?, ?, ?)", (job_id, iso(moment), interval, group_size)
+        )
+        if added.rowcount == 0:
+            return False
         tx.executemany(
             "INSERT INTO job_pages (job_id, seq, url, depth, parent, state) VALUES (?, ?, ?, ?, ?, ?)",
             [(job_id, seq, p.url, p.depth, p.parent, PageState.BLOCKED if p.blocked else PageState.PLANNED) for seq, p in enumerate(pages)],
         )
+        return True
 
     @staticmethod
     def append(tx: sqlite3.Connection, *, job_id: str, urls: list[str]) -> int:
