@@ -23,6 +23,8 @@ def quick_look() -> str:
 
 
 def test_the_quick_look_runs_as_written(tmp_path: Path) -> None:
+    if shutil.which("curl") is None:
+        pytest.skip("the quick look reads token usage with curl, which this machine does not have")
     block = quick_look()
     assert "source .venv/bin/activate" in block and "3002" in block and "--second-api-key" in block
     port = str(free_port())

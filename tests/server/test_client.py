@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 import pytest
 from webdata_client import AsyncWebdata, AuthenticationError, ConflictError, NotFoundError, Webdata, models
@@ -103,3 +105,29 @@ def test_the_async_get_status_gathers_every_page_too(live_server: LiveServer) ->
             return len(status.data), status.total, status.next
 
     assert asyncio.run(main()) == (12, 12, None)
+
+
+def test_progress_over_the_socket_reads_as_polling_does(live_server: LiveServer) -> None:
+    """The same crawl watched over the WebSocket and by polling at once: at every step both say the
+    crawl's real total and its credits, not a total that follows the pages done (0/0 1/1 ...)."""
+    live_server.job_seconds = 2.0
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "progress", "--plan-tokens", "150000"))["apiKey"]
+    with Webdata(api_key=key, base_url=live_server.base_url, poll_interval=0.1) as client:
+        crawl = client.crawl.start("https://example.com", limit=5)
+        seen: dict[str, list[tuple[int, int, int]]] = {}
+
+        def follow(via: Literal["socket", "poll"]) -> None:
+            seen[via] = [(s.completed, s.total, s.credits_used) for s in client.crawl.watch(crawl.id, via=via, max_wait=60)]
+
+        threads = [threading.Thread(target=follow, args=(via,)) for via in ("socket", "poll")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(90)
+    for via, steps in seen.items():
+        started = [step for step in steps if step[0] > 0]
+        assert len(started) >= 2, (via, steps)  # progress was seen, not only the end
+        assert all(total == 5 and credits == completed for completed, total, credits in started), (via, steps)
+        assert steps[-1] == (5, 5, 5), (via, steps)
+    assert set(seen) == {"socket", "poll"}

@@ -45,6 +45,15 @@ def test_catchup_then_done_with_the_documents(quick_server: Server, start: str, 
     polled = quick_server.client.get(path.format(job), headers={"Authorization": f"Bearer {quick_server.api.key}"}).json()
     assert documents == polled["data"] and all("markdown" in document for document in documents)
     assert {k: v for k, v in done["data"].items() if k != "data"} == {k: v for k, v in polled.items() if k != "data"}
+    # Each document message says where the job stands, as a poll would read it then: the total
+    # (a crawl's as discovered), the pages completed so far (never fewer than the documents sent)
+    # and their credits (a page of the synthetic web costs 1).
+    sent = len(messages[0]["data"]["data"])
+    for message in (m for m in messages if m["type"] == "document"):
+        sent += 1
+        progress = message["progress"]
+        assert progress["total"] == polled["total"] and sent <= progress["completed"] <= polled["total"], message["progress"]
+        assert progress["creditsUsed"] == progress["completed"] and progress["status"] in ("scraping", "completed")
 
 
 def test_the_key_as_subprotocol_is_accepted_and_echoed(quick_server: Server) -> None:

@@ -423,11 +423,27 @@ class _Fold:
             except ValidationError as exc:
                 raise SocketUnavailable(f"a document message that is not the contract's: {exc}") from exc
             self.documents.append(document)
-            # A document says one more page is done; the counts catch up with it (a crawl's total
-            # grows as it discovers pages, and is never below what is done).
-            completed = max(self.last.completed, len(self.documents))
-            total = max(self.last.total, completed)
-            self.last = self.last.model_copy(update={"data": [document], "completed": completed, "total": total})
+            progress = message.get("progress")
+            if isinstance(progress, dict) and all(
+                isinstance(progress.get(k), int) for k in ("completed", "total", "creditsUsed")
+            ):
+                # Where the job stands, from the server (x-watch): its total as discovered, its credits.
+                completed = max(progress["completed"], len(self.documents))
+                update = {
+                    "completed": completed,
+                    "total": max(progress["total"], completed),
+                    "credits_used": progress["creditsUsed"],
+                }
+                if isinstance(progress.get("status"), str) and progress["status"] not in self.spec.terminal:
+                    update["status"] = progress[
+                        "status"
+                    ]  # a terminal state comes with done or catchup, every document gathered
+            else:
+                # A server that sends only the document: one more page is done, the counts catch up
+                # with it (a crawl's total grows as it discovers pages, never below what is done).
+                completed = max(self.last.completed, len(self.documents))
+                update = {"completed": completed, "total": max(self.last.total, completed)}
+            self.last = self.last.model_copy(update={"data": [document], **update})
             return self.last
         elif kind == "done":
             self.last = self._status(data)

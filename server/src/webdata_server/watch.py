@@ -2,7 +2,8 @@
 getBatchScrapeStatus; spec/EXTENSIONS.md): a WebSocket that sends the job as it progresses.
 
 Messages: ``catchup`` (the status when the socket opens, or a terminal state), ``document`` (each
-page as it finishes, in order), ``done`` (the completed status), ``error``. Every store read runs in a worker thread.
+page as it finishes, in order, with the job's ``progress``: status, completed, total, creditsUsed),
+``done`` (the completed status), ``error``. Every store read runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
         read = after
     body["data"] = documents
     return body, read
+
+
+def _progress(job: Job, read: int) -> dict[str, object]:
+    """Where the job stands, for a document message: its state and counters (never fewer pages
+    completed than the documents sent so far)."""
+    completed = max(job.completed, read)
+    return {"status": job.status.value, "completed": completed, "total": max(job.total, completed), "creditsUsed": job.credits_used}
 
 
 # Close codes of the watch socket (RFC 6455 §7.4: 1000 normal, 1008 policy violation).
@@ -84,8 +92,14 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
         return
     while True:
         documents, read = await run_in_threadpool(ctx.jobs.engine.documents_after, job, read)
+        if documents:
+            # The job's counters read after its documents (a page's counters are written with it):
+            # each document message says where the job stands, so a watcher's progress is the
+            # polled one (a crawl's total as discovered, its credits) rather than one it guesses.
+            refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
+            job = refreshed or job
         for document in documents:
-            await websocket.send_json({"type": "document", "data": document})
+            await websocket.send_json({"type": "document", "data": document, "progress": _progress(job, read)})
         if read < job.completed:
             continue  # more finished pages than one read returns
         if job.status == JobStatus.COMPLETED:
