@@ -225,8 +225,18 @@ def py_type(bundle: dict[str, Any], schema: Any) -> str:
     return {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}.get(str(kind), "Any")
 
 
+# A reference to the source document ("(seed §3)", "(seed §1; shapes from the public service)"):
+# the contract's authors read it, a user of the client cannot look it up.
+_SEED_REFERENCE = re.compile(r"\s*\(seed §[^()]*\)")
+
+
+def for_users(text: str) -> str:
+    """``text`` without references to the source document, for docstrings a user reads."""
+    return _SEED_REFERENCE.sub("", text or "")
+
+
 def _first_sentence(text: str) -> str:
-    text = " ".join((text or "").split())
+    text = " ".join(for_users(text).split())
     return text.split(". ")[0].rstrip(".") + "." if text else ""
 
 
@@ -588,10 +598,12 @@ class {prefix}Webdata:
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
-    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
-    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
-    ``with_options`` to change them for some calls only.
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (a connection
+    that could not be made and a 429 are retried for every method; a 408, a 5xx, a timeout or a
+    connection lost after sending only for GET and DELETE: a POST that may have started a job or
+    been charged is never sent twice) and ``max_retry_wait`` the seconds of one wait before a retry
+    (a longer ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job.
+    Use ``with_options`` to change them for some calls only.
 
 {closing}    """
 

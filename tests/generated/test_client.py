@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import gc
+import inspect
 import json
 import time
 from collections.abc import Iterator
@@ -636,3 +637,20 @@ def test_a_pydantic_class_is_sent_as_its_json_schema(server: FaultServer, client
     extract, scrape = (sent.body for sent in server.received)
     assert extract["schema"] == Product.model_json_schema() == scrape["formats"][0]["schema"]
     assert extract["schema"]["required"] == ["name", "price"]
+
+
+def test_docstrings_are_written_for_users() -> None:
+    """No reference a user cannot look up (the source document's sections, the package's source)."""
+    documented = [webdata_client.Webdata, webdata_client.AsyncWebdata]
+    for client_class in (webdata_client.Webdata, webdata_client.AsyncWebdata):
+        for name, member in vars(client_class).items():
+            if isinstance(member, property) and not name.startswith("_"):
+                resource = inspect.signature(member.fget).return_annotation if member.fget else None
+                documented.append(getattr(webdata_client._resources, str(resource)))
+    assert len(documented) == 2 + 2 * 8  # the two clients and each flavour's eight resources
+    texts = []
+    for cls in documented:
+        texts.append(inspect.getdoc(cls) or "")
+        texts += [inspect.getdoc(m) or "" for _, m in inspect.getmembers(cls, inspect.isfunction)]
+    assert len(texts) > 50
+    assert not [t for t in texts if "seed §" in t or "see ``client.py``" in t]

@@ -85,7 +85,7 @@ _EXTRACT_JOB = JobSpec(
 
 
 class Agent:
-    """Autonomous data gathering jobs (seed §3)."""
+    """Autonomous data gathering jobs."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -293,7 +293,7 @@ class Agent:
 
 
 class BatchScrape:
-    """Many pages scraped as one asynchronous job (seed §3)."""
+    """Many pages scraped as one asynchronous job."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -714,7 +714,7 @@ class BatchScrape:
 
 
 class Crawl:
-    """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+    """Whole sites, with natural-language prompts."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -1058,7 +1058,7 @@ class Crawl:
 
 
 class Extract:
-    """Structured data from pages (seed §2.1, §2.6)."""
+    """Structured data from pages."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -1326,7 +1326,7 @@ class Extract:
 
 
 class Map:
-    """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+    """The URLs of a site, without scraping them."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -1427,7 +1427,7 @@ class Map:
 
 
 class Scrape:
-    """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+    """One page as markdown, HTML, JSON and other formats."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -1561,7 +1561,7 @@ class Scrape:
 
 
 class Search:
-    """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+    """Web, news and image results for a query, optionally scraped."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -1653,7 +1653,7 @@ class Search:
 
 
 class Team:
-    """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+    """Usage and billing of the authenticated team."""
 
     def __init__(self, client: Webdata) -> None:
         self._client = client
@@ -1707,10 +1707,12 @@ class Webdata:
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
-    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
-    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
-    ``with_options`` to change them for some calls only.
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (a connection
+    that could not be made and a 429 are retried for every method; a 408, a 5xx, a timeout or a
+    connection lost after sending only for GET and DELETE: a POST that may have started a job or
+    been charged is never sent twice) and ``max_retry_wait`` the seconds of one wait before a retry
+    (a longer ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job.
+    Use ``with_options`` to change them for some calls only.
 
     ``with Webdata() as client:`` (or ``client.close()``) closes its connections when done; a
     client that is simply dropped closes them when it is collected.
@@ -1759,42 +1761,42 @@ class Webdata:
 
     @property
     def agent(self) -> Agent:
-        """Autonomous data gathering jobs (seed §3)."""
+        """Autonomous data gathering jobs."""
         return self._agent
 
     @property
     def batch_scrape(self) -> BatchScrape:
-        """Many pages scraped as one asynchronous job (seed §3)."""
+        """Many pages scraped as one asynchronous job."""
         return self._batch_scrape
 
     @property
     def crawl(self) -> Crawl:
-        """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+        """Whole sites, with natural-language prompts."""
         return self._crawl
 
     @property
     def extract(self) -> Extract:
-        """Structured data from pages (seed §2.1, §2.6)."""
+        """Structured data from pages."""
         return self._extract
 
     @property
     def map(self) -> Map:
-        """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+        """The URLs of a site, without scraping them."""
         return self._map
 
     @property
     def scrape(self) -> Scrape:
-        """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+        """One page as markdown, HTML, JSON and other formats."""
         return self._scrape
 
     @property
     def search(self) -> Search:
-        """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+        """Web, news and image results for a query, optionally scraped."""
         return self._search
 
     @property
     def team(self) -> Team:
-        """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+        """Usage and billing of the authenticated team."""
         return self._team
 
     def with_options(
@@ -1852,7 +1854,7 @@ class Webdata:
 
 
 class AsyncAgent:
-    """Autonomous data gathering jobs (seed §3)."""
+    """Autonomous data gathering jobs."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -2060,7 +2062,7 @@ class AsyncAgent:
 
 
 class AsyncBatchScrape:
-    """Many pages scraped as one asynchronous job (seed §3)."""
+    """Many pages scraped as one asynchronous job."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -2481,7 +2483,7 @@ class AsyncBatchScrape:
 
 
 class AsyncCrawl:
-    """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+    """Whole sites, with natural-language prompts."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -2825,7 +2827,7 @@ class AsyncCrawl:
 
 
 class AsyncExtract:
-    """Structured data from pages (seed §2.1, §2.6)."""
+    """Structured data from pages."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -3093,7 +3095,7 @@ class AsyncExtract:
 
 
 class AsyncMap:
-    """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+    """The URLs of a site, without scraping them."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -3194,7 +3196,7 @@ class AsyncMap:
 
 
 class AsyncScrape:
-    """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+    """One page as markdown, HTML, JSON and other formats."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -3330,7 +3332,7 @@ class AsyncScrape:
 
 
 class AsyncSearch:
-    """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+    """Web, news and image results for a query, optionally scraped."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -3422,7 +3424,7 @@ class AsyncSearch:
 
 
 class AsyncTeam:
-    """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+    """Usage and billing of the authenticated team."""
 
     def __init__(self, client: AsyncWebdata) -> None:
         self._client = client
@@ -3482,10 +3484,12 @@ class AsyncWebdata:
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
-    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
-    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
-    ``with_options`` to change them for some calls only.
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (a connection
+    that could not be made and a 429 are retried for every method; a 408, a 5xx, a timeout or a
+    connection lost after sending only for GET and DELETE: a POST that may have started a job or
+    been charged is never sent twice) and ``max_retry_wait`` the seconds of one wait before a retry
+    (a longer ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job.
+    Use ``with_options`` to change them for some calls only.
 
     Use it in ``async with AsyncWebdata() as client:``, or ``await client.close()`` when done:
     its connections belong to an event loop and cannot be closed when the client is dropped.
@@ -3531,42 +3535,42 @@ class AsyncWebdata:
 
     @property
     def agent(self) -> AsyncAgent:
-        """Autonomous data gathering jobs (seed §3)."""
+        """Autonomous data gathering jobs."""
         return self._agent
 
     @property
     def batch_scrape(self) -> AsyncBatchScrape:
-        """Many pages scraped as one asynchronous job (seed §3)."""
+        """Many pages scraped as one asynchronous job."""
         return self._batch_scrape
 
     @property
     def crawl(self) -> AsyncCrawl:
-        """Whole sites, with natural-language prompts (seed §2.9, §9.3)."""
+        """Whole sites, with natural-language prompts."""
         return self._crawl
 
     @property
     def extract(self) -> AsyncExtract:
-        """Structured data from pages (seed §2.1, §2.6)."""
+        """Structured data from pages."""
         return self._extract
 
     @property
     def map(self) -> AsyncMap:
-        """The URLs of a site, without scraping them (seed §1; shapes from the public service)."""
+        """The URLs of a site, without scraping them."""
         return self._map
 
     @property
     def scrape(self) -> AsyncScrape:
-        """One page as markdown, HTML, JSON and other formats (seed §2.2–§2.5)."""
+        """One page as markdown, HTML, JSON and other formats."""
         return self._scrape
 
     @property
     def search(self) -> AsyncSearch:
-        """Web, news and image results for a query, optionally scraped (seed §1, §9.2; shapes from the public service)."""
+        """Web, news and image results for a query, optionally scraped."""
         return self._search
 
     @property
     def team(self) -> AsyncTeam:
-        """Usage and billing of the authenticated team (seed §2.7, §2.8)."""
+        """Usage and billing of the authenticated team."""
         return self._team
 
     def with_options(

@@ -55,10 +55,12 @@ class Webdata:
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
-    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
-    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
-    ``with_options`` to change them for some calls only.
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (a connection
+    that could not be made and a 429 are retried for every method; a 408, a 5xx, a timeout or a
+    connection lost after sending only for GET and DELETE: a POST that may have started a job or
+    been charged is never sent twice) and ``max_retry_wait`` the seconds of one wait before a retry
+    (a longer ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job.
+    Use ``with_options`` to change them for some calls only.
 
     ``with Webdata() as client:`` (or ``client.close()``) closes its connections when done; a
     client that is simply dropped closes them when it is collected.
@@ -184,10 +186,12 @@ class AsyncWebdata:
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
-    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (see ``client.py``
-    for what is retried) and ``max_retry_wait`` the seconds of one wait before a retry (a longer
-    ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job. Use
-    ``with_options`` to change them for some calls only.
+    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (a connection
+    that could not be made and a 429 are retried for every method; a 408, a 5xx, a timeout or a
+    connection lost after sending only for GET and DELETE: a POST that may have started a job or
+    been charged is never sent twice) and ``max_retry_wait`` the seconds of one wait before a retry
+    (a longer ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job.
+    Use ``with_options`` to change them for some calls only.
 
     Use it in ``async with AsyncWebdata() as client:``, or ``await client.close()`` when done:
     its connections belong to an event loop and cannot be closed when the client is dropped.
