@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from webdata_conformance.contract import at, bundle, pointer_token, resolved
+from webdata_conformance.contract import at, bundle, operations_by_id, pointer_token, resolved
 
 __all__ = [
     "CALLER_REFUSED",
@@ -102,16 +102,6 @@ def _registry() -> Registry[Any]:
     return registry
 
 
-@cache
-def operations_by_id() -> dict[str, dict[str, Any]]:
-    return {
-        op["operationId"]: {**op, "method": method.upper(), "path": path}
-        for path, item in bundle()["paths"].items()
-        for method, op in item.items()
-        if isinstance(op, dict) and "operationId" in op
-    }
-
-
 def curl(method: str, url: str, *, headers: dict[str, str], body: Any) -> str:
     """A curl command reproducing a request (the key shown as $API_KEY)."""
     parts = ["curl", "-X", method, shlex.quote(url)]
@@ -164,7 +154,7 @@ class Answer:
         EXPECTATIONS.operations.add(self.operation_id)
         EXPECTATIONS.operations.update(answer.operation_id for answer in over)
         if not condition:
-            if self.status in CALLER_REFUSED and self.caller not in ("no key", "an unknown key"):
+            if self.refuses_caller:
                 raise Unmet(message, self)
             raise self.fail(message)
 

@@ -10,7 +10,7 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
-__all__ = ["at", "bundle", "bundle_file", "pointer_token", "resolved"]
+__all__ = ["at", "bundle", "bundle_file", "operations_by_id", "pointer_token", "resolved"]
 
 _RESOURCE = files("webdata_models").joinpath("openapi.json")
 
@@ -20,6 +20,17 @@ def bundle() -> dict[str, Any]:
     """The parsed bundle."""
     document: dict[str, Any] = json.loads(_RESOURCE.read_text(encoding="utf-8"))
     return document
+
+
+@cache
+def operations_by_id() -> dict[str, dict[str, Any]]:
+    """operationId -> the operation, with its ``method`` (upper case) and ``path``."""
+    return {
+        op["operationId"]: {**op, "method": method.upper(), "path": path}
+        for path, item in bundle()["paths"].items()
+        for method, op in item.items()
+        if isinstance(op, dict) and "operationId" in op
+    }
 
 
 def pointer_token(name: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webdata_conformance.contract import bundle
+from webdata_conformance.contract import bundle, operations_by_id, resolved
 
 __all__ = ["CLASSES", "FAILURE_CODE_OF_CHECK", "REQUIREMENTS", "REQUIREMENTS_OF_CHECK", "Requirement", "contract_requirements", "document", "fixed_cost"]
 
@@ -30,37 +30,24 @@ class Requirement:
     operations: tuple[str, ...] = ()
 
 
-def _operations() -> dict[str, dict[str, Any]]:
-    return {op["operationId"]: op for item in bundle()["paths"].values() for op in item.values() if isinstance(op, dict) and "operationId" in op}
-
-
-def _resolve(node: Any) -> Any:
-    while isinstance(node, dict) and "$ref" in node:
-        found: Any = bundle()
-        for token in node["$ref"][2:].split("/"):
-            found = found[token.replace("~1", "/").replace("~0", "~")]
-        node = found
-    return node
-
-
 def _body_properties(op: dict[str, Any]) -> set[str]:
     """The request body's property names, and those of its scrapeOptions."""
-    body = _resolve(op.get("requestBody"))
-    schema = _resolve((body or {}).get("content", {}).get("application/json", {}).get("schema"))
+    body = resolved(op.get("requestBody"))
+    schema = resolved((body or {}).get("content", {}).get("application/json", {}).get("schema"))
     names: set[str] = set()
     for part in [schema, *(schema or {}).get("allOf", [])]:
-        properties = _resolve(part or {}).get("properties", {})
+        properties = resolved(part or {}).get("properties", {})
         names |= set(properties)
-        options = _resolve(properties.get("scrapeOptions", {}))
+        options = resolved(properties.get("scrapeOptions", {}))
         for inner in [options, *options.get("allOf", [])]:
-            names |= set(_resolve(inner).get("properties", {}))
+            names |= set(resolved(inner).get("properties", {}))
     return names
 
 
 def every(*, documenting: int | None = None, body: bool = False, taking: str | None = None) -> tuple[str, ...]:
     """The operations (sorted ids) that document a status, take a body, or take a body property."""
     found = []
-    for op_id, op in sorted(_operations().items()):
+    for op_id, op in sorted(operations_by_id().items()):
         if documenting is not None and str(documenting) not in op.get("responses", {}):
             continue
         if (body or taking) and not op.get("requestBody"):

@@ -92,12 +92,13 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
         return
     while True:
         documents, read = await run_in_threadpool(ctx.jobs.engine.documents_after, job, read)
-        if documents:
-            # The job's counters read after its documents (a page's counters are written with it):
-            # each document message says where the job stands, so a watcher's progress is the
-            # polled one (a crawl's total as discovered, its credits) rather than one it guesses.
-            refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
-            job = refreshed or job
+        # The job read after its documents (a page's counters are written with it): each document
+        # message says where the job stands, so a watcher's progress is the polled one (a crawl's
+        # total as discovered, its credits) rather than one it guesses.
+        refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
+        if refreshed is None:
+            break
+        job = refreshed
         for document in documents:
             await websocket.send_json({"type": "document", "data": document, "progress": _progress(job, read)})
         if read < job.completed:
@@ -116,10 +117,6 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
                 await websocket.send_json({"type": "error", "error": "Unauthorized"})
                 await websocket.close(code=_REFUSED)
                 return
-        refreshed = await run_in_threadpool(ctx.store.jobs.get, job.id, team_id=job.team_id, kind=kind)
-        if refreshed is None:
-            break
-        job = refreshed
     await websocket.close(code=_DONE)
 
 

@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
-from webdata_conformance.contract import bundle
+from webdata_conformance.contract import bundle, resolved
 from webdata_conformance.plugin import Settings
 from webdata_conformance.requirements import fixed_cost
 from webdata_conformance.target import Target
@@ -448,15 +448,6 @@ TRANSITIONS = sorted(op_id for op_id, op in OPERATIONS.items() if op.get("x-tran
 FIXED_COSTS = {op_id: cost for op_id, op in OPERATIONS.items() if (cost := fixed_cost(op)) is not None}
 
 
-def _resolve(node: Any) -> Any:
-    while isinstance(node, dict) and "$ref" in node:
-        found: Any = bundle()
-        for token in node["$ref"][2:].split("/"):
-            found = found[token.replace("~1", "/").replace("~0", "~")]
-        node = found
-    return node
-
-
 @cache
 def _status_operation(start_id: str) -> tuple[str, str] | None:
     """(status operation, its path parameter) of the jobs a start operation creates: GET on the
@@ -479,13 +470,13 @@ def _job_operations(cancel_id: str) -> tuple[str, str, str]:
 
 
 def _terminal_states(status_id: str) -> list[str]:
-    schema = _resolve(OPERATIONS[status_id]["responses"]["200"]["content"]["application/json"]["schema"])
-    return list(_resolve(schema["properties"]["status"]).get("x-states", {}).get("terminal", []))
+    schema = resolved(OPERATIONS[status_id]["responses"]["200"]["content"]["application/json"]["schema"])
+    return list(resolved(schema["properties"]["status"]).get("x-states", {}).get("terminal", []))
 
 
 def _example(operation_id: str, status: int, name: str) -> Any:
-    response = _resolve(OPERATIONS[operation_id]["responses"][str(status)])
-    return _resolve(response["content"]["application/json"]["examples"][name])["value"]
+    response = resolved(OPERATIONS[operation_id]["responses"][str(status)])
+    return resolved(response["content"]["application/json"]["examples"][name])["value"]
 
 
 @pytest.mark.parametrize("cancel_id", [pytest.param(i, marks=pytest.mark.requirement(f"X-TRANS-{i}"), id=i) for i in TRANSITIONS])
