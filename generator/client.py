@@ -113,6 +113,8 @@ class ClientOperation:
     single: bool = False
     # A pure envelope ({success, data} and nothing else): the method returns this model, its data.
     unwrap: str | None = None
+    # A multipart/form-data upload: the model of its JSON ``options`` part (the keyword arguments).
+    upload: str | None = None
 
     @property
     def returns(self) -> str:
@@ -252,12 +254,21 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
             result = _component(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
             answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + result}) if result != "Any" else ({}, set())
             unwrap = _component(answer["data"]) if set(answer) == {"success", "data"} else None
-            body_schema = ((op.get("requestBody") or {}).get("content") or {}).get("application/json", {}).get("schema")
+            content = (op.get("requestBody") or {}).get("content") or {}
+            body_schema = content.get("application/json", {}).get("schema")
+            upload = None
+            if "multipart/form-data" in content:
+                # An upload: the file part, and the options as one JSON part whose contentSchema
+                # gives the method's keyword arguments.
+                parts, _ = _properties(bundle, content["multipart/form-data"]["schema"])
+                body_schema = parts["options"]["contentSchema"]
+                upload = _component(body_schema)
             operation = ClientOperation(
                 operation_id=op["operationId"],
                 tag=tag,
                 module=_identifier(op["operationId"]),
-                method=method_name(op["operationId"], tag),
+                method=op.get("x-client-method") or method_name(op["operationId"], tag),
+                upload=upload,
                 summary=op.get("summary", ""),
                 http_method=verb.upper(),
                 result=result,
@@ -338,6 +349,7 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
+import json
 import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
@@ -350,6 +362,7 @@ from pydantic import BaseModel
 from .client import (
     AsyncTransport,
     ClientOptions,
+    FileInput,
     SyncTransport,
     alast_status,
     awatch_job,
@@ -357,6 +370,7 @@ from .client import (
     last_status,
     request_body,
     resolve_options,
+    upload_part,
     watch_job,
 )
 from .types import JobSpec, Operation
@@ -365,9 +379,21 @@ T = TypeVar("T")
 '''
 
 
+# The upload's own arguments, beside its options (generator/templates/client/client.py.jinja, upload_part).
+_UPLOAD_ARGS = ("filename: str | None = None", "content_type: str | None = None")
+_UPLOAD_DOCS = (
+    "    file: A path, the file's bytes, or a file object opened in binary mode; a path or a file object is streamed.",
+    "    filename: The name sent with the file (default: the path's or file object's name, else ``upload``); its extension tells the file's kind.",
+    "    content_type: The file's Content-Type (default: guessed from the name).",
+)
+
+
 def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> str:
     parts = ["self"]
     positional = [p for p in operation.path] + [p for p in operation.body + operation.query if p.required]
+    if operation.upload:
+        parts.append("file: FileInput")
+        extra = _UPLOAD_ARGS + extra
     parts += [f"{p.name}: {p.annotation}" for p in positional]
     optional = [p for p in operation.body + operation.query if not p.required] + operation.headers
     if optional or extra:
@@ -380,8 +406,9 @@ def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> st
 def _docstring(operation: ClientOperation, indent: str, lead: str | None = None) -> str:
     lines = [lead or f"{operation.summary.rstrip('.')}.", "", f"``{operation.http_method} {operation.path_template}`` ({operation.operation_id})."]
     documented = [p for p in operation.path + operation.body + operation.query + operation.headers if p.doc]
-    if documented:
+    if documented or operation.upload:
         lines += ["", "Args:"]
+        lines += list(_UPLOAD_DOCS) if operation.upload else []
         lines += [f"    {p.name}: {p.doc}" for p in documented]
     body = "\n".join((indent + line).rstrip() for line in lines)
     return f'{indent}"""{body.lstrip()}\n{indent}"""\n'
@@ -403,6 +430,13 @@ def _method(operation: ClientOperation, *, is_async: bool, name: str) -> str:
     a = "async " if is_async else ""
     aw = "await " if is_async else ""
     call = f"{aw}self._client._call({_call(operation)})"
+    if operation.upload:
+        values = "{" + ", ".join(f'"{p.name}": {p.name}' for p in operation.body) + "}"
+        options = f"request_body(models.{operation.upload}, {values})"
+        call = (
+            f"{aw}self._client._upload(_{operation.module}.OPERATION, file=file, filename=filename, content_type=content_type, "
+            f"options={options}, result=models.{operation.result})"
+        )
     if operation.unwrap:
         # A pure envelope: success is always true on a 200, so its data is all there is to say.
         call = f"({call}).data" if is_async else f"{call}.data"
@@ -544,7 +578,8 @@ def render_resources(bundle: dict[str, Any]) -> str:
             descriptions[tag] = description
             out.append(f'\n\nclass {cls}:\n    """{description}"""\n\n    def __init__(self, client: {client_class}) -> None:\n        self._client = client\n')
             for operation in sorted(ops, key=lambda o: o.method):
-                # A resource with one operation is called directly: client.scrape(url, ...).
+                # A resource with one operation is called directly: client.scrape(url, ...); so is
+                # the operation whose x-client-method says so (client.parse(path)).
                 name = "__call__" if operation.single else operation.method
                 out.append("\n" + _method(operation, is_async=is_async, name=name))
             if tag in job_by_tag:
@@ -669,6 +704,13 @@ class {prefix}Webdata:
         request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, {aw}self._transport.send(operation, request, result))
 
+    {a}def _upload(
+        self, operation: Operation, *, file: FileInput, filename: str | None, content_type: str | None, options: Mapping[str, Any], result: type[T]
+    ) -> T:
+        with upload_part(file, filename, content_type) as part:
+            request = self._transport.build_upload(operation, part=part, fields={{"options": json.dumps(options, separators=(",", ":"))}})
+            return cast(T, {aw}self._transport.send(operation, request, result))
+
     {a}def _follow(self, link: str, *, result: type[T]) -> T:
         return cast(T, {aw}self._transport.send(None, self._transport.follow(link), result))
 
@@ -688,7 +730,7 @@ class {prefix}Webdata:
 def call_expression(operation: ClientOperation, *, body: Any = None, path: dict[str, str] | None = None, client: str = "client") -> str:
     """The call of ``operation`` on a client, with a request example's body as keyword arguments."""
     target = f"{client}.{operation.tag}"
-    name = "" if operation.single else f".{operation.method}"
+    name = "" if operation.single or operation.method == "__call__" else f".{operation.method}"
     arguments = [f"{p.name}={(path or {}).get(p.wire, repr('<job id>'))}" for p in operation.path]
     wire_to_python = {p.wire: p.name for p in operation.body}
     for wire, value in (body or {}).items():

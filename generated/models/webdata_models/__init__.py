@@ -720,6 +720,24 @@ class HtmlFormat(WireModel):
     type: Literal["html"] = "html"
 
 
+class ImageParser(WireModel):
+    """
+    Object form of the image parser.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    type: Literal["image"] = "image"
+
+
+ImageParserName = TypeAliasType("ImageParserName", Literal["image"])
+"""
+String form of the image parser (OCR of raster images as one-page documents); it takes no options.
+"""
+
+
 class ImagesFormat(WireModel):
     """
     The images on the page.
@@ -830,6 +848,150 @@ class MarkdownFormat(WireModel):
         populate_by_name=True,
     )
     type: Literal["markdown"] = "markdown"
+
+
+class Detail1(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: StrictStr
+    keys: list[StrictStr] | None = None
+    message: StrictStr
+    path: list[StrictStr | StrictInt]
+
+
+class ParseBadRequestError(WireModel):
+    """
+    A refused upload: `{success: false, code, error}`, with `details` when the options schema refused them.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["BAD_REQUEST", "UNSUPPORTED_FILE_TYPE", "PARSE_UNSUPPORTED_OPTIONS"], OpenEnum]
+    details: list[Detail1] | None = None
+    """
+    Every problem of the options, each with the `path` of the option it concerns.
+    """
+    error: StrictStr
+    success: Literal[False] = False
+
+
+Extension = TypeAliasType("Extension", Annotated[StrictStr, Field(pattern="^\\.")])
+
+
+class ParseFormat(WireModel):
+    """
+    One file kind parse knows.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    available: StrictBool
+    """
+    Whether a file of this kind is parsed (else refused with UNSUPPORTED_FILE_TYPE).
+    """
+    extensions: Annotated[list[Extension], Field(min_length=1)]
+    """
+    File extensions that select it, with the dot: .pdf.
+    """
+    format: StrictStr
+    """
+    The kind's name: pdf, docx, png, ...
+    """
+    kind: Annotated[Literal["document", "image"], OpenEnum]
+    """
+    A document or an image (images are parsed by OCR).
+    """
+    mime_types: Annotated[list[StrictStr], Field(alias="mimeTypes", min_length=1)]
+    """
+    Content-Types that select it.
+    """
+
+
+class ParseFormats(WireModel):
+    """
+    The file kinds parse knows.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    formats: list[ParseFormat]
+
+
+class ParseFormatsResponse(WireModel):
+    """
+    Answer of GET /v2/parse/formats.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: ParseFormats
+    success: StrictBool
+
+
+class ParseUnreadableError(WireModel):
+    """
+    A file whose content cannot be read as its kind: `{success: false, code: PARSE_FILE_UNREADABLE, error}`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["PARSE_FILE_UNREADABLE"], OpenEnum]
+    error: StrictStr
+    success: Literal[False] = False
+
+
+class ParseUpload(WireModel):
+    """
+    The multipart/form-data body of POST /v2/parse.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    file: Annotated[
+        bytes, Field(json_schema_extra={"contentMediaType": "application/octet-stream"}, max_length=52428800)
+    ]
+    """
+    The file, at most 50 MB; its part's filename and Content-Type say its kind.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through; recorded
+    """
+    options: Annotated[
+        StrictStr | None,
+        Field(
+            json_schema_extra={
+                "contentMediaType": "application/json",
+                "contentSchema": {"$ref": "#/components/schemas/ParseOptions"},
+            },
+            max_length=1048576,
+        ),
+    ] = None
+    """
+    The options, one JSON object (`ParseOptions`), as text.
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the request; an `origin` inside `options` takes precedence.
+    """
+    zero_data_retention: Annotated[Literal["true", "false"] | None, Field(alias="zeroDataRetention")] = None
+    """
+    Keep nothing of the file or its result after answering.
+    """
 
 
 class PdfAction(WireModel):
@@ -1549,7 +1711,7 @@ class MapRequest(WireModel):
     """
 
 
-ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser)
+ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser | ImageParserName | ImageParser)
 """
 A parser, as the string "pdf" or the PDF parser object.
 """
@@ -1763,6 +1925,161 @@ FormatItem = TypeAliasType("FormatItem", BasicFormatName | CompatFormatName | Fo
 """
 A format, as an object selected by `type` or the string shorthand of a format without required fields.
 """
+
+
+class ParseOptions(WireModel):
+    """
+    The options of a parse, sent as the `options` part: the scrape options (formats, the PDF
+    parser, content filters, `timeout`, ...) and `zeroDataRetention`, `origin`, `integration`.
+    Options that need a browser or a network fetch are refused (see POST /v2/parse). An
+    unknown key is refused.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    field__experimental_omce: Annotated[StrictBool | None, Field(alias="__experimental_omce")] = None
+    """
+    An internal flag of the service's scrape schema; accepted, no effect here.
+    """
+    field__experimental_omce_domain: Annotated[
+        StrictStr | None, Field(alias="__experimental_omceDomain", max_length=256)
+    ] = None
+    """
+    An internal option of the service's scrape schema; accepted, no effect here.
+    """
+    actions: Annotated[list[Action] | None, Field(max_length=50)] = None
+    """
+    Performed on the page, in order, before content is taken. Forces storeInCache to false.
+    At most 50; waitFor and the wait actions together at most 60 s (a wait on a selector
+    counts 1 s), else 400 `Total wait time (waitFor + wait actions) cannot exceed 60 seconds`.
+
+    """
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
+    """
+    Ad and cookie-popup blocking.
+    """
+    check_prompt_injection: Annotated[StrictBool | None, Field(alias="checkPromptInjection")] = False
+    """
+    Scan the page's content for prompt injection before any format is made; a detection
+    fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check
+    runs. The same check as the json format's `checkPromptInjection` (the seed's place for
+    it), which firecrawl-py now marks deprecated in favour of this one; null is the same as false.
+
+    """
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    """
+    exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
+    """
+    Tags to exclude from the output. A selector given twice counts once.
+    """
+    fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
+    """
+    Accepted as the service accepts it; the reference server's pages are fast already.
+    """
+    formats: Annotated[list[FormatItem] | None, Field(max_length=20)] = None
+    """
+    Output formats; objects select a variant by `type`, strings are the shorthand of the basic
+    formats. At most one screenshot (400 `You may only specify one screenshot format`);
+    changeTracking only together with markdown (400 `The changeTracking format requires the
+    markdown format to be specified as well`).
+
+    """
+    headers: HeaderMap | None = None
+    """
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false. At most 100, each value at most 8192 characters.
+    """
+    include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
+    """
+    Tags to include in the output. A selector given twice counts once.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through, if any; recorded, no effect.
+    """
+    location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
+    lockdown: StrictBool = False
+    """
+    Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged. Zero data retention; maxAge defaults to two years.
+    """
+    max_age: Annotated[StrictInt, Field(alias="maxAge", ge=0)] = 172800000
+    """
+    Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape. Defaults to two years under lockdown.
+    """
+    min_age: Annotated[StrictInt | None, Field(alias="minAge", ge=0)] = None
+    """
+    Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
+    """
+    mobile: StrictBool = False
+    """
+    Emulate a mobile device.
+    """
+    only_clean_content: Annotated[StrictBool, Field(alias="onlyCleanContent")] = False
+    """
+    Beta. An extra pass removing residual boilerplate; skipped with a warning when the markdown is too long.
+    """
+    only_main_content: Annotated[StrictBool, Field(alias="onlyMainContent")] = True
+    """
+    Deterministic HTML-level filter removing headers, navigation and footers.
+    """
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
+    """
+    Who sent the request (the official SDKs send their name and version); recorded, no effect.
+    """
+    parsers: Annotated[list[ParserItem], Field(max_length=10, validate_default=True)] = ["pdf"]
+    """
+    With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+    """
+    profile: Profile | None = None
+    proxy: Literal["basic", "enhanced", "auto"] = "auto"
+    """
+    basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+    """
+    redact_pii: Annotated[StrictBool | RedactPIIOptions, Field(alias="redactPII", validate_default=True)] = False
+    """
+    Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+    """
+    remove_base64_images: Annotated[StrictBool, Field(alias="removeBase64Images")] = True
+    """
+    Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+    """
+    skip_tls_verification: Annotated[StrictBool, Field(alias="skipTlsVerification")] = True
+    """
+    Skip TLS certificate verification.
+    """
+    store_in_cache: Annotated[StrictBool, Field(alias="storeInCache")] = True
+    """
+    When false, the page is not stored in the index and cache. actions and headers force it false.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(ge=1000, le=300000)] = 60000
+    """
+    Milliseconds before the scrape fails.
+    """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    How much the domain tools report; accepted, no effect here (no domain tools).
+    """
+    use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
+    """
+    The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
+    """
+    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
+    """
+    Milliseconds to wait before fetching, in addition to the automatic wait. With `timeout`
+    given, at most half of it (400 `waitFor must not exceed half of timeout`); with
+    `actions`, waitFor and the wait actions together at most 60 s.
+
+    """
+    zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
+    """
+    Keep nothing of the file or its result after answering.
+    """
 
 
 class ScrapeOptions(WireModel):

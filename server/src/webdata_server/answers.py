@@ -35,6 +35,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.NotCancellable: (409, None),
     errors.IdempotencyKeyUsed: (409, "keyUsed"),
     errors.BodyTooLarge: (413, None),
+    errors.FileUnreadable: (422, None),
     errors.RateLimited: (429, None),
     errors.TooManyJobs: (429, None),
 }
@@ -43,6 +44,8 @@ Answer = tuple[int, dict[str, Any], dict[str, str]]
 
 
 def _status_and_example(refusal: errors.Refusal) -> tuple[int, str | None]:
+    if isinstance(refusal, errors.UploadRefused):
+        return 400, refusal.example
     for cls in type(refusal).__mro__:
         if cls in _ANSWERS:
             return _ANSWERS[cls]
@@ -52,12 +55,16 @@ def _status_and_example(refusal: errors.Refusal) -> tuple[int, str | None]:
 def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> Answer:
     """(status, body, headers) of ``refusal`` for the operation."""
     status, example = _status_and_example(refusal)
+    if example is None and isinstance(refusal, errors.InvalidRequest) and contract.has_example(operation_id, status, "badRequest"):
+        example = "badRequest"  # an operation with several 400 bodies (parse): the schema's refusal
     body = contract.error_body(operation_id, status, example)
     if refusal.details is not None:
         body["details"] = refusal.details
     text = refusal.text if isinstance(refusal, errors.InvalidRequest) else None
     if text is not None and body.get("code") == "BAD_REQUEST":
         body["error"] = text
+    if isinstance(refusal, errors.UploadRefused | errors.FileUnreadable) and refusal.error is not None:
+        body["error"] = refusal.error
     if isinstance(refusal, errors.IdempotencyKeyUsed) and refusal.job_id is not None:
         body["id"] = refusal.job_id
     headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after is not None else {}

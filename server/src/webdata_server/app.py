@@ -46,7 +46,7 @@ from webdata_server.jobs import Clock, Demand, JobService, run_worker
 from webdata_server.jobs.engine import Notify
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
-from webdata_server.resources.base import Pending, idempotency_key, spend_key
+from webdata_server.resources.base import Pending, Upload, WithHeaders, idempotency_key, spend_key
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Committed, Store
 from webdata_server.store.auth import watch_auth_changes
@@ -109,8 +109,10 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
     try:
         caller = gate.admit(headers)
         key = idempotency_key(ctx, caller, headers) if operation.takes_idempotency_key else None
-        body = None
-        if operation.body is not None:
+        body: Any = None
+        if operation.upload:
+            body = Upload(raw, headers.get("content-type", ""), too_large)
+        elif operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
             body = gate.body(operation_id, operation.body, raw, too_large=too_large, media_type=media_type)
         call = Call(
@@ -125,12 +127,17 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
         result = operation.handler(ctx, call)
         if isinstance(result, Pending):
             return result
+        if isinstance(result, WithHeaders):
+            return 200, _json_bytes(result.body), result.headers
         return 200, _json_bytes(result), {}
     except Refusal as refusal:
         if operation.takes_idempotency_key:
             spend_key(ctx, headers, refusal)
         return _refused(ctx, operation_id, refusal)
 
+
+# An upload's body beyond its file: the options part and the multipart framing.
+UPLOAD_OVERHEAD = 2 * 1024 * 1024
 
 # A body over the limit is still read (and dropped) up to this many bytes before the 413 goes out:
 # a server that answers and closes while the client is still sending resets the connection, and the
@@ -239,7 +246,11 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
         ctx, gate = now.ctx, now.gate
         with now.demand:
             try:
-                if operation.body is not None:
+                if operation.upload:
+                    # The file's limit and room for the other parts and the multipart framing.
+                    limit = ctx.settings.max_upload_bytes + UPLOAD_OVERHEAD
+                    raw, too_large = await _read_body(request, limit, ctx.settings.body_timeout)
+                elif operation.body is not None:
                     raw, too_large = await _read_body(request, ctx.settings.max_body_bytes, ctx.settings.body_timeout)
                 else:
                     raw, too_large = b"", False

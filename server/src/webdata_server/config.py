@@ -42,6 +42,11 @@ class Settings:
     # How often the background worker advances jobs, in seconds.
     worker_interval: float = 0.05
     max_body_bytes: int = 10 * 1024 * 1024
+    # Parse uploads: the file's size limit (the service's 50 MB), and the time and memory one
+    # conversion of a PDF, Word or Excel file may use (files.py; then 422 PARSE_FILE_UNREADABLE).
+    max_upload_bytes: int = 50 * 1024 * 1024
+    parse_seconds: float = 30.0
+    parse_memory_bytes: int = 1024 * 1024 * 1024
     # Worker threads that run handlers (rendering, reads that may be long) off the event loop;
     # None: see ``handler_threads``.
     threads: int | None = None
@@ -102,7 +107,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT, _BODY_TIMEOUT, _SHUTDOWN_TIMEOUT."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _MAX_UPLOAD_BYTES, _PARSE_SECONDS, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT, _BODY_TIMEOUT, _SHUTDOWN_TIMEOUT."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
@@ -110,6 +115,8 @@ class Settings:
             "port": int(os.environ.get("WEBDATA_PORT", str(cls.port))),
             "job_seconds": _env_float("WEBDATA_JOB_SECONDS", cls.job_seconds),
             "max_body_bytes": int(os.environ.get("WEBDATA_MAX_BODY_BYTES", str(cls.max_body_bytes))),
+            "max_upload_bytes": int(os.environ.get("WEBDATA_MAX_UPLOAD_BYTES", str(cls.max_upload_bytes))),
+            "parse_seconds": _env_float("WEBDATA_PARSE_SECONDS", cls.parse_seconds),
             "threads": int(os.environ["WEBDATA_THREADS"]) if os.environ.get("WEBDATA_THREADS") else None,
             "web": os.environ.get("WEBDATA_WEB", cls.web),
             "allow_private_fetch": os.environ.get("WEBDATA_ALLOW_PRIVATE_FETCH") == "1",

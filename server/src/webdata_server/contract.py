@@ -113,6 +113,11 @@ class Contract:
         body: dict[str, Any] = copy.deepcopy(self._resolve(chosen)["value"])
         return body
 
+    def has_example(self, operation_id: str, status: int, example: str) -> bool:
+        """Whether the operation's documented body for ``status`` has an example of that name."""
+        response = self._resolve(self.operations[operation_id]["responses"].get(str(status), {}))
+        return example in response.get("content", {}).get("application/json", {}).get("examples", {})
+
     def credits(self, operation_id: str) -> list[CreditRule]:
         """The operation's base cost rules."""
         return [CreditRule(r["effect"], r["credits"], r["per"], r["when"]) for r in self.operations[operation_id].get("x-credits", [])]
@@ -144,6 +149,13 @@ class Contract:
         JavaScript validation do.
         """
         validator: Validator = _ECMA(self._body_schema(operation_id), registry=self._registry, format_checker=FormatChecker())
+        return validator
+
+    @functools.cache  # noqa: B019 - one per component name, for the life of the contract
+    def component_validator(self, name: str) -> Validator:
+        """JSON Schema validation against one component schema (a parse upload's options), as
+        :meth:`request_validator` validates a JSON body."""
+        validator: Validator = _ECMA({"$ref": "urn:bundle#/components/schemas/" + name}, registry=self._registry, format_checker=FormatChecker())
         return validator
 
     def _body_schema(self, operation_id: str) -> dict[str, str]:

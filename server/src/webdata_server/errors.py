@@ -158,3 +158,22 @@ class IdempotencyKeyUsed(Refusal):
     def __init__(self, message: str = "", *, job_id: str | None = None, **refusal: Any) -> None:
         super().__init__(message, **refusal)
         self.job_id = job_id
+
+
+class UploadRefused(InvalidRequest):
+    """A parse upload refused before its file is read (400): ``example`` names the documented body
+    of ``ParseBadRequest`` (missingFile, unsupportedFileType, actions, ...)."""
+
+    def __init__(self, example: str, *, error: str | None = None) -> None:
+        super().__init__(example)
+        self.example = example
+        self.error = error
+
+
+class FileUnreadable(Refusal):
+    """A parse upload whose content cannot be read as its kind (422): ``error`` says why."""
+
+    def __init__(self, error: str) -> None:
+        super().__init__(error)
+        self.error = error
+

@@ -26,6 +26,7 @@ ACTIONS_MAX_WAIT_MS = 60_000
 # Where each operation's body carries scrape options: at the top level, or under scrapeOptions.
 SCRAPE_OPTIONS_AT: dict[str, tuple[str, ...]] = {
     "scrapeUrl": (),
+    "parseFile": (),
     "startBatchScrape": (),
     "startCrawl": ("scrapeOptions",),
     "startExtract": ("scrapeOptions",),

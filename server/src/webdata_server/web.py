@@ -36,6 +36,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx
 
 from webdata_server import site
+from webdata_server.files import PdfPageText
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
 
 __all__ = ["FetchFailed", "FetchRefused", "HttpFetcher", "Page", "SyntheticWeb", "WebSource", "links_in", "page_title", "sitemap_locations"]
@@ -69,6 +70,9 @@ class Page:
     pdf_pages: int = 0
     delay_ms: int = 0
     language: str = "en-US"
+    # The PDF's own text, page by page, where it was read from a real file (an upload); the
+    # synthetic web's PDFs have none and read "Page N of <title>.".
+    pdf_text: tuple[PdfPageText, ...] = ()
 
     @property
     def is_pdf(self) -> bool:

@@ -31,7 +31,7 @@ from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Committed, Store
 
-__all__ = ["Call", "Context", "Handler", "Operation", "Pending", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
+__all__ = ["Call", "Context", "Handler", "Operation", "Pending", "Upload", "WithHeaders", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Pending:
     then: Callable[[Any], dict[str, Any]]
 
 
-Handler = Callable[[Context, Call], "dict[str, Any] | Pending"]
+Handler = Callable[[Context, Call], "dict[str, Any] | Pending | WithHeaders"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,26 @@ class Operation:
     # Takes ``x-idempotency-key``, checked and claimed before the body is read (as the service's
     # middleware does before its controller); a request carrying one runs in a worker thread.
     takes_idempotency_key: bool = False
+    # A multipart/form-data upload (parse): the raw body, read up to the upload limit, comes to the
+    # handler as an :class:`Upload` instead of a JSON body checked by the gate.
+    upload: bool = False
+
+
+@dataclass(frozen=True)
+class WithHeaders:
+    """A success body with headers of its own (``Cache-Control`` of the parse formats)."""
+
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Upload:
+    """The raw body of an upload and its Content-Type header; ``too_large`` when it was cut short."""
+
+    raw: bytes
+    content_type: str
+    too_large: bool
 
 
 def dump(model: BaseModel) -> dict[str, Any]:

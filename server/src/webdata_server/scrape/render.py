@@ -11,9 +11,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from html import escape as html_escape
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,6 +26,7 @@ from webdata_server import content
 from webdata_server.domain import Charge
 from webdata_server.errors import PromptInjection
 from webdata_server.extraction import fits_schema, value_for_schema
+from webdata_server.files import PdfPageText
 from webdata_server.pricing import Pricing
 from webdata_server.web import INJECTION, Page
 
@@ -202,10 +205,13 @@ class Renderer:
         return Rendered(document, self.pricing.base["scrapeUrl"], checks, warning, markdown, tracking)
 
     def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any]) -> int:
-        """PDF parsing (seed §2.2.1); returns the credits it costs."""
+        """PDF parsing (seed §2.2.1); returns the credits it costs. The pages are the file's own
+        text where the page was read from a real file (an upload, a fetched PDF), else the
+        synthetic web's one line per page."""
         parsers = list(options.parsers)
         parser = next((p for p in parsers if isinstance(p, models.PdfParser)), None)
-        kinds = {f.type for f in format_objects(options.formats or ["markdown"])}
+        formats = format_objects(options.formats or ["markdown"])
+        kinds = {f.type for f in formats}
         if "rawBase64" in kinds:
             document["rawBase64"] = base64.b64encode(page.raw).decode()
         if parser is None and "pdf" not in parsers:
@@ -214,19 +220,83 @@ class Renderer:
                 document["markdown"] = base64.b64encode(page.raw).decode()
             return self.pricing.pdf_base64
         count = page.pdf_pages if parser is None or parser.max_pages is None else min(page.pdf_pages, parser.max_pages)
-        texts = [f"Page {n} of {page.title}." for n in range(1, count + 1)]
+        mode = parser.mode if parser is not None else "auto"
+        if page.pdf_text:
+            laid = [_laid_out(text, _body_size(page.pdf_text)) for text in page.pdf_text[:count]]
+        else:
+            laid = [[("text", f"Page {n} of {page.title}.", None)] for n in range(1, count + 1)]
+        texts = ["\n\n".join(_as_markdown(kind, content) for kind, content, _ in blocks) for blocks in laid]
         if parser is not None and parser.page_markers:
             # §2.2.1: a blank line, a horizontal rule, an HTML comment with the page number, a blank line.
             markdown = texts[0] + "".join(f"\n\n---\n<!-- page {n} -->\n\n{text}" for n, text in enumerate(texts[1:], start=2))
         else:
             markdown = "\n\n".join(texts)
+        empty = [n for n, text in enumerate(texts, start=1) if not text]
+        if empty:
+            which = ", ".join(map(str, empty))
+            reason = "mode fast extracts embedded text only" if mode == "fast" else "the reference server has no OCR engine"
+            document["warning"] = f"Page {which} has no text layer and {reason}: its markdown is empty."
         document["markdown"] = markdown
         document["metadata"]["numPages"] = count
         if parser is not None and parser.pages:
             document["pages"] = [{"pageNumber": n, "markdown": text} for n, text in enumerate(texts, start=1)]
         if parser is not None and parser.blocks:
-            document["blocks"] = [_blocks(n, text, markdown, parser.mode) for n, text in enumerate(texts, start=1)]
+            sizes = [(t.width, t.height) for t in page.pdf_text] if page.pdf_text else [(612.0, 792.0)] * count
+            document["blocks"] = [_blocks(n, laid[n - 1], markdown, mode, sizes[n - 1]) for n in range(1, count + 1)]
+        if "html" in kinds:
+            document["html"] = "\n".join(f"<p>{html_escape(part)}</p>" for part in markdown.split("\n\n") if part and not part.startswith("---"))
+        if "links" in kinds:
+            document["links"] = list(dict.fromkeys(_URL.findall(markdown)))
+        if "summary" in kinds:
+            document["summary"] = content.summary(markdown)
+        json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
+        if json_format is not None:
+            document["json"] = extract_from(json_format.schema, page)
         return self.pricing.pdf_per_page * count
+
+
+_URL = re.compile(r"https?://[^\s<>()\]\[\"']+[^\s<>()\]\[\"'.,;:]")
+# A block of a PDF page: (type, its text, its box (x0, y0, x1, y1) in points; None when synthetic).
+Block = tuple[str, str, "tuple[float, float, float, float] | None"]
+
+
+def _body_size(pages: tuple[PdfPageText, ...]) -> float:
+    """The font size most of the document's text is set in (by characters)."""
+    weight: dict[float, int] = {}
+    for text in pages:
+        for line in text.lines:
+            weight[line.size] = weight.get(line.size, 0) + len(line.text)
+    return max(weight, key=lambda size: weight[size]) if weight else 12.0
+
+
+def _laid_out(text: PdfPageText, body: float) -> list[Block]:
+    """The page's lines gathered into blocks: a line in a larger font than the body's is a title
+    (the first one on page 1, at 1.5 times) or a section header; consecutive lines of one size with
+    less than a line and a half between them are one paragraph."""
+    blocks: list[list[Any]] = []
+    for line in text.lines:
+        kind = "text"
+        if line.size >= body * 1.5 and text.number == 1 and not blocks:
+            kind = "title"
+        elif line.size >= body * 1.15:
+            kind = "section_header"
+        last = blocks[-1] if blocks else None
+        if (
+            last is not None
+            and kind == "text"
+            and last[0] == "text"
+            and abs(last[3] - line.size) < 0.5
+            and last[2][1] - line.box[3] < line.size * 1.6
+        ):
+            last[1] += " " + line.text
+            last[2] = (min(last[2][0], line.box[0]), line.box[1], max(last[2][2], line.box[2]), last[2][3])
+            continue
+        blocks.append([kind, line.text, line.box, line.size])
+    return [(kind, words, box) for kind, words, box, _ in blocks]
+
+
+def _as_markdown(kind: str, text: str) -> str:
+    return {"title": "# ", "section_header": "## "}.get(kind, "") + text
 
 
 def _page_digest(page: Page) -> str:
@@ -237,27 +307,26 @@ def _page_digest(page: Page) -> str:
     return digest.hexdigest()
 
 
-def _blocks(number: int, text: str, markdown: str, mode: str) -> dict[str, Any]:
-    start = markdown.find(text)
+def _blocks(number: int, blocks: list[Block], markdown: str, mode: str, size: tuple[float, float]) -> dict[str, Any]:
+    """Typed layout blocks of one page (seed §2.2.1): boxes normalised to the page (0 to 1, origin
+    at the top left), reading order, the span of each block's text in the markdown, confidence."""
+    width, height = size
     ocr = {"fast": None, "auto": 0.97, "ocr": 0.93}[mode]
     confidence = {"layout": 0.99} | ({"ocr": ocr} if ocr is not None else {})
-    items = [
-        {
-            "id": f"p{number}-b0",
-            "type": "section_header",
-            "bbox": [0.1, 0.05, 0.9, 0.1],
-            "content": f"Page {number}",
-            "readingOrder": 0,
-            "confidence": confidence,
-        },
-        {
-            "id": f"p{number}-b1",
-            "type": "text",
-            "bbox": [0.1, 0.12, 0.9, 0.2],
-            "content": text,
-            "markdownSpan": [start, start + len(text)],
-            "readingOrder": 1,
-            "confidence": confidence,
-        },
-    ]
-    return {"pageNumber": number, "width": 612, "height": 792, "status": "ok", "items": items}
+    items = []
+    # The page's text starts after its marker (or the previous page's text): spans are looked for from there.
+    marker = markdown.find(f"<!-- page {number} -->")
+    cursor = max(marker, 0)
+    for order, (kind, text, box) in enumerate(blocks):
+        if box is None:  # synthetic: one line across the page's top
+            normalised = [0.1, 0.05 + 0.07 * order, 0.9, 0.1 + 0.07 * order]
+        else:
+            x0, y0, x1, y1 = box
+            normalised = [round(min(max(v, 0.0), 1.0), 4) for v in (x0 / width, (height - y1) / height, x1 / width, (height - y0) / height)]
+        item: dict[str, Any] = {"id": f"p{number}-b{order}", "type": kind, "bbox": normalised, "content": text, "readingOrder": order, "confidence": confidence}
+        start = markdown.find(text, cursor)
+        if start >= 0:
+            item["markdownSpan"] = [start, start + len(text)]
+            cursor = start + len(text)
+        items.append(item)
+    return {"pageNumber": number, "width": width, "height": height, "status": "ok", "items": items}
