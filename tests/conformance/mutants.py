@@ -423,6 +423,28 @@ def _search_keeps_invalid(exchange: Exchange, context: dict[str, Any]) -> None:
         body.pop("ignoreInvalidURLs", None)
 
 
+def _parse_max_pages_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/parse" and isinstance(exchange.body, bytes):
+        exchange.body = re.sub(rb'"maxPages":\s*\d+,?\s*', b"", exchange.body)
+
+
+def _parse_marker_before_page_1(exchange: Exchange, context: dict[str, Any]) -> None:
+    data = exchange.response.get("data") if exchange.path == "/v2/parse" and isinstance(exchange.response, dict) else None
+    if isinstance(data, dict) and "<!-- page 2 -->" in str(data.get("markdown", "")):
+        data["markdown"] = "<!-- page 1 -->\n\n" + data["markdown"]
+
+
+def _parse_takes_any_file(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/parse" and isinstance(exchange.body, bytes):
+        exchange.body = exchange.body.replace(b'filename="archive.7z"', b'filename="archive.txt"').replace(b"application/x-7z-compressed", b"text/plain")
+
+
+def _parse_formats_lie(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/parse/formats" and isinstance(exchange.response, dict):
+        for item in exchange.response.get("data", {}).get("formats", []):
+            item["available"] = True
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -497,6 +519,10 @@ MUTANTS = [
     Mutant("search-formats-ignored", "a search ignores scrapeOptions: results come back unscraped", request=_search_formats_ignored),
     Mutant("map-sitemap-only-ignored", "a map with sitemap only lists the site's pages too", request=_map_sitemap_ignored),
     Mutant("search-keeps-invalid", "a search ignores ignoreInvalidURLs: blocked results stay", request=_search_keeps_invalid),
+    Mutant("parse-max-pages-ignored", "a parse ignores the PDF parser's maxPages: every page is parsed and charged", request=_parse_max_pages_ignored),
+    Mutant("parse-marker-before-page-1", "a parse with pageMarkers puts a marker before page 1", response=_parse_marker_before_page_1),
+    Mutant("parse-takes-any-file", "a parse takes a file of a kind it does not list (a .7z archive)", request=_parse_takes_any_file),
+    Mutant("parse-formats-lie", "the parse formats mark every kind available, images and legacy Word too", response=_parse_formats_lie),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -557,6 +583,10 @@ CLASS_OF = {
     "many-headers-crash": "core",
     "map-limit-ignored": "pages",
     "search-formats-ignored": "pages",
+    "parse-max-pages-ignored": "parse",
+    "parse-marker-before-page-1": "parse",
+    "parse-takes-any-file": "parse",
+    "parse-formats-lie": "parse",
     "map-sitemap-only-ignored": "pages",
     "search-keeps-invalid": "pages",
 }
@@ -583,7 +613,10 @@ def _proxy(upstream: str, mutant: Mutant, context: dict[str, Any]) -> Starlette:
         # Host is kept, as a reverse proxy keeps it: the server's links (a status page's `next`)
         # then name the proxy's origin, the one the suite calls.
         headers = {k: v for k, v in exchange.headers.items() if k != "content-length"}
-        content = json.dumps(exchange.body).encode() if isinstance(exchange.body, (dict, list)) else (raw if exchange.body is not None else None)
+        if isinstance(exchange.body, (dict, list)):
+            content: bytes | None = json.dumps(exchange.body).encode()
+        else:  # raw bytes (a multipart upload), as sent or as the mutant edited them
+            content = exchange.body if isinstance(exchange.body, bytes) else (raw if exchange.body is not None else None)
         # The path as the client sent it (still percent-encoded): a decoded control character is
         # not a URL httpx will send, and the proxy must not answer for the server.
         path = request.scope.get("raw_path", b"").decode("latin-1") or exchange.path

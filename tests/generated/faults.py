@@ -57,7 +57,10 @@ class FaultServer:
                     return
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length) if length else b""
-                body = json.loads(raw) if raw else None
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:  # an upload (multipart/form-data): kept as sent
+                    body = raw
                 server.received.append(Received(time.monotonic(), self.command, self.path, dict(self.headers.items()), body))
                 answer = server.answers.popleft() if server.answers else server.default
                 if answer.delay:

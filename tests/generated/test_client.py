@@ -67,6 +67,8 @@ def _arguments(operation: ClientOperation) -> dict[str, Any]:
     names = {p.wire: p.name for p in operation.body}
     arguments: dict[str, Any] = {p.name: JOB_ID for p in operation.path}
     arguments |= {names[k]: v for k, v in (example or {}).items()}
+    if operation.upload:
+        arguments |= {"file": b"<p>An upload.</p>", "filename": "note.html"}
     for param in operation.body:
         if param.required and param.name not in arguments:
             arguments[param.name] = ["https://example.com"] if param.annotation.startswith("Sequence") else "https://example.com"

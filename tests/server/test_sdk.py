@@ -259,3 +259,39 @@ def test_async_map_and_search(live_server: LiveServer) -> None:
         return len(mapped.links), len(found.web or [])
 
     assert asyncio.run(main()) == (3, 3)
+
+
+def test_parse_a_file_and_list_the_formats(sdk: Firecrawl, tmp_path: Any) -> None:
+    from firecrawl.v2.types import PDFParser
+    from firecrawl.v2.utils.error_handler import FirecrawlError
+    from webdata_server.samples import FOLDER
+
+    document = sdk.parse(str(FOLDER / "report.pdf"), options=ScrapeOptions(formats=["markdown"], parsers=[PDFParser(max_pages=2, page_markers=True)]))
+    assert document.markdown is not None and document.markdown.startswith("# Quarterly Report")
+    assert "<!-- page 2 -->" in document.markdown
+    assert document.metadata is not None and document.metadata.num_pages == 2 and document.metadata.credits_used == 2
+    memo = sdk.parse((FOLDER / "memo.docx").read_bytes(), filename="memo.docx")
+    assert memo.markdown is not None and "| Release notes | Ada |" in memo.markdown
+    # The SDK's own default parsers (pdf and image) are taken.
+    default = sdk.parse(FOLDER / "notes.md", options=ScrapeOptions(parsers=["pdf", "image"]))
+    assert default.markdown == (FOLDER / "notes.md").read_text()
+    formats = {item.format: item for item in sdk.get_parse_formats()}
+    assert formats["pdf"].available and formats["pdf"].mime_types == ["application/pdf"] and formats["png"].kind == "image"
+    with pytest.raises(FirecrawlError) as refused:
+        sdk.parse(b"7z\xbc\xaf", filename="archive.7z")
+    assert refused.value.status_code == 400 and "Unsupported upload type" in str(refused.value)
+
+
+def test_async_parse(live_server: LiveServer) -> None:
+    from webdata_server.samples import FOLDER
+
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "sdk", "--plan-tokens", "150000"))["apiKey"]
+
+    async def run() -> tuple[str | None, int]:
+        client = AsyncFirecrawl(api_key=key, api_url=live_server.base_url)
+        document = await client.parse(FOLDER / "prices.xlsx")
+        return document.markdown, len(await client.get_parse_formats())
+
+    markdown, count = asyncio.run(run())
+    assert markdown is not None and "| Pro | 12 | USD |" in markdown and count > 10

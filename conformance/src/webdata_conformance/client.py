@@ -27,6 +27,7 @@ __all__ = [
     "ConformanceClient",
     "ContractViolation",
     "Expectations",
+    "Multipart",
     "NotImplementedByServer",
     "Unmet",
     "contract_problems",
@@ -181,6 +182,20 @@ class Expectations:
 EXPECTATIONS = Expectations()
 
 
+@dataclass(frozen=True)
+class Multipart:
+    """A multipart/form-data body (a parse upload): the ``file`` part and text fields beside it."""
+
+    filename: str
+    content: bytes
+    content_type: str = "application/octet-stream"
+    fields: dict[str, str] = field(default_factory=dict)
+
+    def described(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self.fields.items())
+        return f"multipart/form-data: file {self.filename} ({self.content_type}, {len(self.content)} bytes)" + (f", {shown}" if shown else "")
+
+
 @dataclass
 class ConformanceClient:
     """Calls one target with one key."""
@@ -223,9 +238,13 @@ class ConformanceClient:
             self._http = httpx.Client(timeout=60)
         if content is not None:
             headers = {"Content-Type": "application/json"} | headers
+        upload = json_body if isinstance(json_body, Multipart) else None
         for _ in range(4 if retry else 1):
             if content is not None:
                 response = self._http.request(operation["method"], url, content=content, headers=headers)
+            elif upload is not None:
+                files = {"file": (upload.filename, upload.content, upload.content_type)}
+                response = self._http.request(operation["method"], url, files=files, data=upload.fields, headers=headers)
             else:
                 response = self._http.request(operation["method"], url, json=json_body, headers=headers)
             # A rate-limited request is retried after the Retry-After the server asks for.
@@ -236,8 +255,13 @@ class ConformanceClient:
             body = response.json()
         except ValueError:
             body = response.text
-        sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
-        reproduce = curl(operation["method"], url, headers=headers, body=json_body)
+        if upload is not None:
+            sent = f"{operation['method']} {url}\n{upload.described()}"
+            reproduce = curl(operation["method"], url, headers=headers, body=None)
+            reproduce += f" -F 'file=@{upload.filename};type={upload.content_type}'" + "".join(f" -F {shlex.quote(f'{k}={v}')}" for k, v in upload.fields.items())
+        else:
+            sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
+            reproduce = curl(operation["method"], url, headers=headers, body=json_body)
         if content is not None:
             sent += f"\n<a body of {len(content)} bytes>"
             reproduce += f" -H 'Content-Type: application/json' --data-binary @<a file of {len(content)} bytes>"

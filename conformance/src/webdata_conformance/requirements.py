@@ -50,7 +50,7 @@ def every(*, documenting: int | None = None, body: bool = False, taking: str | N
     for op_id, op in sorted(operations_by_id().items()):
         if documenting is not None and str(documenting) not in op.get("responses", {}):
             continue
-        if (body or taking) and not op.get("requestBody"):
+        if (body or taking) and "application/json" not in (resolved(op.get("requestBody")) or {}).get("content", {}):
             continue
         if taking and taking not in _body_properties(op):
             continue
@@ -81,6 +81,7 @@ CLASSES: dict[str, str] = {
     "threat": "Threat protection; needs a team entitled to it.",
     "pages": "Behaviours that need pages with known properties, named in the configuration file ([pages]).",
     "limits": "Refusals a client cannot provoke alone: they need the teams, pages and limits named in the configuration file ([fixtures]).",
+    "parse": "File uploads (POST /v2/parse) with the small files the suite ships: any server that claims parse.",
 }
 
 _ALL = [
@@ -272,6 +273,34 @@ _ALL = [
         "When the classifier cannot be reached, mode normal with failurePolicy closed MUST refuse the URL with 403, and failurePolicy open MUST allow it.",
         "§2.5",
         operations=_SCRAPE,
+    ),
+    Requirement(
+        "PARSE-01",
+        "parse",
+        "A PDF of N pages parsed with maxPages M MUST give min(N, M) pages (numPages, the pages array) and be charged 1 credit for each (creditsUsed).",
+        "§2.2.1, §8",
+        operations=("parseFile",),
+    ),
+    Requirement(
+        "PARSE-02",
+        "parse",
+        "With pageMarkers, a parsed PDF's markdown MUST join its pages with a blank line, ---, <!-- page N --> and a blank line, numbered from 2 in order, with no marker before page 1.",
+        "§2.2.1",
+        operations=("parseFile",),
+    ),
+    Requirement(
+        "PARSE-03",
+        "parse",
+        "A file of a kind parse does not take MUST be refused with 400 and code UNSUPPORTED_FILE_TYPE, and an option a file cannot have with 400 and code PARSE_UNSUPPORTED_OPTIONS.",
+        "inferred: the service's parse route and controller",
+        operations=("parseFile",),
+    ),
+    Requirement(
+        "PARSE-04",
+        "parse",
+        "Every extension GET /v2/parse/formats lists MUST pass parse's type check when the format is available and be refused with UNSUPPORTED_FILE_TYPE when it is not.",
+        "inferred: the service's parse-formats tests",
+        operations=("getParseFormats", "parseFile"),
     ),
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8", operations=_SCRAPE),
     Requirement(

@@ -166,7 +166,7 @@ def upload_part(file: FileInput, filename: str | None, content_type: str | None)
             f"file must be a path, bytes or a binary file object, not {type(file).__name__}"
         )
     if isinstance(file, io.TextIOBase):
-        raise errors.InvalidRequestError("file is open in text mode: open it with 'rb'")
+        raise errors.InvalidRequestError("file is open in text mode: open it in binary mode ('rb')")
     own = getattr(file, "name", None)
     name = filename or (os.path.basename(own) if isinstance(own, str) else "upload")
     yield name, file, content_type or _guess_type(name)

@@ -413,8 +413,11 @@ def _read_docx(data: bytes) -> dict[str, Any]:
             if in_list:
                 parts.append("</ul>")
                 in_list = False
-            rows = ["<tr>" + "".join(f"<td>{html.escape(cell.text)}</td>" for cell in row.cells) + "</tr>" for row in block.rows]
-            parts.append("<table>" + "".join(rows) + "</table>")
+            rows = [[html.escape(cell.text) for cell in row.cells] for row in block.rows]
+            if rows:
+                head = "<thead><tr>" + "".join(f"<th>{cell}</th>" for cell in rows[0]) + "</tr></thead>"
+                body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows[1:])
+                parts.append(f"<table>{head}<tbody>{body}</tbody></table>")
     if in_list:
         parts.append("</ul>")
     return {"title": title, "html": "\n".join(parts)}

@@ -31,7 +31,7 @@ WRONG_REFUSALS = {400, 413, 422}
 
 def _body_schema(operation_id: str) -> object:
     body = resolved(operations_by_id()[operation_id].get("requestBody"))
-    return body["content"]["application/json"]["schema"] if body else None
+    return body["content"]["application/json"]["schema"] if body and "application/json" in body["content"] else None
 
 
 OPERATIONS = sorted(op for op in operations_by_id() if _body_schema(op) is not None)

@@ -4,6 +4,7 @@ seed section it enforces; every answer is also checked against the contract by t
 from __future__ import annotations
 
 import html
+import json
 import re
 import time
 import uuid
@@ -14,7 +15,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from webdata_conformance.client import Answer, ConformanceClient, operations_by_id
+from webdata_conformance.client import Answer, ConformanceClient, Multipart, operations_by_id
+from webdata_conformance.fixtures import fixture
 from webdata_conformance.contract import bundle, resolved
 from webdata_conformance.plugin import Settings
 from webdata_conformance.requirements import fixed_cost
@@ -47,6 +49,8 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "getTokenUsage": ({}, None),
     "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
+    "parseFile": ({}, Multipart("note.html", b"<html><body><h1>Note</h1><p>Parse me.</p></body></html>", "text/html")),
+    "getParseFormats": ({}, None),
 }
 
 
@@ -97,7 +101,8 @@ def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient) -> None:
 
 
 # -- strict bodies, URLs without a scheme ----------------------------------------------------------
-BODIES = {op_id: body for op_id, (_, body) in REQUESTS.items() if body is not None}
+# The JSON bodies (an upload's options are checked by the parse requirements).
+BODIES = {op_id: body for op_id, (_, body) in REQUESTS.items() if body is not None and not isinstance(body, Multipart)}
 
 
 @pytest.mark.requirement("CORE-06")
@@ -517,6 +522,88 @@ def test_x_credits(api: ConformanceClient, usage: Any, operation_id: str) -> Non
     if operation_id == "startAgent":
         api.call("cancelAgent", jobId=answer.body["id"])  # no charges left running for the next test
     answer.expect(credits == FIXED_COSTS[operation_id], f"x-credits: {operation_id} costs {FIXED_COSTS[operation_id]} credit(s); it cost {credits}")
+
+
+# -- parse: the suite's own files (seed §2.2.1, §8; the service's parse route) ---------------------
+FIVE_PAGES = 5
+_MARKER = re.compile(r"<!-- page (\d+) -->")
+
+
+def _parse(api: ConformanceClient, filename: str, content: bytes, content_type: str, options: dict[str, Any], *, feature: tuple[str, ...] = ()) -> Answer:
+    upload = Multipart(filename, content, content_type, {"options": json.dumps(options)})
+    return api.call("parseFile", json_body=upload, feature=feature)
+
+
+@pytest.mark.requirement("PARSE-01")
+@pytest.mark.parametrize("max_pages", [2, 5, 9])
+def test_a_pdf_parses_to_at_most_max_pages_and_costs_one_credit_each(api: ConformanceClient, max_pages: int) -> None:
+    options = {"parsers": [{"type": "pdf", "maxPages": max_pages, "pages": True}]}
+    answer = _parse(api, "five-pages.pdf", fixture("five-pages.pdf"), "application/pdf", options)
+    answer.require(answer.status == 200, f"parsing the suite's five-page PDF must succeed, it answered {said(answer)}")
+    expected = min(FIVE_PAGES, max_pages)
+    data = answer.body["data"]
+    metadata = data.get("metadata", {})
+    numbers = [page.get("pageNumber") for page in data.get("pages") or []]
+    answer.expect(
+        metadata.get("numPages") == expected and numbers == list(range(1, expected + 1)),
+        f"§2.2.1: a {FIVE_PAGES}-page PDF with maxPages {max_pages} must give {expected} pages, it gave numPages {metadata.get('numPages')} and pages {numbers}",
+    )
+    answer.expect(
+        metadata.get("creditsUsed") == expected,
+        f"§8: {expected} parsed PDF pages cost {expected} credits, the document says creditsUsed {metadata.get('creditsUsed')}",
+    )
+    texts = [str(page.get("markdown", "")) for page in data.get("pages") or []]
+    answer.expect(
+        all(f"Page {n} " in text for n, text in enumerate(texts, start=1)),
+        "§2.2.1: each page's markdown must be that page's text (the fixture's page N says 'Page N')",
+    )
+
+
+@pytest.mark.requirement("PARSE-02")
+def test_page_markers_sit_between_pages_and_never_before_the_first(api: ConformanceClient) -> None:
+    options = {"parsers": [{"type": "pdf", "pageMarkers": True}]}
+    answer = _parse(api, "five-pages.pdf", fixture("five-pages.pdf"), "application/pdf", options)
+    answer.require(answer.status == 200, f"parsing the suite's five-page PDF must succeed, it answered {said(answer)}")
+    markdown = str(answer.body["data"].get("markdown", ""))
+    numbers = [int(n) for n in _MARKER.findall(markdown)]
+    answer.expect(numbers == list(range(2, FIVE_PAGES + 1)), f"§2.2.1: markers must number pages 2 to {FIVE_PAGES} in order, the markdown has {numbers}")
+    answer.expect(not markdown.lstrip().startswith("<!--") and "<!-- page 1 -->" not in markdown, "§2.2.1: no marker before page 1")
+    joins = [markdown[max(0, m.start() - 6) : m.end() + 2] for m in _MARKER.finditer(markdown)]
+    answer.expect(
+        all(join.startswith("\n\n---\n") and join.endswith("-->\n\n") for join in joins),
+        f"§2.2.1: pages are joined by a blank line, a horizontal rule, the marker and a blank line; seen {joins[:1]}",
+    )
+
+
+@pytest.mark.requirement("PARSE-03")
+def test_a_file_parse_cannot_take_is_refused_with_its_code(api: ConformanceClient) -> None:
+    kind = _parse(api, "archive.7z", b"7z\xbc\xaf\x27\x1c\x00\x04", "application/x-7z-compressed", {})
+    kind.expect(
+        kind.status == 400 and isinstance(kind.body, dict) and kind.body.get("code") == "UNSUPPORTED_FILE_TYPE",
+        f"a .7z archive must be refused with 400 UNSUPPORTED_FILE_TYPE, it answered {said(kind)}",
+    )
+    option = _parse(api, "note.html", b"<p>x</p>", "text/html", {"formats": ["markdown", "screenshot"]})
+    option.expect(
+        option.status == 400 and isinstance(option.body, dict) and option.body.get("code") == "PARSE_UNSUPPORTED_OPTIONS",
+        f"a screenshot of an upload must be refused with 400 PARSE_UNSUPPORTED_OPTIONS, it answered {said(option)}",
+    )
+
+
+@pytest.mark.requirement("PARSE-04")
+def test_every_listed_extension_is_taken_or_refused_as_the_formats_say(api: ConformanceClient) -> None:
+    listed = api.call("getParseFormats")
+    listed.require(listed.status == 200, f"the parse formats must be readable, it answered {said(listed)}")
+    answers, wrong = [listed], []
+    for item in listed.body["data"]["formats"]:
+        for extension in item["extensions"]:
+            # A screenshot is refused only once the type passed, so the code says which check refused.
+            probe = _parse(api, f"probe{extension}", b"format-probe", "application/octet-stream", {"formats": ["screenshot"]})
+            answers.append(probe)
+            code = probe.body.get("code") if isinstance(probe.body, dict) else None
+            expected = "PARSE_UNSUPPORTED_OPTIONS" if item["available"] else "UNSUPPORTED_FILE_TYPE"
+            if code != expected:
+                wrong.append(f"{item['format']} {extension}: {code} (expected {expected})")
+    listed.expect(not wrong, f"the formats listed must be what parse accepts: {'; '.join(wrong[:5])}", over=answers)
 
 
 # -- crawls: limits, paging, progress and path filters (inferred from the service) ------------
