@@ -36,6 +36,7 @@ EXPECTED = {
     408: errors.RequestTimeoutError,
     409: errors.ConflictError,
     413: errors.PayloadTooLargeError,
+    422: errors.UnprocessableEntityError,
     429: errors.RateLimitError,
     500: errors.InternalServerError,
 }
@@ -577,7 +578,13 @@ def test_pure_envelopes_return_their_data(server: FaultServer, client: Webdata) 
     assert isinstance(client.team.get_token_usage(), client_models.TokenUsage)
     assert isinstance(client.scrape("https://example.com"), client_models.Document)
     unwrapped = {op.operation_id: op.unwrap for op in OPERATIONS if op.unwrap}
-    assert unwrapped == {"scrapeUrl": "Document", "getTokenUsage": "TokenUsage", "getCreditUsage": "CreditUsage"}
+    assert unwrapped == {
+        "scrapeUrl": "Document",
+        "parseFile": "Document",
+        "getParseFormats": "ParseFormats",
+        "getTokenUsage": "TokenUsage",
+        "getCreditUsage": "CreditUsage",
+    }
 
 
 def test_one_retry_wait_is_capped_by_max_retry_wait(server: FaultServer) -> None:
@@ -649,7 +656,7 @@ def test_docstrings_are_written_for_users() -> None:
             if isinstance(member, property) and not name.startswith("_"):
                 resource = inspect.signature(member.fget).return_annotation if member.fget else None
                 documented.append(getattr(webdata_client._resources, str(resource)))
-    assert len(documented) == 2 + 2 * 8  # the two clients and each flavour's eight resources
+    assert len(documented) == 2 + 2 * 9  # the two clients and each flavour's nine resources
     texts = []
     for cls in documented:
         texts.append(inspect.getdoc(cls) or "")

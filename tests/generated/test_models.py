@@ -36,6 +36,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "PdfAction": {"type": "pdf"},
     "MapRequest": {"url": "https://example.com"},
     "SearchRequest": {"query": "q"},
+    "ParseOptions": {},
 }
 
 

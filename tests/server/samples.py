@@ -28,6 +28,9 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "getTokenUsage": ({}, None),
     "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
+    # An upload (multipart/form-data): tests/server/test_parse.py sends its files.
+    "parseFile": ({}, None),
+    "getParseFormats": ({}, None),
 }
 
 # kind -> (start operation, status operation, cancel operation or None, path parameter name)

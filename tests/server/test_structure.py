@@ -100,6 +100,8 @@ _RAISED_BY = {
     errors.InvalidJobId: ["getAgentStatus", "cancelAgent"],
     errors.NotCancellable: ["cancelAgent", "cancelCrawl"],
     errors.IdempotencyKeyUsed: ["startCrawl"],
+    errors.UploadRefused: ["parseFile"],
+    errors.FileUnreadable: ["parseFile"],
     errors.NoUsageInformation: ["getTokenUsage", "getCreditUsage"],
     errors.TooManyJobs: ["startExtract", "startBatchScrape", "startCrawl", "startAgent"],
     errors.JobNotFound: [

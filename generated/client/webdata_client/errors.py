@@ -8,7 +8,8 @@
 ├── ``APIStatusError``: the server answered with an error status (any the contract does not list too)
 │   ├── ``BadRequestError`` 400, ``AuthenticationError`` 401, ``PaymentRequiredError`` 402,
 │   ├── ``PermissionDeniedError`` 403, ``NotFoundError`` 404, ``RequestTimeoutError`` 408,
-│   ├── ``ConflictError`` 409, ``PayloadTooLargeError`` 413, ``RateLimitError`` 429 (``retry_after``)
+│   ├── ``ConflictError`` 409, ``PayloadTooLargeError`` 413, ``UnprocessableEntityError`` 422,
+│   ├── ``RateLimitError`` 429 (``retry_after``)
 │   └── ``InternalServerError`` 5xx
 ├── ``UnexpectedResponseError``: a 2xx answer that does not match the contract
 ├── ``JobTimeoutError``: a job did not reach a terminal state before the deadline (``last``)
@@ -41,6 +42,7 @@ __all__ = [
     "JobTimeoutError",
     "NotFoundError",
     "PayloadTooLargeError",
+    "UnprocessableEntityError",
     "PaymentRequiredError",
     "PermissionDeniedError",
     "RateLimitError",
@@ -168,6 +170,11 @@ class PayloadTooLargeError(APIStatusError):
     """413: the request body is larger than the server accepts."""
 
 
+class UnprocessableEntityError(APIStatusError):
+    """422: the request was well formed but its content cannot be processed (a parse upload whose
+    file cannot be read as its kind: ``code`` PARSE_FILE_UNREADABLE)."""
+
+
 class RateLimitError(APIStatusError):
     """429: too many requests or jobs; ``retry_after`` is how long the server asks to wait, in seconds."""
 
@@ -225,6 +232,7 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
     408: RequestTimeoutError,
     409: ConflictError,
     413: PayloadTooLargeError,
+    422: UnprocessableEntityError,
     429: RateLimitError,
 }
 

@@ -164,8 +164,8 @@ class UploadRefused(InvalidRequest):
     """A parse upload refused before its file is read (400): ``example`` names the documented body
     of ``ParseBadRequest`` (missingFile, unsupportedFileType, actions, ...)."""
 
-    def __init__(self, example: str, *, error: str | None = None) -> None:
-        super().__init__(example)
+    def __init__(self, example: str = "badRequest", *, error: str | None = None, **refusal: Any) -> None:
+        super().__init__(example, **refusal)
         self.example = example
         self.error = error
 
@@ -173,7 +173,7 @@ class UploadRefused(InvalidRequest):
 class FileUnreadable(Refusal):
     """A parse upload whose content cannot be read as its kind (422): ``error`` says why."""
 
-    def __init__(self, error: str) -> None:
-        super().__init__(error)
-        self.error = error
+    def __init__(self, error: str = "", **refusal: Any) -> None:
+        super().__init__(error, **refusal)
+        self.error = error or None
 

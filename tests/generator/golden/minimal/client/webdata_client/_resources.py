@@ -5,6 +5,7 @@ Written by the generator's ``client`` stage from the bundle (generator/client.py
 
 from __future__ import annotations
 
+import json
 import weakref
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
@@ -15,10 +16,12 @@ import webdata_models as models
 from .client import (
     AsyncTransport,
     ClientOptions,
+    FileInput,
     SyncTransport,
     changed,
     request_body,
     resolve_options,
+    upload_part,
 )
 from .types import Operation
 
@@ -143,6 +146,22 @@ class Webdata:
     ) -> T:
         request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, self._transport.send(operation, request, result))
+
+    def _upload(
+        self,
+        operation: Operation,
+        *,
+        file: FileInput,
+        filename: str | None,
+        content_type: str | None,
+        options: Mapping[str, Any],
+        result: type[T],
+    ) -> T:
+        with upload_part(file, filename, content_type) as part:
+            request = self._transport.build_upload(
+                operation, part=part, fields={"options": json.dumps(options, separators=(",", ":"))}
+            )
+            return cast(T, self._transport.send(operation, request, result))
 
     def _follow(self, link: str, *, result: type[T]) -> T:
         return cast(T, self._transport.send(None, self._transport.follow(link), result))
@@ -271,6 +290,22 @@ class AsyncWebdata:
     ) -> T:
         request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
         return cast(T, await self._transport.send(operation, request, result))
+
+    async def _upload(
+        self,
+        operation: Operation,
+        *,
+        file: FileInput,
+        filename: str | None,
+        content_type: str | None,
+        options: Mapping[str, Any],
+        result: type[T],
+    ) -> T:
+        with upload_part(file, filename, content_type) as part:
+            request = self._transport.build_upload(
+                operation, part=part, fields={"options": json.dumps(options, separators=(",", ":"))}
+            )
+            return cast(T, await self._transport.send(operation, request, result))
 
     async def _follow(self, link: str, *, result: type[T]) -> T:
         return cast(T, await self._transport.send(None, self._transport.follow(link), result))
