@@ -727,11 +727,14 @@ class {prefix}Webdata:
 '''
 
 
-def call_expression(operation: ClientOperation, *, body: Any = None, path: dict[str, str] | None = None, client: str = "client") -> str:
-    """The call of ``operation`` on a client, with a request example's body as keyword arguments."""
+def call_expression(
+    operation: ClientOperation, *, body: Any = None, path: dict[str, str] | None = None, client: str = "client", leading: list[str] | None = None
+) -> str:
+    """The call of ``operation`` on a client, with a request example's body as keyword arguments
+    (``leading``: positional arguments before them, an upload's file)."""
     target = f"{client}.{operation.tag}"
     name = "" if operation.single or operation.method == "__call__" else f".{operation.method}"
-    arguments = [f"{p.name}={(path or {}).get(p.wire, repr('<job id>'))}" for p in operation.path]
+    arguments = list(leading or []) + [f"{p.name}={(path or {}).get(p.wire, repr('<job id>'))}" for p in operation.path]
     wire_to_python = {p.wire: p.name for p in operation.body}
     for wire, value in (body or {}).items():
         arguments.append(f"{wire_to_python.get(wire, wire)}={value!r}")

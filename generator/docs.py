@@ -260,7 +260,8 @@ def _machine_html(machine: dict[str, Any]) -> str:
 def _request_examples(bundle: dict[str, Any], operation: dict[str, Any]) -> dict[str, Any]:
     """Example name -> request body (one unnamed entry, None, for an operation without a body)."""
     body = deref(bundle, operation.get("requestBody") or {})
-    media = (body.get("content") or {}).get("application/json") or {}
+    content = body.get("content") or {}
+    media = content.get("application/json") or content.get("multipart/form-data") or {}
     if "example" in media:
         return {"example": media["example"]}
     examples = {name: deref(bundle, example).get("value") for name, example in (media.get("examples") or {}).items()}
@@ -279,11 +280,16 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     for parameter in path_parameters:
         shell_path = shell_path.replace("{" + parameter["name"] + "}", "$JOB_ID")
     curl = [f'curl -sS -X {method.upper()} "$BASE_URL{shell_path}"', '-H "Authorization: Bearer $API_KEY"']
-    if body is not None:
-        curl += ["-H 'Content-Type: application/json'", "-d '" + json.dumps(body).replace("'", "'\\''") + "'"]
     client_operation = next(op for op in client_operations(bundle) if op.operation_id == operation["operationId"])
     path_values = {parameter["name"]: 'os.environ["JOB_ID"]' for parameter in path_parameters}
-    call = call_expression(client_operation, body=body, path=path_values)
+    if client_operation.upload and body is not None:
+        # An upload: the file by name (in the working folder), the options as one JSON field.
+        curl += [f'-F "file=@{body["file"]}"', "-F 'options=" + body["options"].replace("'", "'\\''") + "'"]
+        call = call_expression(client_operation, body=json.loads(body["options"]), path=path_values, leading=[repr(body["file"])])
+    else:
+        if body is not None:
+            curl += ["-H 'Content-Type: application/json'", "-d '" + json.dumps(body).replace("'", "'\\''") + "'"]
+        call = call_expression(client_operation, body=body, path=path_values)
     python = [
         "import os",
         "",

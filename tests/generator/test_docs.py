@@ -25,6 +25,9 @@ from tests.chromium import chromium
 from tests.conftest import ROOT
 from tests.server.conftest import LiveServer
 
+# The files the upload examples name (report.pdf, memo.docx): the reference server ships them.
+SAMPLE_FILES = ROOT / "server" / "src" / "webdata_server" / "samples"
+
 ARTIFACTS = ROOT / "reports" / "docs"
 
 
@@ -112,12 +115,15 @@ def test_every_example_runs_against_the_reference_server(bundle: dict[str, Any],
                     page_url = json.loads(samples["curl"].split("-d '", 1)[1].rstrip("'"))["url"]
                     assert api.post("/v2/scrape", json={"url": page_url}).status_code == 200
                 env = {**os.environ, "BASE_URL": live_server.base_url, "API_KEY": key, "JOB_ID": _job_for(api, item["path"]) or ""}
-                python = subprocess.run([sys.executable, "-c", samples["python"]], env=env, capture_output=True, text=True, check=False, timeout=60)
+                # Upload examples name a file of the working folder: the server's sample files are there.
+                python = subprocess.run(
+                    [sys.executable, "-c", samples["python"]], env=env, capture_output=True, text=True, check=False, timeout=60, cwd=SAMPLE_FILES
+                )
                 assert python.returncode == 0 and python.stdout.startswith("200 "), f"{item['id']} {name} (Python): {python.stdout}{python.stderr}"
                 if curl is not None:
                     env["JOB_ID"] = _job_for(api, item["path"]) or ""
                     shell = samples["curl"] + " -o /dev/null -w '%{http_code}'"
-                    ran = subprocess.run(["bash", "-c", shell], env=env, capture_output=True, text=True, check=False, timeout=60)
+                    ran = subprocess.run(["bash", "-c", shell], env=env, capture_output=True, text=True, check=False, timeout=60, cwd=SAMPLE_FILES)
                     assert ran.stdout == "200", f"{item['id']} {name} (curl): {ran.stdout} {ran.stderr}"
                 ran_samples += 1
     assert ran_samples >= len(operations(bundle))
