@@ -12,7 +12,9 @@ from webdata_conformance.contract import pointer_token, resolved
 from webdata_conformance.suite.test_bounds import _with_page_rules
 from webdata_conformance.suite.test_scenarios import REQUESTS
 
-OPERATIONS = sorted(op for op, operation in operations_by_id().items() if "application/json" in (resolved(operation.get("requestBody")) or {}).get("content", {}))
+OPERATIONS = sorted(
+    op for op, operation in operations_by_id().items() if "application/json" in (resolved(operation.get("requestBody")) or {}).get("content", {})
+)
 
 
 def _schema_pointer(operation_id: str) -> str:

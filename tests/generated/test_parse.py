@@ -73,7 +73,7 @@ def test_a_path_is_streamed_not_read_whole(client: Webdata, tmp_path: Path, monk
 
             def chunk(size: int = -1) -> bytes:
                 reads.append(size)
-                return read(size)  # type: ignore[no-any-return]
+                return read(size)
 
             opened.read = chunk
         return opened

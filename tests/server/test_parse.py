@@ -131,9 +131,12 @@ def test_html_and_markdown_files_go_through_the_scrape_formats(server: Server) -
     assert html["links"] == ["https://example.com/pricing"]
     assert html["metadata"]["description"] == "What ships on Monday."
     notes = (FOLDER / "notes.md").read_text()
-    markdown = parse(server, "notes.md", notes.encode(), options={"formats": ["markdown", "links", {"type": "json", "schema": {"type": "object", "properties": {"title": {"type": "string"}}}}]}).json()[
-        "data"
-    ]
+    markdown = parse(
+        server,
+        "notes.md",
+        notes.encode(),
+        options={"formats": ["markdown", "links", {"type": "json", "schema": {"type": "object", "properties": {"title": {"type": "string"}}}}]},
+    ).json()["data"]
     assert markdown["markdown"] == notes  # as written
     assert markdown["links"] == ["https://example.com/pricing"]
     assert markdown["json"] == {"title": "Meeting Notes"}
@@ -179,7 +182,9 @@ def test_refusals_of_the_form_itself(make_server: Any) -> None:
         assert answer.status_code == 400 and answer.json() == {"success": False, "code": "BAD_REQUEST", "error": text}
     unknown = parse(server, "a.html", b"<p>x</p>", "text/html", {"onlyMainContnet": True})
     assert unknown.status_code == 400 and unknown.json()["details"][0]["code"] == "unrecognized_keys"
-    options_as_file = server.client.post("/v2/parse", headers=auth, files={"file": ("a.html", b"<p>x</p>", "text/html"), "options": ("o.json", b"{}", "application/json")})
+    options_as_file = server.client.post(
+        "/v2/parse", headers=auth, files={"file": ("a.html", b"<p>x</p>", "text/html"), "options": ("o.json", b"{}", "application/json")}
+    )
     assert options_as_file.json()["error"] == "The 'options' field must be a JSON string."
     unsupported = parse(server, "archive.7z", b"7z\xbc\xaf'\x1c", "application/x-7z-compressed")
     assert unsupported.status_code == 400 and unsupported.json()["code"] == "UNSUPPORTED_FILE_TYPE"
@@ -228,7 +233,11 @@ HOSTILE: dict[str, tuple[str, Callable[[], bytes], str]] = {
     "not a PDF": ("invoice.pdf", lambda: b"<html><body>not a pdf</body></html>", "does not start with %PDF-"),
     "not a Word package": ("memo.docx", lambda: b"just some text", "is not a ZIP package"),
     "a page tree that loops": ("loop.pdf", lambda: assemble([_CATALOG, b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]), "page tree loops"),
-    "one page listed 20,000 times": ("many.pdf", lambda: assemble([_CATALOG, ("<< /Type /Pages /Kids [" + " 3 0 R" * 20000 + "] >>").encode(), _PAGE]), "loops"),
+    "one page listed 20,000 times": (
+        "many.pdf",
+        lambda: assemble([_CATALOG, ("<< /Type /Pages /Kids [" + " 3 0 R" * 20000 + "] >>").encode(), _PAGE]),
+        "loops",
+    ),
     "12,000 pages": (
         "pages.pdf",
         lambda: assemble([_CATALOG, ("<< /Type /Pages /Kids [" + " ".join(f"{3 + i} 0 R" for i in range(12000)) + "] >>").encode(), *[_PAGE] * 12000]),
@@ -265,3 +274,14 @@ def test_a_pdf_made_here_parses_page_by_page(server: Server) -> None:
     pages = [[(12.0, 72.0, 700.0, f"Line on page {n}.")] for n in range(1, 8)]
     document = parse(server, "seven.pdf", pdf(pages), "application/pdf", {"parsers": [{"type": "pdf", "pages": True, "maxPages": 4}]}).json()["data"]
     assert [page["markdown"] for page in document["pages"]] == [f"Line on page {n}." for n in range(1, 5)]
+
+
+def test_the_readmes_worked_example_is_what_the_server_answers(server: Server) -> None:
+    from tests.conftest import ROOT
+
+    readme = (ROOT / "server" / "README.md").read_text()
+    block = readme.split("$ curl -s http://127.0.0.1:3002/v2/parse", 1)[1].split("```", 1)[0]
+    command, shown = block.split("| jq -r .data.markdown\n", 1)
+    options = command.split("-F 'options=", 1)[1].split("'", 1)[0]
+    document = parse(server, "report.pdf", REPORT, "application/pdf", json.loads(options)).json()["data"]
+    assert document["markdown"].rstrip("\n") == shown.rstrip("\n")

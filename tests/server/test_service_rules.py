@@ -29,7 +29,9 @@ BODIES: dict[str, dict[str, Any]] = {
 
 def test_bodies_cover_every_post() -> None:
     # The JSON bodies (parse's upload options: tests/server/test_parse.py).
-    assert set(BODIES) == {op for op, info in OPERATIONS.items() if info["method"] == "POST" and "application/json" in info.get("requestBody", {}).get("content", {})}
+    assert set(BODIES) == {
+        op for op, info in OPERATIONS.items() if info["method"] == "POST" and "application/json" in info.get("requestBody", {}).get("content", {})
+    }
 
 
 @pytest.mark.parametrize("operation_id", sorted(BODIES))

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from webdata_conformance.client import Multipart
 from webdata_conformance.bounds import request_bodies
+from webdata_conformance.client import Multipart
 from webdata_conformance.contract import resolved
 from webdata_conformance.suite.test_bounds import _body_schema
 from webdata_conformance.suite.test_scenarios import REQUESTS

@@ -258,7 +258,9 @@ class ConformanceClient:
         if upload is not None:
             sent = f"{operation['method']} {url}\n{upload.described()}"
             reproduce = curl(operation["method"], url, headers=headers, body=None)
-            reproduce += f" -F 'file=@{upload.filename};type={upload.content_type}'" + "".join(f" -F {shlex.quote(f'{k}={v}')}" for k, v in upload.fields.items())
+            reproduce += f" -F 'file=@{upload.filename};type={upload.content_type}'" + "".join(
+                f" -F {shlex.quote(f'{k}={v}')}" for k, v in upload.fields.items()
+            )
         else:
             sent = f"{operation['method']} {url}" + (f"\n{json.dumps(json_body, indent=2)}" if json_body is not None else "")
             reproduce = curl(operation["method"], url, headers=headers, body=json_body)

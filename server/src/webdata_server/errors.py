@@ -176,4 +176,3 @@ class FileUnreadable(Refusal):
     def __init__(self, error: str = "", **refusal: Any) -> None:
         super().__init__(error, **refusal)
         self.error = error or None
-

@@ -242,10 +242,17 @@ def _in_child(reader: str, data: bytes, filename: str, *, max_pages: int | None,
         raise Unreadable(f"{filename} could not be converted within {memory_bytes // (1024 * 1024)} MiB of memory and {seconds:g} s")
     out = json.loads(done.stdout)
     pages = tuple(
-        PdfPageText(p["number"], p["width"], p["height"], tuple(PdfLine(line["text"], line["size"], tuple(line["box"])) for line in p["lines"]))  # type: ignore[arg-type]
+        PdfPageText(p["number"], p["width"], p["height"], tuple(PdfLine(line["text"], line["size"], _box(line["box"])) for line in p["lines"]))
         for p in out.get("pages", [])
     )
-    return Converted(title=out.get("title", ""), html=out.get("html", ""), pdf_pages=pages, pdf_total=out.get("total", 0), warnings=tuple(out.get("warnings", [])))
+    return Converted(
+        title=out.get("title", ""), html=out.get("html", ""), pdf_pages=pages, pdf_total=out.get("total", 0), warnings=tuple(out.get("warnings", []))
+    )
+
+
+def _box(values: list[float]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = values
+    return (x0, y0, x1, y1)
 
 
 def _limit(memory_bytes: int, seconds: float) -> None:
@@ -283,7 +290,7 @@ def _read_pdf(data: bytes, max_pages: int) -> dict[str, Any]:
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         leaves = _page_leaves(reader)
-        title = str((reader.metadata or {}).get("/Title") or "")
+        title = str(reader.metadata.get("/Title") or "") if reader.metadata is not None else ""
     except Unreadable:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
@@ -486,7 +493,7 @@ if __name__ == "__main__":  # the child process of :func:`convert`
     except MemoryError:
         print("unreadable: it needs more memory than a conversion may use")
         sys.exit(3)
-    except Exception as error:  # noqa: BLE001 - any failure of a library on a hostile file is the file's
+    except Exception as error:
         print(f"unreadable: {type(error).__name__}: {_pdf_reason(error)}")
         sys.exit(3)
     sys.stdout.write(json.dumps(result))

@@ -16,8 +16,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from webdata_conformance.client import Answer, ConformanceClient, Multipart, operations_by_id
-from webdata_conformance.fixtures import fixture
 from webdata_conformance.contract import bundle, resolved
+from webdata_conformance.fixtures import fixture
 from webdata_conformance.plugin import Settings
 from webdata_conformance.requirements import fixed_cost
 from webdata_conformance.target import Target

@@ -48,7 +48,11 @@ def pdf(pages: list[list[Line]], *, title: str = "", scanned: set[int] | None = 
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
         if number in scanned:
             pixels = bytes([200]) * 64
-            objects.append(b"<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 64 >>\nstream\n" + pixels + b"\nendstream")
+            objects.append(
+                b"<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 64 >>\nstream\n"
+                + pixels
+                + b"\nendstream"
+            )
     objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>".encode()
     info = ""
     if title:
@@ -72,14 +76,14 @@ def assemble(objects: list[bytes], *, trailer: str = "") -> bytes:
 
 
 def _report() -> bytes:
-    page1 = [
+    page1: list[Line] = [
         (24, 72, 700, "Quarterly Report"),
         (16, 72, 660, "Summary"),
         (11, 72, 636, "Revenue grew by twelve percent in the third quarter."),
         (11, 72, 622, "Costs held steady while the team shipped two products."),
         (11, 72, 596, "Details: https://example.com/reports/q3"),
     ]
-    page2 = [
+    page2: list[Line] = [
         (16, 72, 700, "Figures"),
         (11, 72, 676, "Revenue was 1.2 million, costs were 0.8 million."),
         (11, 72, 662, "The margin rose from 28 to 33 percent."),

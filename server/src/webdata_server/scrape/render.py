@@ -281,13 +281,7 @@ def _laid_out(text: PdfPageText, body: float) -> list[Block]:
         elif line.size >= body * 1.15:
             kind = "section_header"
         last = blocks[-1] if blocks else None
-        if (
-            last is not None
-            and kind == "text"
-            and last[0] == "text"
-            and abs(last[3] - line.size) < 0.5
-            and last[2][1] - line.box[3] < line.size * 1.6
-        ):
+        if last is not None and kind == "text" and last[0] == "text" and abs(last[3] - line.size) < 0.5 and last[2][1] - line.box[3] < line.size * 1.6:
             last[1] += " " + line.text
             last[2] = (min(last[2][0], line.box[0]), line.box[1], max(last[2][2], line.box[2]), last[2][3])
             continue
