@@ -409,7 +409,14 @@ def _try_html(bundle: dict[str, Any], method: str, path: str, operation: dict[st
             f'{" required" if parameter.get("required") else ""} autocomplete="off"></label>'
         )
     body = ""
-    if media_schema(bundle, operation.get("requestBody")):
+    content = (deref(bundle, operation.get("requestBody") or {}).get("content") or {}) if operation.get("requestBody") else {}
+    if "multipart/form-data" in content:
+        # An upload: a file from this computer and the options as JSON, sent as multipart/form-data.
+        options = {name: json.dumps(json.loads(value["options"]), indent=2) for name, value in _request_examples(bundle, operation).items() if value}
+        seeded = next(iter(options.values()), "{}")
+        body += '<label>File <span class=note>(required)</span><input type="file" name="file" required></label>'
+        body += f'<label>Options <span class=note>(JSON)</span><textarea name="options" rows="{min(16, max(4, seeded.count(chr(10)) + 1))}" spellcheck="false">{_e(seeded)}</textarea></label>'
+    elif media_schema(bundle, operation.get("requestBody")):
         examples = {name: json.dumps(value, indent=2) for name, value in _request_examples(bundle, operation).items() if value is not None}
         if len(examples) > 1:
             options = "".join(f'<option value="{_e(text)}">{_e(name)}</option>' for name, text in examples.items())
@@ -642,9 +649,10 @@ _SCRIPT = r"""
       if(key.value)headers['Authorization']='Bearer '+key.value.trim();
       form.querySelectorAll('input[data-in]').forEach(function(i){var v=i.value.trim();if(!v)return;var where=i.getAttribute('data-in');
         if(where==='path')path=path.replace('{'+i.name+'}',encodeURIComponent(v));else if(where==='query')query.push(encodeURIComponent(i.name)+'='+encodeURIComponent(v));else if(where==='header')headers[i.name]=v;});
-      var text_=form.querySelector('textarea');
-      if(text_){try{JSON.parse(text_.value);}catch(err){box.hidden=false;status.textContent='The body is not JSON: '+err.message;heads.textContent='';body.textContent='';return;}
-        headers['Content-Type']='application/json';init.body=text_.value;}
+      var text_=form.querySelector('textarea'),file=form.querySelector('input[type=file]');
+      if(text_){try{JSON.parse(text_.value);}catch(err){box.hidden=false;status.textContent='The '+(file?'options are':'body is')+' not JSON: '+err.message;heads.textContent='';body.textContent='';return;}
+        if(file){var data=new FormData();if(file.files[0])data.append('file',file.files[0]);data.append('options',text_.value);init.body=data;}
+        else{headers['Content-Type']='application/json';init.body=text_.value;}}
       var url=base.value.replace(/\/+$/,'')+path+(query.length?'?'+query.join('&'):'');
       box.hidden=false;status.textContent=init.method+' '+url+' \u2026';heads.textContent='';body.textContent='';
       fetch(url,init).then(function(r){

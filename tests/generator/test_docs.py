@@ -224,7 +224,14 @@ _LAYOUT = """(() => {
 })()"""
 
 
-async def _try_it(tab: _Tab, operation: str, base_url: str, key: str, example: str | None = None) -> dict[str, Any]:
+# A file chosen in the upload form, as a user picking one from disk would.
+_CHOOSE_FILE = (
+    " const f = d.querySelector('input[type=file]'), t = new DataTransfer();"
+    " t.items.add(new File(['# Picked\\n\\nFrom the browser.\\n'], 'picked.md', {type: 'text/markdown'})); f.files = t.files;"
+)
+
+
+async def _try_it(tab: _Tab, operation: str, base_url: str, key: str, example: str | None = None, prefill: str = "") -> dict[str, Any]:
     """Fill the server and key, pick a request example, send the operation's form, wait for the answer."""
     pick = (
         f" const s = d.querySelector('select.example'); s.selectedIndex = [...s.options].findIndex(o => o.textContent === {json.dumps(example)});"
@@ -235,7 +242,7 @@ async def _try_it(tab: _Tab, operation: str, base_url: str, key: str, example: s
     await tab.js(
         f"(() => {{ const b = document.getElementById('try-base'), k = document.getElementById('try-key');"
         f" b.value = {json.dumps(base_url)}; k.value = {json.dumps(key)}; b.dispatchEvent(new Event('change')); k.dispatchEvent(new Event('change'));"
-        f" const d = document.getElementById('try-{operation}'); d.open = true;{pick} d.querySelector('form').requestSubmit(); }})()"
+        f" const d = document.getElementById('try-{operation}'); d.open = true;{pick}{prefill} d.querySelector('form').requestSubmit(); }})()"
     )
     for _ in range(100):
         status = await tab.js(f"document.querySelector('#try-{operation} .answer-status').textContent")
@@ -306,6 +313,7 @@ async def _browse(chromium: str, page: Path, screenshot: Path, base_url: str, ke
                 report["variant"] = await tab.js(_SWITCH_TAB)
                 report["try_get"] = await _try_it(tab, "getTokenUsage", base_url, key)
                 report["try_post"] = await _try_it(tab, "scrapeUrl", base_url, key, example="markdownAndScreenshot")
+                report["try_upload"] = await _try_it(tab, "parseFile", base_url, key, prefill=_CHOOSE_FILE)
                 report["key_in_storage"] = await tab.js("sessionStorage.getItem('webdata-key') !== null && localStorage.getItem('webdata-key') === null")
                 # Pictures of both for whoever reads the test's reports (not compared).
                 for name, selector in (("try", "#try-scrapeUrl"), ("schema", "#schema-ActiveCrawlsResponse")):
@@ -371,6 +379,9 @@ def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path, live
     assert report["try_get"]["status"].startswith("200") and "remainingTokens" in report["try_get"]["body"]["data"], report["try_get"]
     assert "x-request-id" in report["try_get"]["headers"].lower() or "content-type" in report["try_get"]["headers"].lower()
     assert report["try_post"]["status"].startswith("200") and report["try_post"]["body"]["data"]["metadata"]["statusCode"] == 200, report["try_post"]
+    upload = report["try_upload"]
+    assert upload["status"].startswith("200") and upload["body"]["data"]["markdown"] == "# Picked\n\nFrom the browser.\n", upload
+    assert upload["body"]["data"]["metadata"]["sourceURL"] == "picked.md"
     assert report["key_in_storage"] is True, "the key is kept for the tab's session only"
     for width, problems in report["layout"].items():
         assert problems == [], f"at {width} px: {problems}"
