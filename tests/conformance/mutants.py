@@ -445,6 +445,11 @@ def _parse_formats_lie(exchange: Exchange, context: dict[str, Any]) -> None:
             item["available"] = True
 
 
+def _parse_unreadable_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/parse" and exchange.status == 422:
+        exchange.status, exchange.response = 500, {"success": False, "error": "An unexpected error occurred on the server."}
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -522,6 +527,7 @@ MUTANTS = [
     Mutant("parse-max-pages-ignored", "a parse ignores the PDF parser's maxPages: every page is parsed and charged", request=_parse_max_pages_ignored),
     Mutant("parse-marker-before-page-1", "a parse with pageMarkers puts a marker before page 1", response=_parse_marker_before_page_1),
     Mutant("parse-takes-any-file", "a parse takes a file of a kind it does not list (a .7z archive)", request=_parse_takes_any_file),
+    Mutant("parse-unreadable-crashes", "a truncated PDF crashes the parse (500) instead of 422", response=_parse_unreadable_crashes),
     Mutant("parse-formats-lie", "the parse formats mark every kind available, images and legacy Word too", response=_parse_formats_lie),
 ]
 
@@ -587,6 +593,7 @@ CLASS_OF = {
     "parse-marker-before-page-1": "parse",
     "parse-takes-any-file": "parse",
     "parse-formats-lie": "parse",
+    "parse-unreadable-crashes": "parse",
     "map-sitemap-only-ignored": "pages",
     "search-keeps-invalid": "pages",
 }

@@ -302,6 +302,13 @@ _ALL = [
         "inferred: the service's parse-formats tests",
         operations=("getParseFormats", "parseFile"),
     ),
+    Requirement(
+        "PARSE-05",
+        "parse",
+        "A file whose content cannot be read as its kind (a truncated PDF) MUST be refused with 422 and code PARSE_FILE_UNREADABLE, within the request's time, and charge nothing.",
+        "inferred: the contract's ParseUnreadable answer",
+        operations=("parseFile",),
+    ),
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8", operations=_SCRAPE),
     Requirement(
         "LIMIT-01",

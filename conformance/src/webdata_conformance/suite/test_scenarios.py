@@ -589,6 +589,14 @@ def test_a_file_parse_cannot_take_is_refused_with_its_code(api: ConformanceClien
     )
 
 
+@pytest.mark.requirement("PARSE-05")
+def test_a_file_that_cannot_be_read_is_refused_with_422(api: ConformanceClient) -> None:
+    whole = fixture("five-pages.pdf")
+    answer = _parse(api, "truncated.pdf", whole[: len(whole) // 3], "application/pdf", {})
+    code = answer.body.get("code") if isinstance(answer.body, dict) else None
+    answer.expect(answer.status == 422 and code == "PARSE_FILE_UNREADABLE", f"a truncated PDF must be refused with 422 PARSE_FILE_UNREADABLE, it answered {said(answer)}")
+
+
 @pytest.mark.requirement("PARSE-04")
 def test_every_listed_extension_is_taken_or_refused_as_the_formats_say(api: ConformanceClient) -> None:
     listed = api.call("getParseFormats")
