@@ -63,8 +63,10 @@ def test_the_operations_of_a_requirement_are_the_contracts() -> None:
     assert REQUIREMENTS["JOBS-02"].operations == ("cancelAgent",)
     assert REQUIREMENTS["JOBS-01"].operations == ("cancelBatchScrape",)
     assert set(REQUIREMENTS["CORE-02"].operations) == known
-    with_body = {op for op, operation in operations_by_id().items() if operation.get("requestBody")}
-    assert set(REQUIREMENTS["CORE-06"].operations) == with_body
+    # The JSON bodies: an upload's options are the parse requirements' (PARSE-03).
+    with_body = {op for op, operation in operations_by_id().items() if "application/json" in operation.get("requestBody", {}).get("content", {})}
+    assert set(REQUIREMENTS["CORE-06"].operations) == with_body and "parseFile" not in with_body
+    assert set(REQUIREMENTS["PARSE-04"].operations) == {"getParseFormats", "parseFile"}
     assert REQUIREMENTS["X-TRANS-cancelCrawl"].operations == ("cancelCrawl",)
     assert {"scrapeUrl", "startCrawl", "searchWeb"} <= set(REQUIREMENTS["THREAT-02"].operations)
     assert "getTokenUsage" not in REQUIREMENTS["THREAT-02"].operations
