@@ -412,8 +412,8 @@ def _try_html(bundle: dict[str, Any], method: str, path: str, operation: dict[st
     content = (deref(bundle, operation.get("requestBody") or {}).get("content") or {}) if operation.get("requestBody") else {}
     if "multipart/form-data" in content:
         # An upload: a file from this computer and the options as JSON, sent as multipart/form-data.
-        options = {name: json.dumps(json.loads(value["options"]), indent=2) for name, value in _request_examples(bundle, operation).items() if value}
-        seeded = next(iter(options.values()), "{}")
+        parts = {name: json.dumps(json.loads(value["options"]), indent=2) for name, value in _request_examples(bundle, operation).items() if value}
+        seeded = next(iter(parts.values()), "{}")
         body += '<label>File <span class=note>(required)</span><input type="file" name="file" required></label>'
         body += f'<label>Options <span class=note>(JSON)</span><textarea name="options" rows="{min(16, max(4, seeded.count(chr(10)) + 1))}" spellcheck="false">{_e(seeded)}</textarea></label>'
     elif media_schema(bundle, operation.get("requestBody")):
