@@ -594,7 +594,9 @@ def test_a_file_that_cannot_be_read_is_refused_with_422(api: ConformanceClient) 
     whole = fixture("five-pages.pdf")
     answer = _parse(api, "truncated.pdf", whole[: len(whole) // 3], "application/pdf", {})
     code = answer.body.get("code") if isinstance(answer.body, dict) else None
-    answer.expect(answer.status == 422 and code == "PARSE_FILE_UNREADABLE", f"a truncated PDF must be refused with 422 PARSE_FILE_UNREADABLE, it answered {said(answer)}")
+    answer.expect(
+        answer.status == 422 and code == "PARSE_FILE_UNREADABLE", f"a truncated PDF must be refused with 422 PARSE_FILE_UNREADABLE, it answered {said(answer)}"
+    )
 
 
 @pytest.mark.requirement("PARSE-04")
