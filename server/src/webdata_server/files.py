@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,7 +223,17 @@ def _markdown_html(text: str) -> str:
 # -- the child process ------------------------------------------------------------------------------
 
 
+# Conversions running at once: each child may use the whole memory budget, so a burst of uploads
+# waits here rather than holding that budget many times over.
+_AT_ONCE = threading.BoundedSemaphore(max(2, (os.cpu_count() or 2) // 2))
+
+
 def _in_child(reader: str, data: bytes, filename: str, *, max_pages: int | None, seconds: float, memory_bytes: int) -> Converted:
+    with _AT_ONCE:
+        return _run_child(reader, data, filename, max_pages=max_pages, seconds=seconds, memory_bytes=memory_bytes)
+
+
+def _run_child(reader: str, data: bytes, filename: str, *, max_pages: int | None, seconds: float, memory_bytes: int) -> Converted:
     with tempfile.NamedTemporaryFile(prefix="webdata-parse-", delete=False) as spooled:
         spooled.write(data)
     try:
