@@ -204,7 +204,7 @@ def test_auth_credits_and_rate_limits_apply_as_to_every_operation(server: Server
 
 @functools.cache
 def _zip_bomb() -> bytes:
-    """A Word package whose document part inflates to 600 MiB of one word."""
+    """A Word package whose document part inflates to 256 MiB of one word."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
         package.writestr(
@@ -220,7 +220,7 @@ def _zip_bomb() -> bytes:
         package.writestr(
             "word/document.xml",
             '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>'
-            + "a" * (600 << 20)
+            + "a" * (256 << 20)
             + "</w:t></w:r></w:p></w:body></w:document>",
         )
     return buffer.getvalue()
@@ -249,7 +249,7 @@ HOSTILE: dict[str, tuple[str, Callable[[], bytes], str]] = {
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
 def test_a_hostile_file_is_refused_with_422_within_its_budget(make_server: Any, case: str) -> None:
-    server = make_server(parse_seconds=10.0, parse_memory_bytes=512 * 1024 * 1024)
+    server = make_server(parse_seconds=10.0, parse_memory_bytes=384 * 1024 * 1024)
     filename, make, reason = HOSTILE[case]
     content = make()
     started = time.monotonic()
