@@ -403,13 +403,14 @@ def _signature(operation: ClientOperation, *, extra: tuple[str, ...] = ()) -> st
     return ", ".join(parts)
 
 
-def _docstring(operation: ClientOperation, indent: str, lead: str | None = None) -> str:
+def _docstring(operation: ClientOperation, indent: str, lead: str | None = None, more: list[str] | None = None) -> str:
     lines = [lead or f"{operation.summary.rstrip('.')}.", "", f"``{operation.http_method} {operation.path_template}`` ({operation.operation_id})."]
     documented = [p for p in operation.path + operation.body + operation.query + operation.headers if p.doc]
-    if documented or operation.upload:
+    if documented or operation.upload or more:
         lines += ["", "Args:"]
         lines += list(_UPLOAD_DOCS) if operation.upload else []
         lines += [f"    {p.name}: {p.doc}" for p in documented]
+        lines += more or []
     body = "\n".join((indent + line).rstrip() for line in lines)
     return f'{indent}"""{body.lstrip()}\n{indent}"""\n'
 
@@ -459,6 +460,25 @@ _SOCKET_DOC = """ ``via``: ``"auto"`` watches over the
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries."""
 
 
+def _wait_args(job: Job, *, id: bool, on_status: bool) -> list[str]:
+    """The Args lines of the waiting parameters (``watch``, ``wait``, the start that waits)."""
+    lines = ["    id: The job's id, as its start returned it."] if id else []
+    lines += [
+        "    poll_interval: Seconds between two reads of the status while polling (default: the client's).",
+        f"    max_wait: Seconds to wait at most (default {DEFAULT_MAX_WAIT:g}; None: no deadline), then ``JobTimeoutError``.",
+        "    raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.",
+    ]
+    if job.socket:
+        lines.append('    via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".')
+    if on_status:
+        lines.append("    on_status: Called with each status as it changes, the last one too.")
+    return lines
+
+
+def _args_block(lines: list[str], indent: str) -> str:
+    return "".join(f"{indent}{line}\n" for line in ["", "Args:", *lines])
+
+
 def _spec_name(job: Job) -> str:
     return f"_{job.status.tag.upper()}_JOB"
 
@@ -483,13 +503,15 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     via = "via" if job.socket else '"poll"'
     wait_args = ", ".join(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3])
     gathered = "every document gathered from ``next``, ``next`` None" if job.pages else "its result"
+    # What the example prints: a paged job's progress, another job's state (it has no counts).
+    shown = "print(status.completed, status.total)" if job.pages else "print(status.status)"
     text = f'''
     def watch(self, id: str | UUID, *, {wait_args}) -> {iterator}:
         """The job's status each time it changes, until a terminal state ({", ".join(job.terminal)}).
 
-        ``for status in client.{status.tag}.watch(id): print(status.completed, status.total)``: the
+        ``for status in client.{status.tag}.watch(id): {shown}``: the
         last status is the terminal one, with {gathered}.
-{wait_doc}        """
+{wait_doc}{_args_block(_wait_args(job, id=True, on_status=False), "        ")}        """
         return {"awatch_job" if is_async else "watch_job"}(
             self._client._transport,
             {_spec_name(job)},
@@ -508,14 +530,19 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
         """Wait until the job reaches a terminal state and return that status ({gathered}).
 
         ``on_status`` is called with each status as it changes (a progress display), the last one too.
-{wait_doc}        """
+{wait_doc}{_args_block(_wait_args(job, id=True, on_status=True), "        ")}        """
         watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure{", via=via" if job.socket else ""})
         return {aw}{"alast_status" if is_async else "last_status"}(watched, on_status)
 '''
     start = job.start
     extra = (*(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3]), f"on_status: Callable[[{result}], object] | None = None")
     text += f"\n    {a}def __call__({_signature(start, extra=extra)}) -> {result}:\n"
-    text += _docstring(start, "        ", lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to end; returns the terminal status.")
+    text += _docstring(
+        start,
+        "        ",
+        lead=f"{start.summary.rstrip('.')}, then ``wait`` for it to end; returns the terminal status.",
+        more=_wait_args(job, id=False, on_status=True),
+    )
     args = ", ".join(f"{p.name}={p.name}" for p in start.path + start.body + start.query + start.headers)
     waited = ", ".join(
         ["str(started.id)", "poll_interval=poll_interval", "max_wait=max_wait", "raise_on_failure=raise_on_failure"]
@@ -542,10 +569,14 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
             page = {aw}self._client._follow(link, result={result})
             documents += page.data
             link = page.next
-        return first.model_copy(update={{"data": documents, "next": None}})
+        return first.model_copy(update={{"id": str(id), "data": documents, "next": None}})
 
     {a}def iter_documents(self, id: str | UUID) -> {iterator.replace(result, "models.Document")}:
-        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        """The job's documents available now, page after page, following ``next`` on the same origin.
+
+        Args:
+            id: The job's id, as its start returned it.
+        """
         page = {aw}self.{status.method}(id)
         while True:
             for document in page.data:

@@ -206,7 +206,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "| error | when |",
         "|---|---|",
         "| `ConfigurationError` | no API key, a base URL that is not http(s) |",
-        "| `InvalidRequestError` | the request breaks the contract; nothing was sent |",
+        "| `InvalidRequestError` | the request breaks the contract; nothing was sent (a `BadRequestError`: one `except` catches what the client and the server refuse) |",
         "| `APIConnectionError`, `APITimeoutError` | no answer (refused, reset, timed out) |",
         "| `APIStatusError` | any error status; `status_code`, `headers`, `request_id`, `error`, `code`, `details`, `body`, `text`, `response` |",
         "| `BadRequestError` 400, `AuthenticationError` 401, `PaymentRequiredError` 402, `PermissionDeniedError` 403, `NotFoundError` 404, `RequestTimeoutError` 408, `ConflictError` 409, `PayloadTooLargeError` 413 | that status, where the operation documents it (an undocumented status is the base `APIStatusError`) |",

@@ -663,3 +663,45 @@ def test_docstrings_are_written_for_users() -> None:
         texts += [inspect.getdoc(m) or "" for _, m in inspect.getmembers(cls, inspect.isfunction)]
     assert len(texts) > 50
     assert not [t for t in texts if "seed §" in t or "see ``client.py``" in t]
+    # Every parameter of every operation's method is in its Args, with the waiting ones of a job.
+    undocumented = []
+    for cls in documented[2:]:
+        for name, method in inspect.getmembers(cls, inspect.isfunction):
+            if name.startswith("_") and name != "__call__":
+                continue
+            doc = inspect.getdoc(method) or ""
+            for parameter in list(inspect.signature(method).parameters)[1:]:
+                if f"    {parameter}:" not in doc and f"``{parameter}``" not in doc:
+                    undocumented.append(f"{cls.__name__}.{name}({parameter})")
+    assert not undocumented, undocumented
+
+
+def test_one_except_catches_an_invalid_request_whoever_found_it(server: FaultServer, client: Webdata) -> None:
+    """``except BadRequestError`` (the habit) catches the client's refusal before sending and the
+    server's 400 alike; ``sent`` and ``request_id`` tell them apart."""
+    with pytest.raises(errors.BadRequestError) as local:
+        client.scrape("https://example.com", timeout=500)
+    assert isinstance(local.value, errors.InvalidRequestError) and isinstance(local.value, ValueError)
+    assert (local.value.status_code, local.value.code, local.value.sent, local.value.request_id) == (400, "BAD_REQUEST", False, None)
+    assert str(local.value).startswith("timeout: should be greater than or equal to 1000") and server.received == []
+    refusal = {"success": False, "code": "BAD_REQUEST", "error": "waitFor must not exceed half of timeout", "details": [{"code": "custom", "path": ["waitFor"], "message": "waitFor must not exceed half of timeout"}]}
+    server.queue(Answer(400, refusal, headers={"X-Request-Id": "req-9"}))
+    with pytest.raises(errors.BadRequestError) as answered:
+        client.scrape("https://example.com", wait_for=3000, timeout=5000)
+    assert not isinstance(answered.value, errors.InvalidRequestError)
+    assert (answered.value.status_code, answered.value.sent, answered.value.request_id) == (400, True, "req-9")
+    assert str(answered.value) == "waitFor must not exceed half of timeout"  # said once
+
+
+def test_a_pydantic_class_is_a_schema_on_the_models_too(server: FaultServer, client: Webdata) -> None:
+    from pydantic import BaseModel
+
+    class Product(BaseModel):
+        name: str
+        price: float
+
+    assert client_models.JsonFormat(schema=Product) == client_models.JsonFormat(schema=Product.model_json_schema())
+    server.queue(Answer(200, {"success": True, "data": {"metadata": {"sourceURL": "u", "statusCode": 200}}}))
+    client.scrape("https://example.com", formats=[client_models.JsonFormat(schema=Product)])
+    (sent,) = server.received
+    assert sent.body["formats"] == [{"type": "json", "schema": Product.model_json_schema()}]

@@ -92,3 +92,38 @@ def test_the_deadline_holds_on_the_socket(live: tuple[str, str]) -> None:
         assert time.monotonic() - began >= 0.3
         assert raised.value.last is not None and raised.value.last.status == "scraping"
         client.crawl.cancel(job.id)
+
+
+def test_a_waited_or_gathered_status_names_its_job(live: tuple[str, str]) -> None:
+    """The status answer does not carry the job's id; what the client waited for or gathered does,
+    so a crawl's errors can be read next (firecrawl-py's CrawlJob.id)."""
+    base_url, key = live
+    with Webdata(api_key=key, base_url=base_url) as client:
+        finished = client.crawl("https://example.com", limit=3, poll_interval=0.2)
+        assert finished.status == "completed" and finished.id is not None
+        assert client.crawl.get_errors(finished.id).errors == []
+        assert client.crawl.get_status(finished.id).id == finished.id
+        assert client.crawl.get_status_page(finished.id).id is None  # one page, as the server answered it
+        polled = list(client.batch_scrape.watch(client.batch_scrape.start(["https://example.com/a"]).id, via="poll", poll_interval=0.2))
+        assert {status.id for status in polled} == {polled[-1].id} and polled[-1].id is not None
+
+
+def test_the_watch_examples_of_the_docstrings_run(live: tuple[str, str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Each job resource's ``watch`` docstring example, run as written on a job it started."""
+    import re
+
+    base_url, key = live
+    starts: dict[str, tuple[str, tuple[Any, ...], dict[str, Any]]] = {
+        "crawl": ("start", ("https://example.com",), {"limit": 2}),
+        "batch_scrape": ("start", (["https://example.com/a"],), {}),
+        "extract": ("start", (["https://example.com/*"],), {"prompt": "title"}),
+        "agent": ("start", ("find the price",), {}),
+    }
+    with Webdata(api_key=key, base_url=base_url, poll_interval=0.2) as client:
+        for name, (method, args, kwargs) in starts.items():
+            resource = getattr(client, name)
+            example = re.search(r"``(for status in client\.\w+\.watch\(id\): [^`]+)``", resource.watch.__doc__ or "")
+            assert example is not None, name
+            id = getattr(resource, method)(*args, **kwargs).id
+            exec(example.group(1), {"client": client, "id": id})  # noqa: S102 - the docstring's own example
+            assert capsys.readouterr().out.strip(), name

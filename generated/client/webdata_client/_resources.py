@@ -143,14 +143,20 @@ class Agent:
         ``POST /v2/agent`` (startAgent).
 
         Args:
+            prompt: What to find.
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
+            model: The agent model to run; the reference server has one.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            schema: JSON Schema of the result (a pydantic model class is taken too).
+            strict_constrain_to_urls: Visit only the pages of urls.
             thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         return self._client._call(
@@ -190,12 +196,18 @@ class Agent:
     ) -> Iterator[models.AgentStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        ``for status in client.agent.watch(id): print(status.completed, status.total)``: the
+        ``for status in client.agent.watch(id): print(status.status)``: the
         last status is the terminal one, with its result.
 
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
         """
         return watch_job(
             self._client._transport,
@@ -227,6 +239,13 @@ class Agent:
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
         return last_status(watched, on_status)
@@ -259,15 +278,25 @@ class Agent:
         ``POST /v2/agent`` (startAgent).
 
         Args:
+            prompt: What to find.
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
+            model: The agent model to run; the reference server has one.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            schema: JSON Schema of the result (a pydantic model class is taken too).
+            strict_constrain_to_urls: Visit only the pages of urls.
             thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         started = self.start(
             prompt=prompt,
@@ -418,6 +447,7 @@ class BatchScrape:
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            max_concurrency: Pages scraped at once.
             min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
@@ -436,6 +466,7 @@ class BatchScrape:
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the pages after they are delivered.
         """
         return self._client._call(
             _start_batch_scrape.OPERATION,
@@ -507,6 +538,13 @@ class BatchScrape:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
         """
         return watch_job(
             self._client._transport,
@@ -541,6 +579,14 @@ class BatchScrape:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
             id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
@@ -619,6 +665,7 @@ class BatchScrape:
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            max_concurrency: Pages scraped at once.
             min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
@@ -637,6 +684,12 @@ class BatchScrape:
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the pages after they are delivered.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         started = self.start(
             urls=urls,
@@ -705,10 +758,14 @@ class BatchScrape:
             page = self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
             link = page.next
-        return first.model_copy(update={"data": documents, "next": None})
+        return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
-        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        """The job's documents available now, page after page, following ``next`` on the same origin.
+
+        Args:
+            id: The job's id, as its start returned it.
+        """
         page = self.get_status_page(id)
         while True:
             for document in page.data:
@@ -834,12 +891,18 @@ class Crawl:
 
         Args:
             url: The URL to start from, http or https.
+            allow_external_links: Follow links to other sites.
+            allow_subdomains: Follow links to subdomains of the start URL's host.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            deduplicate_similar_urls: Visit URLs that differ only in form (a trailing slash.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
+            ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
+            ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
+            max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
@@ -848,6 +911,7 @@ class Crawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the crawl's pages after they are delivered.
             idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
         """
         return self._client._call(
@@ -904,6 +968,13 @@ class Crawl:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
         """
         return watch_job(
             self._client._transport,
@@ -938,6 +1009,14 @@ class Crawl:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
             id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
@@ -982,12 +1061,18 @@ class Crawl:
 
         Args:
             url: The URL to start from, http or https.
+            allow_external_links: Follow links to other sites.
+            allow_subdomains: Follow links to subdomains of the start URL's host.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            deduplicate_similar_urls: Visit URLs that differ only in form (a trailing slash.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
+            ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
+            ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
+            max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
@@ -996,7 +1081,13 @@ class Crawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the crawl's pages after they are delivered.
             idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         started = self.start(
             url=url,
@@ -1049,10 +1140,14 @@ class Crawl:
             page = self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
             link = page.next
-        return first.model_copy(update={"data": documents, "next": None})
+        return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
-        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        """The job's documents available now, page after page, following ``next`` on the same origin.
+
+        Args:
+            id: The job's id, as its start returned it.
+        """
         page = self.get_status_page(id)
         while True:
             for document in page.data:
@@ -1187,12 +1282,18 @@ class Extract:
     ) -> Iterator[models.ExtractStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        ``for status in client.extract.watch(id): print(status.completed, status.total)``: the
+        ``for status in client.extract.watch(id): print(status.status)``: the
         last status is the terminal one, with its result.
 
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
         """
         return watch_job(
             self._client._transport,
@@ -1224,6 +1325,13 @@ class Extract:
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
         return last_status(watched, on_status)
@@ -1291,6 +1399,10 @@ class Extract:
             timeout: Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
             url_trace: Asks the service for a trace of the URLs it considered; accepted, no trace here.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         started = self.start(
             urls=urls,
@@ -1375,6 +1487,8 @@ class Map:
             allow_subdomains: Accepted as the service accepts it; `includeSubdomains` decides.
             audit_metadata: Audit information attached to the request.
             crawl_entire_domain: Accepted as the service accepts it; no effect on a map.
+            deduplicate_similar_urls: Count URLs that differ only in form (a trailing slash.
+            delay: Seconds to wait between requests to the site; accepted.
             exclude_paths: Accepted as the service accepts it; no effect on a map.
             filter_by_path: Keep only links under the start URL's path (when it has one beyond `/`).
             ignore_query_parameters: Drop query strings (and the duplicates that leaves).
@@ -1386,6 +1500,7 @@ class Map:
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_discovery_depth: Accepted as the service accepts it; no effect on a map.
             origin: Who sent the request; recorded, no effect.
+            regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
             search: Links matching it come first.
             sitemap: `include`: the sitemap's entries and the index's pages; `only`: the sitemap's entries alone; `skip`: the index's pages alone.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
@@ -1751,13 +1866,16 @@ class Search:
         Args:
             query: What to search for.
             categories: Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+            country: Country the results are for (ISO 3166-1 alpha-2.
             domain_tools: Accepted as firecrawl-py sends it.
             enterprise: Enterprise search options (firecrawl-py); accepted.
             exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
+            filter: The search provider's filter; accepted.
             highlights: Accepted as firecrawl-py sends it.
             ignore_invalid_urls: Drop the web results whose URL the service would not scrape (its blocklist, `x-blocklist`), before `limit` applies; news and images results keep theirs.
             include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
             integration: The integration the request came through, if any; recorded, no effect.
+            lang: Language of the results (a BCP 47 tag); accepted.
             limit: At most this many results of each source.
             location: Where the search is made from (a place name).
             origin: Who sent the request; recorded, no effect.
@@ -2081,14 +2199,20 @@ class AsyncAgent:
         ``POST /v2/agent`` (startAgent).
 
         Args:
+            prompt: What to find.
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
+            model: The agent model to run; the reference server has one.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            schema: JSON Schema of the result (a pydantic model class is taken too).
+            strict_constrain_to_urls: Visit only the pages of urls.
             thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
         """
         return await self._client._call(
@@ -2128,12 +2252,18 @@ class AsyncAgent:
     ) -> AsyncIterator[models.AgentStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        ``for status in client.agent.watch(id): print(status.completed, status.total)``: the
+        ``for status in client.agent.watch(id): print(status.status)``: the
         last status is the terminal one, with its result.
 
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
         """
         return awatch_job(
             self._client._transport,
@@ -2165,6 +2295,13 @@ class AsyncAgent:
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
         return await alast_status(watched, on_status)
@@ -2197,15 +2334,25 @@ class AsyncAgent:
         ``POST /v2/agent`` (startAgent).
 
         Args:
+            prompt: What to find.
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any; recorded, no effect.
+            max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
+            model: The agent model to run; the reference server has one.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
+            schema: JSON Schema of the result (a pydantic model class is taken too).
+            strict_constrain_to_urls: Visit only the pages of urls.
             thread_id: Continues an earlier conversation; accepted.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
+            urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         started = await self.start(
             prompt=prompt,
@@ -2356,6 +2503,7 @@ class AsyncBatchScrape:
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            max_concurrency: Pages scraped at once.
             min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
@@ -2374,6 +2522,7 @@ class AsyncBatchScrape:
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the pages after they are delivered.
         """
         return await self._client._call(
             _start_batch_scrape.OPERATION,
@@ -2445,6 +2594,13 @@ class AsyncBatchScrape:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
         """
         return awatch_job(
             self._client._transport,
@@ -2479,6 +2635,14 @@ class AsyncBatchScrape:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
             id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
@@ -2557,6 +2721,7 @@ class AsyncBatchScrape:
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
+            max_concurrency: Pages scraped at once.
             min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
             mobile: Emulate a mobile device.
             only_clean_content: Beta.
@@ -2575,6 +2740,12 @@ class AsyncBatchScrape:
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the pages after they are delivered.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         started = await self.start(
             urls=urls,
@@ -2643,10 +2814,14 @@ class AsyncBatchScrape:
             page = await self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
             link = page.next
-        return first.model_copy(update={"data": documents, "next": None})
+        return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
-        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        """The job's documents available now, page after page, following ``next`` on the same origin.
+
+        Args:
+            id: The job's id, as its start returned it.
+        """
         page = await self.get_status_page(id)
         while True:
             for document in page.data:
@@ -2772,12 +2947,18 @@ class AsyncCrawl:
 
         Args:
             url: The URL to start from, http or https.
+            allow_external_links: Follow links to other sites.
+            allow_subdomains: Follow links to subdomains of the start URL's host.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            deduplicate_similar_urls: Visit URLs that differ only in form (a trailing slash.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
+            ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
+            ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
+            max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
@@ -2786,6 +2967,7 @@ class AsyncCrawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the crawl's pages after they are delivered.
             idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
         """
         return await self._client._call(
@@ -2842,6 +3024,13 @@ class AsyncCrawl:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
         """
         return awatch_job(
             self._client._transport,
@@ -2876,6 +3065,14 @@ class AsyncCrawl:
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``. ``via``: ``"auto"`` watches over the
         status path's WebSocket and polls where it cannot (a server without it, a client given its
         own ``http_client``), ``"socket"`` insists, ``"poll"`` never tries.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
             id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
@@ -2920,12 +3117,18 @@ class AsyncCrawl:
 
         Args:
             url: The URL to start from, http or https.
+            allow_external_links: Follow links to other sites.
+            allow_subdomains: Follow links to subdomains of the start URL's host.
             crawl_entire_domain: Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
+            deduplicate_similar_urls: Visit URLs that differ only in form (a trailing slash.
             delay: Seconds between page fetches.
             exclude_paths: Regular expressions of paths to exclude.
+            ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
+            ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any; recorded, no effect.
             limit: Maximum pages crawled, the start page included.
+            max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Natural-language description from which paths and limits are derived.
@@ -2934,7 +3137,13 @@ class AsyncCrawl:
             scrape_options: Options shared by scrape, batch scrape, crawl and extract.
             sitemap: Use of sitemap.xml; replaces v1 ignoreSitemap.
             webhook: Where job events are posted (each a WebhookEvent).
+            zero_data_retention: Keep nothing of the crawl's pages after they are delivered.
             idempotency_key: A UUID that names this start request: a second start with a key already used (by anyone, with any body) is refused with 409 `Idempotency key already used` and starts nothing, so a client that retries after losing the answer cannot start, and pay for, the crawl twice.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            on_status: Called with each status as it changes, the last one too.
         """
         started = await self.start(
             url=url,
@@ -2987,10 +3196,14 @@ class AsyncCrawl:
             page = await self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
             link = page.next
-        return first.model_copy(update={"data": documents, "next": None})
+        return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
-        """The job's documents available now, page after page, following ``next`` on the same origin."""
+        """The job's documents available now, page after page, following ``next`` on the same origin.
+
+        Args:
+            id: The job's id, as its start returned it.
+        """
         page = await self.get_status_page(id)
         while True:
             for document in page.data:
@@ -3125,12 +3338,18 @@ class AsyncExtract:
     ) -> AsyncIterator[models.ExtractStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
-        ``for status in client.extract.watch(id): print(status.completed, status.total)``: the
+        ``for status in client.extract.watch(id): print(status.status)``: the
         last status is the terminal one, with its result.
 
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
         """
         return awatch_job(
             self._client._transport,
@@ -3162,6 +3381,13 @@ class AsyncExtract:
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends failed or cancelled raises
         ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: The job's id, as its start returned it.
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure)
         return await alast_status(watched, on_status)
@@ -3229,6 +3455,10 @@ class AsyncExtract:
             timeout: Milliseconds the extraction may take; accepted (the job ends after the server's --job-seconds).
             url_trace: Asks the service for a trace of the URLs it considered; accepted, no trace here.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            poll_interval: Seconds between two reads of the status while polling (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
+            on_status: Called with each status as it changes, the last one too.
         """
         started = await self.start(
             urls=urls,
@@ -3313,6 +3543,8 @@ class AsyncMap:
             allow_subdomains: Accepted as the service accepts it; `includeSubdomains` decides.
             audit_metadata: Audit information attached to the request.
             crawl_entire_domain: Accepted as the service accepts it; no effect on a map.
+            deduplicate_similar_urls: Count URLs that differ only in form (a trailing slash.
+            delay: Seconds to wait between requests to the site; accepted.
             exclude_paths: Accepted as the service accepts it; no effect on a map.
             filter_by_path: Keep only links under the start URL's path (when it has one beyond `/`).
             ignore_query_parameters: Drop query strings (and the duplicates that leaves).
@@ -3324,6 +3556,7 @@ class AsyncMap:
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_discovery_depth: Accepted as the service accepts it; no effect on a map.
             origin: Who sent the request; recorded, no effect.
+            regex_on_full_url: Match includePaths and excludePaths against the whole URL instead of its path.
             search: Links matching it come first.
             sitemap: `include`: the sitemap's entries and the index's pages; `only`: the sitemap's entries alone; `skip`: the index's pages alone.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
@@ -3695,13 +3928,16 @@ class AsyncSearch:
         Args:
             query: What to search for.
             categories: Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+            country: Country the results are for (ISO 3166-1 alpha-2.
             domain_tools: Accepted as firecrawl-py sends it.
             enterprise: Enterprise search options (firecrawl-py); accepted.
             exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
+            filter: The search provider's filter; accepted.
             highlights: Accepted as firecrawl-py sends it.
             ignore_invalid_urls: Drop the web results whose URL the service would not scrape (its blocklist, `x-blocklist`), before `limit` applies; news and images results keep theirs.
             include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
             integration: The integration the request came through, if any; recorded, no effect.
+            lang: Language of the results (a BCP 47 tag); accepted.
             limit: At most this many results of each source.
             location: Where the search is made from (a place name).
             origin: Who sent the request; recorded, no effect.

@@ -538,6 +538,13 @@ def _ended(spec: JobSpec, id: str, final: Any, raise_on_failure: bool) -> None:
         raise errors.JobFailedError(f"job {id} ended {final.status}" + (f": {reason}" if reason else ""), last=final)
 
 
+def _identified(status: T, id: str) -> T:
+    """The status naming its job (a paged job's status model has ``id``; the answer does not carry it)."""
+    if isinstance(status, BaseModel) and "id" in type(status).model_fields and getattr(status, "id", None) is None:
+        return status.model_copy(update={"id": id})
+    return status
+
+
 def watch_job(
     transport: SyncTransport,
     spec: JobSpec,
@@ -563,7 +570,7 @@ def watch_job(
                 status = fold.take(message)
                 if status is not None:
                     last = status
-                    yield status
+                    yield _identified(status, id)
                 if fold.final is not None:
                     _ended(spec, id, fold.final, raise_on_failure)
                     return
@@ -584,12 +591,12 @@ def watch_job(
                     documents += page.data
                     link = page.next
                 current = current.model_copy(update={"data": documents, "next": None})
-            yield current
+            yield _identified(current, id)
             _ended(spec, id, current, raise_on_failure)
             return
         if _key(current) != seen:
             seen = _key(current)
-            yield current
+            yield _identified(current, id)
         if deadline.passed():
             raise _timeout(id, deadline, current)
         left = deadline.left()
@@ -621,7 +628,7 @@ async def awatch_job(
                 status = fold.take(message)
                 if status is not None:
                     last = status
-                    yield status
+                    yield _identified(status, id)
                 if fold.final is not None:
                     _ended(spec, id, fold.final, raise_on_failure)
                     return
@@ -642,12 +649,12 @@ async def awatch_job(
                     documents += page.data
                     link = page.next
                 current = current.model_copy(update={"data": documents, "next": None})
-            yield current
+            yield _identified(current, id)
             _ended(spec, id, current, raise_on_failure)
             return
         if _key(current) != seen:
             seen = _key(current)
-            yield current
+            yield _identified(current, id)
         if deadline.passed():
             raise _timeout(id, deadline, current)
         left = deadline.left()

@@ -1603,6 +1603,10 @@ class JobStatusResponse(WireModel):
     credits_used: Annotated[StrictInt, Field(alias="creditsUsed", ge=0)]
     data: list[Document]
     expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
+    id: StrictStr | None = None
+    """
+    The job's id. The status answer does not carry it (the id is in its path); a client that waited for the job or gathered its pages sets it, so the result names its job.
+    """
     next: StrictStr | None = None
     """
     URL (on the same server) of the next page of documents, present while the job has more pages than this answer and those before it held; while the job runs it may lead to an empty page.
@@ -1639,7 +1643,13 @@ class MapRequest(WireModel):
     Accepted as the service accepts it; no effect on a map.
     """
     deduplicate_similar_urls: Annotated[StrictBool, Field(alias="deduplicateSimilarURLs")] = True
+    """
+    Count URLs that differ only in form (a trailing slash
+    """
     delay: Annotated[StrictFloat | None, Field(gt=0.0)] = None
+    """
+    Seconds to wait between requests to the site; accepted
+    """
     exclude_paths: Annotated[list[ExcludePath] | None, Field(alias="excludePaths", max_length=100)] = None
     """
     Accepted as the service accepts it; no effect on a map.
@@ -1682,6 +1692,9 @@ class MapRequest(WireModel):
     Who sent the request; recorded, no effect.
     """
     regex_on_full_url: Annotated[StrictBool, Field(alias="regexOnFullURL")] = False
+    """
+    Match includePaths and excludePaths against the whole URL instead of its path.
+    """
     search: Annotated[StrictStr | None, Field(max_length=10000)] = None
     """
     Links matching it come first
@@ -2400,6 +2413,9 @@ class SearchRequest(WireModel):
     Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
     """
     country: Annotated[StrictStr, Field(max_length=8)] = "us"
+    """
+    Country the results are for (ISO 3166-1 alpha-2
+    """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
     Accepted as firecrawl-py sends it.
@@ -2413,6 +2429,9 @@ class SearchRequest(WireModel):
     Drop results on these domains (and their subdomains); not with `includeDomains`.
     """
     filter: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The search provider's filter; accepted
+    """
     highlights: StrictBool | None = None
     """
     Accepted as firecrawl-py sends it.
@@ -2435,6 +2454,9 @@ class SearchRequest(WireModel):
     The integration the request came through, if any; recorded, no effect.
     """
     lang: Annotated[StrictStr, Field(max_length=35)] = "en"
+    """
+    Language of the results (a BCP 47 tag); accepted
+    """
     limit: Annotated[StrictInt, Field(ge=1, le=100)] = 5
     """
     At most this many results of each source.
@@ -2509,26 +2531,44 @@ class AgentRequest(WireModel):
     The integration the request came through, if any; recorded, no effect.
     """
     max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
+    """
+    Credits the agent may spend at most.
+    """
     mode: Literal["extract", "chat"] | None = None
     """
     The agent's mode; accepted
     """
     model: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The agent model to run; the reference server has one.
+    """
     origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
     Who sent the request (the official SDKs send their name and version); recorded, no effect.
     """
     prompt: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
+    """
+    What to find
+    """
     schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
         None  # the wire name, not BaseModel's deprecated method
     )
+    """
+    JSON Schema of the result (a pydantic model class is taken too).
+    """
     strict_constrain_to_urls: Annotated[StrictBool, Field(alias="strictConstrainToURLs")] = False
+    """
+    Visit only the pages of urls.
+    """
     thread_id: Annotated[StrictStr | None, Field(alias="threadId", max_length=256)] = None
     """
     Continues an earlier conversation; accepted
     """
     threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
     urls: Annotated[list[Url] | None, Field(max_length=100)] = None
+    """
+    Pages to start from (or to stay on
+    """
     webhook: AgentWebhook | None = None
 
 
@@ -2629,6 +2669,9 @@ class BatchScrapeRequest(WireModel):
     Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape. Defaults to two years under lockdown.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    """
+    Pages scraped at once
+    """
     min_age: Annotated[StrictInt | None, Field(alias="minAge", ge=0)] = None
     """
     Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
@@ -2700,6 +2743,9 @@ class BatchScrapeRequest(WireModel):
     """
     webhook: Webhook | None = None
     zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
+    """
+    Keep nothing of the pages after they are delivered.
+    """
 
 
 class CrawlOptions(WireModel):
@@ -2712,12 +2758,21 @@ class CrawlOptions(WireModel):
         populate_by_name=True,
     )
     allow_external_links: Annotated[StrictBool, Field(alias="allowExternalLinks")] = False
+    """
+    Follow links to other sites.
+    """
     allow_subdomains: Annotated[StrictBool, Field(alias="allowSubdomains")] = False
+    """
+    Follow links to subdomains of the start URL's host.
+    """
     crawl_entire_domain: Annotated[StrictBool, Field(alias="crawlEntireDomain")] = False
     """
     Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
     """
     deduplicate_similar_urls: Annotated[StrictBool, Field(alias="deduplicateSimilarURLs")] = True
+    """
+    Visit URLs that differ only in form (a trailing slash
+    """
     delay: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     """
     Seconds between page fetches.
@@ -2727,7 +2782,13 @@ class CrawlOptions(WireModel):
     Regular expressions of paths to exclude.
     """
     ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = False
+    """
+    Visit a URL once whatever its query string (query strings dropped before deduplication).
+    """
     ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
+    """
+    Visit pages the site's robots.txt disallows.
+    """
     include_paths: Annotated[list[IncludePath] | None, Field(alias="includePaths", max_length=100)] = None
     """
     Regular expressions of paths to include.
@@ -2737,6 +2798,9 @@ class CrawlOptions(WireModel):
     Maximum pages crawled, the start page included.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    """
+    Pages scraped at once
+    """
     max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None
     """
     Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
@@ -2752,6 +2816,9 @@ class CrawlOptions(WireModel):
     """
     webhook: Webhook | None = None
     zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
+    """
+    Keep nothing of the crawl's pages after they are delivered.
+    """
 
 
 class CrawlParamsPreviewData(CrawlOptions):
@@ -2790,12 +2857,21 @@ class CrawlRequest(WireModel):
         populate_by_name=True,
     )
     allow_external_links: Annotated[StrictBool, Field(alias="allowExternalLinks")] = False
+    """
+    Follow links to other sites.
+    """
     allow_subdomains: Annotated[StrictBool, Field(alias="allowSubdomains")] = False
+    """
+    Follow links to subdomains of the start URL's host.
+    """
     crawl_entire_domain: Annotated[StrictBool, Field(alias="crawlEntireDomain")] = False
     """
     Follow links to sibling and parent paths; replaces v1 allowBackwardCrawling.
     """
     deduplicate_similar_urls: Annotated[StrictBool, Field(alias="deduplicateSimilarURLs")] = True
+    """
+    Visit URLs that differ only in form (a trailing slash
+    """
     delay: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     """
     Seconds between page fetches.
@@ -2805,7 +2881,13 @@ class CrawlRequest(WireModel):
     Regular expressions of paths to exclude.
     """
     ignore_query_parameters: Annotated[StrictBool, Field(alias="ignoreQueryParameters")] = False
+    """
+    Visit a URL once whatever its query string (query strings dropped before deduplication).
+    """
     ignore_robots_txt: Annotated[StrictBool, Field(alias="ignoreRobotsTxt")] = False
+    """
+    Visit pages the site's robots.txt disallows.
+    """
     include_paths: Annotated[list[IncludePath] | None, Field(alias="includePaths", max_length=100)] = None
     """
     Regular expressions of paths to include.
@@ -2819,6 +2901,9 @@ class CrawlRequest(WireModel):
     Maximum pages crawled, the start page included.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
+    """
+    Pages scraped at once
+    """
     max_discovery_depth: Annotated[StrictInt | None, Field(alias="maxDiscoveryDepth", ge=0)] = None
     """
     Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
@@ -2852,6 +2937,9 @@ class CrawlRequest(WireModel):
     """
     webhook: Webhook | None = None
     zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
+    """
+    Keep nothing of the crawl's pages after they are delivered.
+    """
 
 
 class ExtractRequest(WireModel):

@@ -2,11 +2,12 @@
 
 ``WebdataError``
 ├── ``ConfigurationError``: no API key, a base URL that is not http(s)
-├── ``InvalidRequestError``: the request breaks the contract; refused before anything is sent
 ├── ``APIConnectionError``: the server could not be reached or did not answer
 │   └── ``APITimeoutError``
-├── ``APIStatusError``: the server answered with an error status (any the contract does not list too)
-│   ├── ``BadRequestError`` 400, ``AuthenticationError`` 401, ``PaymentRequiredError`` 402,
+├── ``APIStatusError``: an error status the server answered (any the contract does not list too), or would have
+│   ├── ``BadRequestError`` 400: the request is invalid, found by the server or by the client:
+│   │   └── ``InvalidRequestError``: the client refused it before sending (``sent`` False)
+│   ├── ``AuthenticationError`` 401, ``PaymentRequiredError`` 402,
 │   ├── ``PermissionDeniedError`` 403, ``NotFoundError`` 404, ``RequestTimeoutError`` 408,
 │   ├── ``ConflictError`` 409, ``PayloadTooLargeError`` 413, ``UnprocessableEntityError`` 422,
 │   ├── ``RateLimitError`` 429 (``retry_after``)
@@ -63,18 +64,6 @@ class ConfigurationError(WebdataError):
     """The client cannot be made as asked: no API key found, a base URL that is not http(s)."""
 
 
-class InvalidRequestError(WebdataError, ValueError):
-    """The request breaks the contract (an unknown field, a wrong type, a bound); nothing was sent.
-
-    ``str(error)`` is one line, each problem as ``field: rule, got value``; ``problems`` holds
-    pydantic's error dictionaries, for a program to read.
-    """
-
-    def __init__(self, message: str, *, problems: list[Any] | None = None) -> None:
-        super().__init__(message)
-        self.problems: list[Any] = list(problems or [])
-
-
 class APIConnectionError(WebdataError):
     """The request did not get an answer: connection refused or reset, DNS failure, protocol error."""
 
@@ -98,6 +87,8 @@ class APIStatusError(WebdataError):
 
     def __init__(self, response: httpx.Response) -> None:
         self.response = response
+        # False only for an InvalidRequestError: refused by the client, never sent.
+        self.sent = True
         self.status_code = response.status_code
         self.headers = response.headers
         self.request_id: str | None = response.headers.get("x-request-id")
@@ -139,7 +130,24 @@ def _problems(details: Any, limit: int = 3) -> list[str]:
 
 
 class BadRequestError(APIStatusError):
-    """400: the server refused the request as invalid."""
+    """400: the request is invalid, as the server found it, or as the client found it before sending
+    (:class:`InvalidRequestError`, a subclass): ``except BadRequestError`` catches both."""
+
+
+class InvalidRequestError(BadRequestError, ValueError):
+    """The request breaks the contract (an unknown field, a wrong type, a bound) and the client
+    refused it: nothing was sent (``sent`` is False).
+
+    It is the :class:`BadRequestError` the server would answer: ``status_code`` 400, ``code``
+    ``BAD_REQUEST``, ``error`` the message; ``str(error)`` is one line, each problem as ``field:
+    rule, got value``; ``problems`` holds pydantic's error dictionaries, for a program to read.
+    ``response`` is that 400 as the client made it (no request, no ``X-Request-Id``).
+    """
+
+    def __init__(self, message: str, *, problems: list[Any] | None = None) -> None:
+        super().__init__(httpx.Response(400, json={"success": False, "code": "BAD_REQUEST", "error": message}))
+        self.sent = False
+        self.problems: list[Any] = list(problems or [])
 
 
 class AuthenticationError(APIStatusError):

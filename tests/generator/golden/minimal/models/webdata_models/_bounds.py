@@ -61,6 +61,16 @@ class WireModel(BaseModel):
             and field.default == get_args(field.annotation)[0]
         )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _schema_from_a_model_class(cls, data: Any) -> Any:
+        # A pydantic model class given where a JSON Schema goes (``JsonFormat(schema=Product)``,
+        # ``ExtractRequest(schema=Product)``) stands for its ``model_json_schema()``, as
+        # firecrawl-py takes it; the class is never sent.
+        if isinstance(data, dict) and isinstance(data.get("schema"), type) and issubclass(data["schema"], BaseModel):
+            return {**data, "schema": data["schema"].model_json_schema()}
+        return data
+
     def model_post_init(self, context: Any, /) -> None:
         self.__pydantic_fields_set__.update(self.__fixed_fields__)
 
