@@ -134,7 +134,9 @@ def _expander(bundle: dict[str, Any], schema: Any, field: str) -> str:
     )
 
 
-def _properties_table(bundle: dict[str, Any], schema: dict[str, Any]) -> str:
+def _properties_table(bundle: dict[str, Any], schema: dict[str, Any], anchor: str | None = None) -> str:
+    """The fields of an object; with ``anchor`` (a schema's section id) each row is a deep link
+    target, ``<anchor>-<field>``, that the page highlights when opened."""
     properties = schema.get("properties") or {}
     if not properties:
         return ""
@@ -146,10 +148,14 @@ def _properties_table(bundle: dict[str, Any], schema: dict[str, Any]) -> str:
         surcharge = "".join(
             f'<div class="tag cost">{_e(r.get("effect"))} {_e(r.get("credits"))} credit(s) per {_e(r.get("per"))}</div>' for r in prop.get("x-credits", [])
         )
+        row_id = f"{anchor}-{name}" if anchor else None
+        link = f'<a class="anchor" href="#{_e(row_id)}" aria-label="Link to {_e(name)}">#</a> ' if row_id else ""
         rows.append(
-            f"<tr><td>{_expander(bundle, prop, name)}<code>{_e(name)}</code>{' <b class=req>required</b>' if name in required else ''}</td>"
-            f"<td>{_type_html(prop)}</td><td>{default}</td><td>{_constraints(resolved if isinstance(resolved, dict) else {})}</td>"
-            f"<td>{_prose(prop.get('description') if isinstance(prop, dict) else '')}{surcharge}</td></tr>"
+            f"<tr{f' id={chr(34)}{_e(row_id)}{chr(34)}' if row_id else ''}><td data-label=field>{link}{_expander(bundle, prop, name)}<code>{_e(name)}</code>"
+            f"{' <b class=req>required</b>' if name in required else ''}</td>"
+            f"<td data-label=type>{_type_html(prop)}</td><td data-label=default>{default}</td>"
+            f"<td data-label=rules>{_constraints(resolved if isinstance(resolved, dict) else {})}</td>"
+            f"<td data-label=meaning>{_prose(prop.get('description') if isinstance(prop, dict) else '')}{surcharge}</td></tr>"
         )
     return "<table class=props><tr><th>field</th><th>type</th><th>default</th><th>rules</th><th>meaning</th></tr>" + "".join(rows) + "</table>"
 
@@ -254,6 +260,52 @@ def _machine_html(machine: dict[str, Any]) -> str:
         f"{_svg(machine)}<table><tr><th>from</th><th>to</th><th>answer</th><th>example</th></tr>{rows}</table>"
         "<p class=note>Dashed: the job moves on its own from its initial state; solid: this operation. Double border: terminal.</p></div>"
     )
+
+
+# -- search ----------------------------------------------------------------------------------
+def _words(text: str) -> str:
+    """Lower-case words of ``text``, camelCase split too (``getTokenUsage`` also reads ``get token
+    usage``), so a search for the words a user types finds the names that hold them."""
+    split = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
+    return " ".join(dict.fromkeys((text + " " + split).lower().split()))
+
+
+def _fields(bundle: dict[str, Any], schema: Any, depth: int = 2, seen: frozenset[str] = frozenset()) -> list[str]:
+    """Field names and descriptions of a schema, through references, ``allOf`` and one level of nesting."""
+    name = _ref_name(schema)
+    if name in seen or depth < 0:
+        return []
+    node = deref(bundle, schema) if isinstance(schema, dict) else {}
+    inner = seen | ({name} if name else set())
+    found: list[str] = []
+    for member in node.get("allOf", []):
+        found += _fields(bundle, member, depth, inner)
+    for field, prop in (node.get("properties") or {}).items():
+        found.append(field)
+        described = deref(bundle, prop) if isinstance(prop, dict) else {}
+        found.append(str(described.get("description", "")))
+        found += _fields(bundle, prop, depth - 1, inner)
+    return found
+
+
+def _operation_text(bundle: dict[str, Any], operation: dict[str, Any], item: dict[str, Any]) -> str:
+    """What a search finds an operation by: its names and path, description, parameters, request
+    fields, and the error codes and texts it answers."""
+    parts = [item["id"], item["path"], item["summary"], str(operation.get("description", ""))]
+    parts += [str(deref(bundle, p).get("name", "")) for p in operation.get("parameters") or []]
+    parts += _fields(bundle, media_schema(bundle, operation.get("requestBody")), depth=1)
+    for response in (operation.get("responses") or {}).values():
+        media = (deref(bundle, response).get("content") or {}).get("application/json") or {}
+        for example in (media.get("examples") or {}).values():
+            value = deref(bundle, example).get("value")
+            if isinstance(value, dict):
+                parts += [str(value.get("code", "")), str(value.get("error", ""))]
+    return _words(" ".join(parts))
+
+
+def _schema_text(bundle: dict[str, Any], name: str, schema: dict[str, Any]) -> str:
+    """What a search finds a schema by: its name, description, and its fields with theirs."""
+    return _words(" ".join([name, str(schema.get("description", "")), *_fields(bundle, {"$ref": f"#/components/schemas/{name}"}, depth=0)]))
 
 
 # -- examples --------------------------------------------------------------------------------
@@ -455,7 +507,7 @@ def _schema_html(bundle: dict[str, Any], name: str, schema: dict[str, Any], mach
             parts.append(f"<h4>{'Exactly one' if keyword == 'oneOf' else 'Any'} of</h4><ul>{items}</ul>")
             ref = {"$ref": f"#/components/schemas/{name}"}
             parts.append(f'<div class="tree-root" data-schema="{_e(json.dumps(ref))}"></div>')
-    parts.append(_properties_table(bundle, schema))
+    parts.append(_properties_table(bundle, schema, anchor=f"schema-{name}"))
     drawn = [m for m in machines if m["schema"] == name]
     for machine in drawn:
         parts.append(f'<p>Cancelled by <a href="#op-{_e(machine["operation"])}">{_e(machine["operation"])}</a>.</p>{_svg(machine)}')
@@ -483,7 +535,7 @@ a{color:var(--link)}nav{position:fixed;top:0;left:0;bottom:0;width:300px;overflo
 background:var(--bg);color:var(--fg)}#theme{flex:none;border:1px solid var(--line);background:var(--bg);color:var(--fg);border-radius:6px;padding:6px 8px;cursor:pointer}
 nav h2{font-size:12px;text-transform:uppercase;color:var(--muted);margin:16px 0 4px}
 nav a{display:flex;align-items:baseline;gap:8px;padding:2px 6px;border-radius:4px;color:var(--fg);text-decoration:none;font-size:14px;min-width:0}
-nav a .t{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}nav a:hover,nav a.hit,nav a:focus{background:var(--hit);outline:none}
+nav a .t{flex:1;min-width:0;overflow-wrap:anywhere}nav a.strong .t{font-weight:600}nav a:hover,nav a.hit,nav a:focus{background:var(--hit);outline:none}
 nav a .m{flex:0 0 50px;font-size:11px;font-weight:600;color:var(--muted);white-space:nowrap}
 main{margin-left:300px;padding:24px 36px;max-width:1240px}h1{margin-top:0}h2.group{border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:40px}
 section{padding:10px 0 22px;border-bottom:1px solid var(--soft)}section:target{background:var(--target)}h3{margin:8px 0}.anchor{color:var(--muted);text-decoration:none}
@@ -515,6 +567,10 @@ font-size:12px;line-height:1}.expand[aria-expanded=true]{background:var(--hit)}t
 .answer-status{font-weight:700;margin:4px 0}.answer pre{max-height:420px}
 @media (max-width:800px){nav{position:static;width:auto;max-height:45vh;border-right:0;border-bottom:1px solid var(--line)}main{margin-left:0;padding:14px}
 .settings input{min-width:0;width:100%}.settings label{flex:1 1 100%}table{display:block;overflow-x:auto}}
+@media (max-width:600px){table.props{display:block;overflow:visible}table.props tbody,table.props tr,table.props td{display:block}
+table.props tr{border-top:1px solid var(--line);padding:6px 0}table.props tr:first-child{display:none}table.props td{border:0;padding:2px 0}
+table.props td:empty{display:none}table.props td[data-label]:not([data-label=field])::before{content:attr(data-label) ": ";color:var(--muted);font-size:12px}}
+tr[id]{scroll-margin-top:24px}tr:target,tr:target td{background:var(--hit)}section:target>h3{background:var(--hit)}
 """
 
 _SCRIPT = r"""
@@ -528,13 +584,20 @@ _SCRIPT = r"""
 
   var input=document.getElementById('search'),links=[].slice.call(document.querySelectorAll('nav a[data-search]')),empty=document.getElementById('empty');
   function visible(){return links.filter(function(a){return !a.classList.contains('hidden');});}
+  // Every word typed must appear in a link's text (names, fields, descriptions, error codes and
+  // texts); a link whose own name holds them all is a strong match, and Enter opens the first one.
+  function has(text,words){return words.every(function(w){return text.indexOf(w)>=0;});}
+  function best(){var shown=visible();return shown.filter(function(a){return a.classList.contains('strong');})[0]||shown[0];}
   input.addEventListener('input',function(){
-    var q=input.value.trim().toLowerCase(),shown=0;
-    links.forEach(function(a){var hit=!q||a.getAttribute('data-search').indexOf(q)>=0;a.classList.toggle('hidden',!hit);a.classList.toggle('hit',!!q&&hit);if(hit)shown++;});
+    var words=input.value.trim().toLowerCase().split(/\s+/).filter(Boolean),shown=0;
+    links.forEach(function(a){
+      var strong=words.length>0&&has(a.getAttribute('data-name')||'',words),hit=!words.length||strong||has(a.getAttribute('data-search'),words);
+      a.classList.toggle('hidden',!hit);a.classList.toggle('hit',words.length>0&&hit);a.classList.toggle('strong',strong);if(hit)shown++;
+    });
     empty.hidden=shown>0;
   });
   input.addEventListener('keydown',function(e){
-    if(e.key==='Enter'){var first=visible()[0];if(first){location.hash=first.getAttribute('href');}}
+    if(e.key==='Enter'){var first=best();if(first){location.hash=first.getAttribute('href');}}
     else if(e.key==='ArrowDown'){var next=visible()[0];if(next){e.preventDefault();next.focus();}}
     else if(e.key==='Escape'){input.value='';input.dispatchEvent(new Event('input'));}
   });
@@ -697,15 +760,21 @@ def render_page(bundle: dict[str, Any]) -> str:
         body.append(_prose(description))
         for item in in_tag:
             operation = bundle["paths"][item["path"]][item["method"].lower()]
-            search = _e((item["id"] + " " + item["path"] + " " + item["summary"]).lower())
+            name = _e(_words(item["id"] + " " + item["summary"]))
+            search = _e(_operation_text(bundle, operation, item))
+            label = _e(item["summary"] or item["id"])
             nav.append(
-                f'<a href="#op-{_e(item["id"])}" data-search="{search}"><span class="m">{_e(item["method"])}</span><span class="t">{_e(item["summary"] or item["id"])}</span></a>'
+                f'<a href="#op-{_e(item["id"])}" data-name="{name}" data-search="{search}" title="{label} ({_e(item["method"])} {_e(item["path"])})">'
+                f'<span class="m">{_e(item["method"])}</span><span class="t">{label}</span></a>'
             )
             body.append(_operation_html(bundle, item["method"].lower(), item["path"], operation, by_operation))
     nav.append("<h2>Schemas</h2>")
     body.append('<h2 class="group" id="schemas">Schemas</h2>')
     for name in sorted(schemas):
-        nav.append(f'<a href="#schema-{_e(name)}" data-search="{_e(name.lower())}"><span class="t">{_e(name)}</span></a>')
+        nav.append(
+            f'<a href="#schema-{_e(name)}" data-name="{_e(_words(name))}" data-search="{_e(_schema_text(bundle, name, schemas[name]))}" title="{_e(name)}">'
+            f'<span class="t">{_e(name)}</span></a>'
+        )
         body.append(_schema_html(bundle, name, schemas[name], machines))
     # The components, for the script that opens schemas in place ("</" escaped: it may not end the script).
     embedded = json.dumps(schemas, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")

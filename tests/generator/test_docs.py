@@ -294,6 +294,27 @@ async def _browse(chromium: str, page: Path, screenshot: Path, base_url: str, ke
                 report["search"] = await tab.js("[...document.querySelectorAll('nav a[data-search]:not(.hidden)')].map(a => a.getAttribute('href'))")
                 await tab.js("document.getElementById('search').dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'}))")
                 report["hash"] = await tab.js("location.hash")
+                report["strong"] = await tab.js("[...document.querySelectorAll('nav a.strong:not(.hidden)')].map(a => a.getAttribute('href'))")
+                # Full text: an error code, a field name, an error text find what holds them.
+                report["found"] = {}
+                for query in ("SCRAPE_LOCKDOWN_CACHE_MISS", "maxDiscoveryDepth", "agent already finished", "pageMarkers"):
+                    await tab.js(
+                        f"(() => {{ const i = document.getElementById('search'); i.value = {json.dumps(query)}; i.dispatchEvent(new Event('input')); }})()"
+                    )
+                    report["found"][query] = await tab.js("[...document.querySelectorAll('nav a[data-search]:not(.hidden)')].map(a => a.getAttribute('href'))")
+                await tab.js("(() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new Event('input')); })()")
+                # Labels are never cut: each reads whole (wrapped), its full text also in its title.
+                report["cut"] = await tab.js(
+                    "[...document.querySelectorAll('nav a .t')].filter(t => t.scrollWidth > t.clientWidth + 1 || !t.closest('a').title.startsWith(t.textContent)).map(t => t.textContent)"
+                )
+                # A deep link to a field highlights that field's row, not its section.
+                await tab.js("location.hash = '#schema-CrawlOptions-limit'")
+                await asyncio.sleep(0.1)
+                report["deep"] = await tab.js(
+                    "(() => { const row = document.getElementById('schema-CrawlOptions-limit'), other = row.nextElementSibling || row.previousElementSibling;"
+                    " const r = row.getBoundingClientRect(); return {target: document.querySelector(':target') === row,"
+                    " highlighted: getComputedStyle(row).backgroundColor !== getComputedStyle(other).backgroundColor, visible: r.top >= 0 && r.top < innerHeight}; })()"
+                )
                 report["python_tab"] = await tab.js(
                     "(() => { const box = document.querySelector('#op-startExtract .samples'); box.querySelector('[data-tab=python]').click();"
                     " return box.querySelector('[data-lang=python]').hidden === false && box.querySelector('[data-lang=curl]').hidden === true; })()"
@@ -328,6 +349,12 @@ async def _browse(chromium: str, page: Path, screenshot: Path, base_url: str, ke
                     await tab.call("Emulation.setDeviceMetricsOverride", width=width, height=1000, deviceScaleFactor=1, mobile=False)
                     await asyncio.sleep(0.1)
                     report["layout"][width] = await tab.js(_LAYOUT)
+                    if width == 360:
+                        # A field table at 360 px: each row stacked, its meaning as wide as the page allows.
+                        report["narrow"] = await tab.js(
+                            "(() => { const td = document.querySelector('#schema-CrawlOptions-limit td[data-label=meaning]'), table = td.closest('table');"
+                            " return {meaning: td.getBoundingClientRect().width, scrolls: table.scrollWidth > table.clientWidth + 1}; })()"
+                        )
                 await tab.js("(() => { location.hash = ''; window.scrollTo(0, 0); })()")
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
                 report["light"] = await _background(tab)
@@ -364,8 +391,17 @@ def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path, live
     expected = {f"#op-{o['id']}" for o in operations(bundle)} | {f"#schema-{name}" for name in bundle["components"]["schemas"]}
     assert expected <= set(report["nav"]), f"not reachable from the navigation: {sorted(expected - set(report['nav']))}"
     assert {f"op-{o['id']}" for o in operations(bundle)} <= set(report["sections"])
-    assert "#op-getTokenUsage" in report["search"] and len(report["search"]) < 5, report["search"]
-    assert report["hash"] == "#op-getTokenUsage", "Enter in the search box jumps to the first match"
+    assert "#op-getTokenUsage" in report["search"], report["search"]
+    assert report["strong"][0] == "#op-getTokenUsage" and set(report["strong"]) <= {"#op-getTokenUsage", "#schema-TokenUsage", "#schema-TokenUsageResponse"}
+    assert report["hash"] == "#op-getTokenUsage", "Enter in the search box jumps to the best match"
+    found = report["found"]
+    assert "#op-scrapeUrl" in found["SCRAPE_LOCKDOWN_CACHE_MISS"], found
+    assert {"#op-startCrawl", "#schema-CrawlOptions"} <= set(found["maxDiscoveryDepth"]), found
+    assert "#op-cancelAgent" in found["agent already finished"], found
+    assert "#schema-PdfParser" in found["pageMarkers"], found
+    assert report["cut"] == [], f"navigation labels cut: {report['cut']}"
+    assert report["deep"] == {"target": True, "highlighted": True, "visible": True}, report["deep"]
+    assert report["narrow"]["meaning"] > 250 and not report["narrow"]["scrolls"], report["narrow"]
     assert report["python_tab"] is True
     first, second, visible = report["keyboard"]
     assert [first, second] == visible, f"arrow keys from the search box: {report['keyboard']}"
