@@ -450,6 +450,7 @@ _WAIT_ARGS = (
     "raise_on_failure: bool = True",
     'via: Literal["auto", "socket", "poll"] = "auto"',
 )
+_DOCUMENTS_ARG = "documents: bool = True"
 _WAIT_DOC = """
         ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
         the wait, then ``JobTimeoutError`` (with ``last``). A job that ends {failures} raises
@@ -470,6 +471,11 @@ def _wait_args(job: Job, *, id: bool, on_status: bool) -> list[str]:
     ]
     if job.socket:
         lines.append('    via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".')
+    if job.pages:
+        lines.append(
+            "    documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one"
+            " document a page, so a wait downloads none; read them after with ``iter_documents``."
+        )
     if on_status:
         lines.append("    on_status: Called with each status as it changes, the last one too.")
     return lines
@@ -501,7 +507,15 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     failures = " or ".join(job.failures) or "in failure"
     wait_doc = _WAIT_DOC.format(failures=failures, socket=_SOCKET_DOC if job.socket else "")
     via = "via" if job.socket else '"poll"'
-    wait_args = ", ".join(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3])
+    waiting = list(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3]) + ([_DOCUMENTS_ARG] if job.pages else [])
+    wait_args = ", ".join(waiting)
+    # A paged job's statuses without their documents: polled one document a page, then emptied.
+    if job.pages:
+        via = f'"poll" if not documents else {via}'
+        poll = f"lambda: self.{job.status.method}(id) if documents else self.{job.status.method}(id, limit=1)"
+        passed = ", documents=documents"
+    else:
+        poll, passed = f"lambda: self.{job.status.method}(id)", ""
     gathered = "every document gathered from ``next``, ``next`` None" if job.pages else "its result"
     # What the example prints: a paged job's progress, another job's state (it has no counts).
     shown = "print(status.completed, status.total)" if job.pages else "print(status.status)"
@@ -516,14 +530,14 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
             self._client._transport,
             {_spec_name(job)},
             str(id),
-            poll=lambda: self.{status.method}(id),
+            poll={poll},
             result={result},
             document={"models.Document" if job.pages else "None"},
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             via={via},
-            sockets=self._client._sockets,
+            sockets=self._client._sockets,{" documents=documents," if job.pages else ""}
         )
 
     {a}def wait(self, id: str | UUID, *, {wait_args}, on_status: Callable[[{result}], object] | None = None) -> {result}:
@@ -531,11 +545,11 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
 
         ``on_status`` is called with each status as it changes (a progress display), the last one too.
 {wait_doc}{_args_block(_wait_args(job, id=True, on_status=True), "        ")}        """
-        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure{", via=via" if job.socket else ""})
+        watched = self.watch(id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure{", via=via" if job.socket else ""}{passed})
         return {aw}{"alast_status" if is_async else "last_status"}(watched, on_status)
 '''
     start = job.start
-    extra = (*(_WAIT_ARGS if job.socket else _WAIT_ARGS[:3]), f"on_status: Callable[[{result}], object] | None = None")
+    extra = (*waiting, f"on_status: Callable[[{result}], object] | None = None")
     text += f"\n    {a}def __call__({_signature(start, extra=extra)}) -> {result}:\n"
     text += _docstring(
         start,
@@ -547,6 +561,7 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     waited = ", ".join(
         ["str(started.id)", "poll_interval=poll_interval", "max_wait=max_wait", "raise_on_failure=raise_on_failure"]
         + (["via=via"] if job.socket else [])
+        + (["documents=documents"] if job.pages else [])
         + ["on_status=on_status"]
     )
     text += f"        started = {aw}self.{start.method}({args})\n"

@@ -127,3 +127,24 @@ def test_the_watch_examples_of_the_docstrings_run(live: tuple[str, str], capsys:
             id = getattr(resource, method)(*args, **kwargs).id
             exec(example.group(1), {"client": client, "id": id})  # noqa: S102 - the docstring's own example
             assert capsys.readouterr().out.strip(), name
+
+
+def test_a_wait_without_the_documents_downloads_none(live: tuple[str, str]) -> None:
+    """``documents=False``: the statuses come without their documents, polled one document a page,
+    and the terminal one follows no ``next``; the documents are read after, page by page."""
+    base_url, key = live
+    read: list[str] = []
+
+    def count(response: Any) -> None:
+        response.read()
+        read.append(f"{response.request.url.path}?{response.request.url.query.decode()} {len(response.content)}")
+
+    import httpx
+
+    with Webdata(api_key=key, base_url=base_url, http_client=httpx.Client(event_hooks={"response": [count]})) as client:
+        finished = client.crawl("https://example.com", limit=12, poll_interval=0.2, documents=False)
+        assert finished.status == "completed" and finished.data == [] and finished.next is None and finished.total == 12
+        assert finished.id is not None
+        polled = [line for line in read if "/v2/crawl/" in line]
+        assert polled and all("limit=1" in line for line in polled), read
+        assert len(list(client.crawl.iter_documents(finished.id))) == 12

@@ -527,6 +527,7 @@ class BatchScrape:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
     ) -> Iterator[models.JobStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
@@ -545,19 +546,21 @@ class BatchScrape:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
         """
         return watch_job(
             self._client._transport,
             _BATCH_SCRAPE_JOB,
             str(id),
-            poll=lambda: self.get_status_page(id),
+            poll=lambda: self.get_status_page(id) if documents else self.get_status_page(id, limit=1),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
-            via=via,
+            via="poll" if not documents else via,
             sockets=self._client._sockets,
+            documents=documents,
         )
 
     def wait(
@@ -568,6 +571,7 @@ class BatchScrape:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
@@ -586,10 +590,16 @@ class BatchScrape:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
-            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+            id,
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            documents=documents,
         )
         return last_status(watched, on_status)
 
@@ -639,6 +649,7 @@ class BatchScrape:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Start a batch scrape job, then ``wait`` for it to end; returns the terminal status.
@@ -689,6 +700,7 @@ class BatchScrape:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         started = self.start(
@@ -738,6 +750,7 @@ class BatchScrape:
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             via=via,
+            documents=documents,
             on_status=on_status,
         )
 
@@ -957,6 +970,7 @@ class Crawl:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
     ) -> Iterator[models.JobStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
@@ -975,19 +989,21 @@ class Crawl:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
         """
         return watch_job(
             self._client._transport,
             _CRAWL_JOB,
             str(id),
-            poll=lambda: self.get_status_page(id),
+            poll=lambda: self.get_status_page(id) if documents else self.get_status_page(id, limit=1),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
-            via=via,
+            via="poll" if not documents else via,
             sockets=self._client._sockets,
+            documents=documents,
         )
 
     def wait(
@@ -998,6 +1014,7 @@ class Crawl:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
@@ -1016,10 +1033,16 @@ class Crawl:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
-            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+            id,
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            documents=documents,
         )
         return last_status(watched, on_status)
 
@@ -1053,6 +1076,7 @@ class Crawl:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Start a crawl, then ``wait`` for it to end; returns the terminal status.
@@ -1087,6 +1111,7 @@ class Crawl:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         started = self.start(
@@ -1120,6 +1145,7 @@ class Crawl:
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             via=via,
+            documents=documents,
             on_status=on_status,
         )
 
@@ -2583,6 +2609,7 @@ class AsyncBatchScrape:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
     ) -> AsyncIterator[models.JobStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
@@ -2601,19 +2628,21 @@ class AsyncBatchScrape:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
         """
         return awatch_job(
             self._client._transport,
             _BATCH_SCRAPE_JOB,
             str(id),
-            poll=lambda: self.get_status_page(id),
+            poll=lambda: self.get_status_page(id) if documents else self.get_status_page(id, limit=1),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
-            via=via,
+            via="poll" if not documents else via,
             sockets=self._client._sockets,
+            documents=documents,
         )
 
     async def wait(
@@ -2624,6 +2653,7 @@ class AsyncBatchScrape:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
@@ -2642,10 +2672,16 @@ class AsyncBatchScrape:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
-            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+            id,
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            documents=documents,
         )
         return await alast_status(watched, on_status)
 
@@ -2695,6 +2731,7 @@ class AsyncBatchScrape:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Start a batch scrape job, then ``wait`` for it to end; returns the terminal status.
@@ -2745,6 +2782,7 @@ class AsyncBatchScrape:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         started = await self.start(
@@ -2794,6 +2832,7 @@ class AsyncBatchScrape:
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             via=via,
+            documents=documents,
             on_status=on_status,
         )
 
@@ -3013,6 +3052,7 @@ class AsyncCrawl:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
     ) -> AsyncIterator[models.JobStatusResponse]:
         """The job's status each time it changes, until a terminal state (completed, failed, cancelled).
 
@@ -3031,19 +3071,21 @@ class AsyncCrawl:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
         """
         return awatch_job(
             self._client._transport,
             _CRAWL_JOB,
             str(id),
-            poll=lambda: self.get_status_page(id),
+            poll=lambda: self.get_status_page(id) if documents else self.get_status_page(id, limit=1),
             result=models.JobStatusResponse,
             document=models.Document,
             interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
-            via=via,
+            via="poll" if not documents else via,
             sockets=self._client._sockets,
+            documents=documents,
         )
 
     async def wait(
@@ -3054,6 +3096,7 @@ class AsyncCrawl:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Wait until the job reaches a terminal state and return that status (every document gathered from ``next``, ``next`` None).
@@ -3072,10 +3115,16 @@ class AsyncCrawl:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         watched = self.watch(
-            id, poll_interval=poll_interval, max_wait=max_wait, raise_on_failure=raise_on_failure, via=via
+            id,
+            poll_interval=poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via=via,
+            documents=documents,
         )
         return await alast_status(watched, on_status)
 
@@ -3109,6 +3158,7 @@ class AsyncCrawl:
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
         via: Literal["auto", "socket", "poll"] = "auto",
+        documents: bool = True,
         on_status: Callable[[models.JobStatusResponse], object] | None = None,
     ) -> models.JobStatusResponse:
         """Start a crawl, then ``wait`` for it to end; returns the terminal status.
@@ -3143,6 +3193,7 @@ class AsyncCrawl:
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
             via: "auto" (the WebSocket where it can, else polling), "socket" or "poll".
+            documents: False: the statuses come without their documents (``data`` empty, ``next`` None), polled one document a page, so a wait downloads none; read them after with ``iter_documents``.
             on_status: Called with each status as it changes, the last one too.
         """
         started = await self.start(
@@ -3176,6 +3227,7 @@ class AsyncCrawl:
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             via=via,
+            documents=documents,
             on_status=on_status,
         )
 

@@ -558,6 +558,7 @@ def watch_job(
     raise_on_failure: bool,
     via: Literal["auto", "socket", "poll"],
     sockets: bool,
+    documents: bool = True,
 ) -> Iterator[T]:
     """The job's statuses as it progresses, the last one terminal (every document gathered, ``next``
     None); ``JobFailedError`` after it if the job failed and ``raise_on_failure``."""
@@ -583,14 +584,16 @@ def watch_job(
     seen = _key(last)
     while True:
         current: Any = poll()
+        if spec.pages and not documents:
+            current = current.model_copy(update={"data": [], "next": None})
         if current.status in spec.terminal:
-            if spec.pages:
-                documents, link = list(current.data), current.next
+            if spec.pages and documents:
+                gathered, link = list(current.data), current.next
                 while link:
                     page: Any = transport.send(None, transport.follow(link), result)
-                    documents += page.data
+                    gathered += page.data
                     link = page.next
-                current = current.model_copy(update={"data": documents, "next": None})
+                current = current.model_copy(update={"data": gathered, "next": None})
             yield _identified(current, id)
             _ended(spec, id, current, raise_on_failure)
             return
@@ -617,6 +620,7 @@ async def awatch_job(
     raise_on_failure: bool,
     via: Literal["auto", "socket", "poll"],
     sockets: bool,
+    documents: bool = True,
 ) -> AsyncIterator[T]:
     """``watch_job`` for the async client."""
     deadline = _Deadline(max_wait)
@@ -641,14 +645,16 @@ async def awatch_job(
     seen = _key(last)
     while True:
         current: Any = await poll()
+        if spec.pages and not documents:
+            current = current.model_copy(update={"data": [], "next": None})
         if current.status in spec.terminal:
-            if spec.pages:
-                documents, link = list(current.data), current.next
+            if spec.pages and documents:
+                gathered, link = list(current.data), current.next
                 while link:
                     page: Any = await transport.send(None, transport.follow(link), result)
-                    documents += page.data
+                    gathered += page.data
                     link = page.next
-                current = current.model_copy(update={"data": documents, "next": None})
+                current = current.model_copy(update={"data": gathered, "next": None})
             yield _identified(current, id)
             _ended(spec, id, current, raise_on_failure)
             return
