@@ -28,6 +28,7 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "getTokenUsage": ({}, None),
     "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
+    "getHistoricalTokenUsage": ({}, None),
     # An upload (multipart/form-data): tests/server/test_parse.py sends its files.
     "parseFile": ({}, None),
     "getParseFormats": ({}, None),

@@ -115,6 +115,12 @@ def test_historical_usage_by_month_and_by_key(server: Server) -> None:
     assert sum(p["totalCredits"] for p in split) == sum(p["totalCredits"] for p in periods)
     assert api("getHistoricalCreditUsage", params={"byApiKey": "maybe"}).status_code == 400
 
+    # The same months in tokens (15 per credit), oldest first, never by key, any query taken.
+    tokens = api("getHistoricalTokenUsage", params={"byApiKey": "true"}).json()["periods"]
+    assert [(p["startDate"], p["endDate"], p["tokensUsed"]) for p in tokens] == [(p["startDate"], p["endDate"], 15 * p["totalCredits"]) for p in periods]
+    assert all("apiKey" not in p for p in tokens)
+    assert api("getHistoricalTokenUsage", params={"byApiKey": "maybe"}).json()["periods"] == tokens
+
 
 def test_concurrent_charges_add_up_exactly(live_server: LiveServer) -> None:
     live_server.start()

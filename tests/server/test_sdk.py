@@ -105,6 +105,14 @@ def test_every_format_the_sdk_allows(sdk: Firecrawl) -> None:
     assert tracked.change_tracking is not None
 
 
+def test_historical_token_usage(sdk: Firecrawl) -> None:
+    sdk.scrape("https://example.com/tokens")
+    periods = sdk.v2.get_token_usage_historical(by_api_key=True).periods
+    assert periods and all(p.startDate and p.endDate for p in periods)
+    assert sum(p.tokensUsed for p in periods) == 15  # one credit, at 15 tokens per credit
+    assert periods == sorted(periods, key=lambda p: p.startDate or "")
+
+
 def test_historical_usage_names_keys_by_identifier(sdk: Firecrawl) -> None:
     sdk.start_agent(urls=None, prompt="charge")
     periods = sdk.v2.get_credit_usage_historical(by_api_key=True).periods

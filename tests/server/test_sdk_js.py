@@ -117,6 +117,9 @@ def test_usage(results: dict[str, Any]) -> None:
     assert credits["remainingCredits"] == tokens["remainingTokens"] // 15
     periods = _value(results, "getCreditUsageHistorical")["periods"]
     assert periods and all(p["apiKey"].startswith("key_") for p in periods)
+    tokens_by_month = _value(results, "getTokenUsageHistorical")["periods"]
+    assert tokens_by_month and all(p["startDate"] and p["endDate"] for p in tokens_by_month)
+    assert sum(p["tokensUsed"] for p in tokens_by_month) == 15 * sum(p["creditsUsed"] for p in periods)
 
 
 @pytest.mark.parametrize(("name", "path"), [("watchCrawl", "/v2/crawl/"), ("watchBatch", "/v2/batch/scrape/")])

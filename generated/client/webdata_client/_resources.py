@@ -55,6 +55,7 @@ from .api.search import search_web as _search_web
 from .api.team import get_concurrency as _get_concurrency
 from .api.team import get_credit_usage as _get_credit_usage
 from .api.team import get_historical_credit_usage as _get_historical_credit_usage
+from .api.team import get_historical_token_usage as _get_historical_token_usage
 from .api.team import get_token_usage as _get_token_usage
 
 __all__ = ["AsyncWebdata", "Webdata"]
@@ -1986,6 +1987,22 @@ class Team:
             query={"byApiKey": by_api_key},
             body=None,
             result=models.HistoricalCreditUsageResponse,
+        )
+
+    def get_historical_token_usage(self, *, by_api_key: str | None = None) -> models.HistoricalTokenUsageResponse:
+        """Read the team's token usage month by month.
+
+        ``GET /v2/team/token-usage/historical`` (getHistoricalTokenUsage).
+
+        Args:
+            by_api_key: Taken as the official SDKs send it (`true`), whatever its value; no effect (the answer is not broken down by key).
+        """
+        return self._client._call(
+            _get_historical_token_usage.OPERATION,
+            path={},
+            query={"byApiKey": by_api_key},
+            body=None,
+            result=models.HistoricalTokenUsageResponse,
         )
 
     def get_token_usage(self) -> models.TokenUsage:
@@ -4078,6 +4095,22 @@ class AsyncTeam:
             query={"byApiKey": by_api_key},
             body=None,
             result=models.HistoricalCreditUsageResponse,
+        )
+
+    async def get_historical_token_usage(self, *, by_api_key: str | None = None) -> models.HistoricalTokenUsageResponse:
+        """Read the team's token usage month by month.
+
+        ``GET /v2/team/token-usage/historical`` (getHistoricalTokenUsage).
+
+        Args:
+            by_api_key: Taken as the official SDKs send it (`true`), whatever its value; no effect (the answer is not broken down by key).
+        """
+        return await self._client._call(
+            _get_historical_token_usage.OPERATION,
+            path={},
+            query={"byApiKey": by_api_key},
+            body=None,
+            result=models.HistoricalTokenUsageResponse,
         )
 
     async def get_token_usage(self) -> models.TokenUsage:

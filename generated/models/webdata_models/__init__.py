@@ -1445,6 +1445,20 @@ class TokenUsage(WireModel):
     remaining_tokens: Annotated[StrictInt, Field(alias="remainingTokens")]
 
 
+class TokenUsagePeriod(WireModel):
+    """
+    Tokens used in one calendar month.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    end_date: Annotated[AwareDatetime, Field(alias="endDate")]
+    start_date: Annotated[AwareDatetime, Field(alias="startDate")]
+    tokens_used: Annotated[StrictInt, Field(alias="tokensUsed", ge=0)]
+
+
 class TokenUsageResponse(WireModel):
     """
     Answer of GET /v2/team/token-usage.
@@ -1588,6 +1602,19 @@ class Document(WireModel):
     """
     summary: StrictStr | None = None
     warning: StrictStr | None = None
+
+
+class HistoricalTokenUsageResponse(WireModel):
+    """
+    Answer of GET /v2/team/token-usage/historical.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    periods: list[TokenUsagePeriod]
+    success: StrictBool
 
 
 class JobStatusResponse(WireModel):

@@ -78,4 +78,5 @@ await record("searchScraped", () => app.search("python", { limit: 2, ignoreInval
 await record("getTokenUsage", () => app.getTokenUsage());
 await record("getCreditUsage", () => app.getCreditUsage());
 await record("getCreditUsageHistorical", () => app.getCreditUsageHistorical(true));
+await record("getTokenUsageHistorical", () => app.getTokenUsageHistorical(true));
 process.stdout.write(JSON.stringify(results));

@@ -49,6 +49,7 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "getTokenUsage": ({}, None),
     "getCreditUsage": ({}, None),
     "getHistoricalCreditUsage": ({}, None),
+    "getHistoricalTokenUsage": ({}, None),
     "parseFile": ({}, Multipart("note.html", b"<html><body><h1>Note</h1><p>Parse me.</p></body></html>", "text/html")),
     "getParseFormats": ({}, None),
 }

@@ -1,4 +1,4 @@
-"""/v2/team: token and credit usage of the current billing period, credit usage by month, and the
+"""/v2/team: token and credit usage of the current billing period, credit and token usage by month, and the
 team's running jobs against its concurrency limit (/v2/concurrency-check)."""
 
 from __future__ import annotations
@@ -45,32 +45,51 @@ def concurrency(ctx: Context, call: Call) -> dict[str, Any]:
     return dump(models.ConcurrencyCheckResponse(success=True, concurrency=ctx.store.jobs.count_active(team.id), max_concurrency=team.max_concurrency))
 
 
-def historical(ctx: Context, call: Call) -> dict[str, Any]:
+def _by_api_key(call: Call) -> bool:
     raw = call.query.get("byApiKey", "false")
     if raw not in ("true", "false"):
         raise InvalidRequest()
-    by_key = raw == "true"
+    return raw == "true"
+
+
+def _months(ctx: Context, call: Call, *, by_key: bool) -> list[tuple[str, str, str | None, int]]:
+    """(start, end, key or None, credits) of every calendar month since the team was created,
+    oldest first, per key when ``by_key``."""
     team = call.caller.team
     usage = ctx.store.ledger.monthly(team.id, by_key=by_key)
     keys: list[str | None] = list(ctx.store.teams.key_ids(team.id)) if by_key else [None]
-    periods = []
+    found = []
     month_start, _ = month_bounds(team.created_at)
     last_start, _ = month_bounds(now_utc())
     while month_start <= last_start:
         _, month_end = month_bounds(month_start)
         month = month_start.strftime("%Y-%m")
-        for key in keys:
-            credits = usage.get((month, key), 0)
-            periods.append(
-                models.CreditUsagePeriod(start_date=iso(month_start), end_date=iso(month_end), total_credits=credits, credits_used=credits, api_key=key)
-            )
+        found += [(iso(month_start), iso(month_end), key, usage.get((month, key), 0)) for key in keys]
         month_start = month_end
+    return found
+
+
+def historical(ctx: Context, call: Call) -> dict[str, Any]:
+    periods = [
+        models.CreditUsagePeriod(start_date=start, end_date=end, total_credits=credits, credits_used=credits, api_key=key)
+        for start, end, key, credits in _months(ctx, call, by_key=_by_api_key(call))
+    ]
     return dump(models.HistoricalCreditUsageResponse(success=True, periods=periods))
+
+
+def historical_tokens(ctx: Context, call: Call) -> dict[str, Any]:
+    # The query (byApiKey, which the SDKs send) is not read, as the service's controller reads none.
+    rate = ctx.pricing.tokens_per_credit
+    periods = [
+        models.TokenUsagePeriod(start_date=start, end_date=end, tokens_used=credits * rate) for start, end, _, credits in _months(ctx, call, by_key=False)
+    ]
+    return dump(models.HistoricalTokenUsageResponse(success=True, periods=periods))
 
 
 OPERATIONS = [
     Operation("getTokenUsage", None, token_usage, offload=False),
     Operation("getCreditUsage", None, credit_usage, offload=False),
     Operation("getHistoricalCreditUsage", None, historical),
+    Operation("getHistoricalTokenUsage", None, historical_tokens),
     Operation("getConcurrency", None, concurrency, offload=False),
 ]
