@@ -17,6 +17,7 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "cancelAgent": ({"jobId": "00000000-0000-4000-8000-000000000000"}, None),
     "startCrawl": ({}, {"url": "https://example.com"}),
     "getActiveCrawls": ({}, None),
+    "getOngoingCrawls": ({}, None),
     "getCrawlStatus": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
     "cancelCrawl": ({"id": "00000000-0000-4000-8000-000000000000"}, None),
     "getCrawlErrors": ({"id": "00000000-0000-4000-8000-000000000000"}, None),

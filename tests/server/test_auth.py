@@ -52,3 +52,5 @@ def test_active_crawls_list_only_the_callers(server: Server) -> None:
     assert [c["id"] for c in listed] == [mine]
     assert listed[0]["teamId"] == server.api.team_id
     assert [c["id"] for c in other("getActiveCrawls").json()["crawls"]] == [theirs]
+    # The service's other route to the same list (not a job called "ongoing").
+    assert server.api("getOngoingCrawls").json() == server.api("getActiveCrawls").json()

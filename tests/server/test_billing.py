@@ -69,6 +69,7 @@ def test_a_team_out_of_credits_halfway_stops_the_job(quick_server: Server) -> No
     assert refused.json() == {"success": False, "error": "Payment required to access this resource."}
     assert api("startAgent", json={"prompt": "p"}).status_code == 402
     assert api("getActiveCrawls").status_code == 402
+    assert api("getOngoingCrawls").status_code == 402
 
 
 def test_no_usage_information(server: Server) -> None:

@@ -43,6 +43,7 @@ from .api.crawl import cancel_crawl as _cancel_crawl
 from .api.crawl import get_active_crawls as _get_active_crawls
 from .api.crawl import get_crawl_errors as _get_crawl_errors
 from .api.crawl import get_crawl_status as _get_crawl_status
+from .api.crawl import get_ongoing_crawls as _get_ongoing_crawls
 from .api.crawl import preview_crawl_params as _preview_crawl_params
 from .api.crawl import start_crawl as _start_crawl
 from .api.extract import get_extract_status as _get_extract_status
@@ -826,6 +827,15 @@ class Crawl:
         """
         return self._client._call(
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
+        )
+
+    def get_ongoing(self) -> models.ActiveCrawlsResponse:
+        """List the team's ongoing crawls.
+
+        ``GET /v2/crawl/ongoing`` (getOngoingCrawls).
+        """
+        return self._client._call(
+            _get_ongoing_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
         )
 
     def get_status_page(
@@ -2924,6 +2934,15 @@ class AsyncCrawl:
         """
         return await self._client._call(
             _get_crawl_errors.OPERATION, path={"id": id}, query={}, body=None, result=models.CrawlErrorsResponse
+        )
+
+    async def get_ongoing(self) -> models.ActiveCrawlsResponse:
+        """List the team's ongoing crawls.
+
+        ``GET /v2/crawl/ongoing`` (getOngoingCrawls).
+        """
+        return await self._client._call(
+            _get_ongoing_crawls.OPERATION, path={}, query={}, body=None, result=models.ActiveCrawlsResponse
         )
 
     async def get_status_page(

@@ -38,6 +38,7 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "cancelAgent": ({"jobId": UNKNOWN}, None),
     "startCrawl": ({}, {"url": "https://example.com", "limit": 2}),
     "getActiveCrawls": ({}, None),
+    "getOngoingCrawls": ({}, None),
     "getCrawlStatus": ({"id": UNKNOWN}, None),
     "cancelCrawl": ({"id": UNKNOWN}, None),
     "getCrawlErrors": ({"id": UNKNOWN}, None),

@@ -103,6 +103,8 @@ def preview(ctx: Context, call: Call) -> dict[str, Any]:
 OPERATIONS = [
     Operation("startCrawl", models.CrawlRequest, start, offload=False, takes_idempotency_key=True),
     Operation("getActiveCrawls", None, active),
+    # The same answer under the service's other route to it.
+    Operation("getOngoingCrawls", None, active),
     Operation("getCrawlStatus", None, status),
     Operation("cancelCrawl", None, cancel),
     Operation("getCrawlErrors", None, errors),
