@@ -461,7 +461,7 @@ def _try_html(bundle: dict[str, Any], method: str, path: str, operation: dict[st
             f'{" required" if parameter.get("required") else ""} autocomplete="off"></label>'
         )
     body = ""
-    content = (deref(bundle, operation.get("requestBody") or {}).get("content") or {}) if operation.get("requestBody") else {}
+    content = deref(bundle, operation.get("requestBody") or {}).get("content") or {}
     if "multipart/form-data" in content:
         # An upload: a file from this computer and the options as JSON, sent as multipart/form-data.
         parts = {name: json.dumps(json.loads(value["options"]), indent=2) for name, value in _request_examples(bundle, operation).items() if value}

@@ -180,6 +180,9 @@ def test_refusals_of_the_form_itself(make_server: Any) -> None:
     }
     for text, answer in cases.items():
         assert answer.status_code == 400 and answer.json() == {"success": False, "code": "BAD_REQUEST", "error": text}
+    # The options are read as a JSON body is read: NaN is not JSON, as the service's parser says.
+    not_json = parse(server, "a.html", b"<p>x</p>", "text/html", '{"timeout": NaN}')
+    assert not_json.status_code == 400 and not_json.json()["error"] == "Invalid JSON in the 'options' field. Provide a valid JSON string."
     unknown = parse(server, "a.html", b"<p>x</p>", "text/html", {"onlyMainContnet": True})
     assert unknown.status_code == 400 and unknown.json()["details"][0]["code"] == "unrecognized_keys"
     options_as_file = server.client.post(

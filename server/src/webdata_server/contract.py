@@ -155,8 +155,13 @@ class Contract:
     def component_validator(self, name: str) -> Validator:
         """JSON Schema validation against one component schema (a parse upload's options), as
         :meth:`request_validator` validates a JSON body."""
-        validator: Validator = _ECMA({"$ref": "urn:bundle#/components/schemas/" + name}, registry=self._registry, format_checker=FormatChecker())
+        validator: Validator = _ECMA(_component_schema(name), registry=self._registry, format_checker=FormatChecker())
         return validator
+
+    @functools.cache  # noqa: B019 - one per component name, for the life of the contract
+    def component_bounds_validator(self, name: str) -> Validator:
+        """The size bounds alone of one component schema, as :meth:`bounds_validator` of a body."""
+        return _BOUNDS(_component_schema(name), registry=self._registry)
 
     def _body_schema(self, operation_id: str) -> dict[str, str]:
         """A schema that is the operation's JSON request body schema, by reference into the bundle."""
@@ -202,3 +207,8 @@ class Contract:
     @property
     def tokens_per_credit(self) -> int:
         return int(self.document["info"]["x-tokens-per-credit"])
+
+
+def _component_schema(name: str) -> dict[str, str]:
+    """A schema that is the component ``name``, by reference into the bundle."""
+    return {"$ref": "urn:bundle#/components/schemas/" + name}

@@ -14,7 +14,6 @@ out of memory.
 
 from __future__ import annotations
 
-import base64
 import html
 import json
 import os
@@ -305,7 +304,7 @@ def _read_pdf(data: bytes, max_pages: int) -> dict[str, Any]:
     except Unreadable:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
-        raise Unreadable(_pdf_reason(error)) from None
+        raise Unreadable(_reason(error)) from None
     total = len(leaves)
     if total == 0:
         raise Unreadable("it has no pages")
@@ -316,11 +315,11 @@ def _read_pdf(data: bytes, max_pages: int) -> dict[str, Any]:
             page = reader.pages[number - 1]
             pages.append(_pdf_page(number, page))
         except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, RecursionError, IndexError) as error:
-            raise Unreadable(f"page {number}: {_pdf_reason(error)}") from None
+            raise Unreadable(f"page {number}: {_reason(error)}") from None
     return {"title": title, "total": total, "pages": pages}
 
 
-def _pdf_reason(error: BaseException) -> str:
+def _reason(error: BaseException) -> str:
     text = str(error).strip() or type(error).__name__
     return text.splitlines()[0][:200]
 
@@ -400,7 +399,7 @@ def _read_docx(data: bytes) -> dict[str, Any]:
     try:
         document = docx.Document(io.BytesIO(data))
     except (zipfile.BadZipFile, KeyError, ValueError) as error:
-        raise Unreadable(f"it is not a Word document ({_pdf_reason(error)})") from None
+        raise Unreadable(f"it is not a Word document ({_reason(error)})") from None
     parts: list[str] = []
     in_list = False
     title = document.core_properties.title or ""
@@ -467,7 +466,7 @@ def _read_xlsx(data: bytes) -> dict[str, Any]:
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
-        raise Unreadable(f"it is not an Excel workbook ({_pdf_reason(error)})") from None
+        raise Unreadable(f"it is not an Excel workbook ({_reason(error)})") from None
     parts, warnings = [], []
     for sheet in book.worksheets:
         rows = []
@@ -490,10 +489,6 @@ def _read_xlsx(data: bytes) -> dict[str, Any]:
     return {"title": title, "html": "\n".join(parts), "warnings": warnings}
 
 
-def pdf_base64(data: bytes) -> str:
-    return base64.b64encode(data).decode()
-
-
 if __name__ == "__main__":  # the child process of :func:`convert`
     _limit(int(sys.argv[4]), float(sys.argv[5]))
     try:
@@ -505,6 +500,6 @@ if __name__ == "__main__":  # the child process of :func:`convert`
         print("unreadable: it needs more memory than a conversion may use")
         sys.exit(3)
     except Exception as error:
-        print(f"unreadable: {type(error).__name__}: {_pdf_reason(error)}")
+        print(f"unreadable: {type(error).__name__}: {_reason(error)}")
         sys.exit(3)
     sys.stdout.write(json.dumps(result))

@@ -19,10 +19,10 @@ from pydantic import BaseModel, ValidationError
 
 from webdata_server.domain import Caller, Team
 from webdata_server.errors import BodyTooLarge, InvalidRequest, RateLimited, Unauthenticated, issue
-from webdata_server.rules import issues_of_schema, normalized, scrape_option_issues, webhook_issues
+from webdata_server.rules import ModelT, issues_of_schema, normalized, scrape_option_issues, webhook_issues
 from webdata_server.store import Store
 
-__all__ = ["MAX_JSON_DEPTH", "Gate", "RateLimiter", "bearer_key", "json_depth"]
+__all__ = ["MAX_JSON_DEPTH", "Gate", "RateLimiter", "bearer_key", "checked", "json_depth", "read_json"]
 
 # Arrays and objects nested inside each other, at most (documented in the README); a JSON Schema
 # in `schema` needs far fewer, and every recursive step of validation stays well inside Python's stack.
@@ -51,7 +51,7 @@ def bearer_key(headers: Mapping[str, str]) -> str:
     return key.strip() if scheme.lower() == "bearer" else ""
 
 
-def _read_json(raw: bytes) -> Any:
+def read_json(raw: bytes) -> Any:
     """``json.loads(raw, parse_float=_number)`` without ``NaN`` or ``Infinity``, with the decoder
     built once (``json.loads`` builds one per call when given a hook)."""
     text = raw.decode(json.detect_encoding(raw), "surrogatepass")
@@ -127,17 +127,6 @@ class Gate:
             raise RateLimited(retry_after=wait)
         return caller
 
-    def _refuse_invalid(self, operation_id: str, payload: Any, size: int) -> None:
-        """Raises the 400 naming what the contract's schema refuses in ``payload``, if anything."""
-        bounds = self.bounds.get(operation_id)
-        # An oversized list or string is refused before the full validation, which would walk it
-        # (100,000 formats: half a minute); a small body cannot hold one that costs much, and the
-        # extra pass would cost it as much as the validation itself.
-        problems = list(bounds.iter_errors(payload)) if bounds is not None and size > BOUNDS_FIRST_OVER else []
-        problems = sorted(problems or self.validators[operation_id].iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
-        if problems:
-            raise InvalidRequest(details=issues_of_schema(problems[:20]))
-
     def body(self, operation_id: str, model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str) -> BaseModel:
         """The request body as the operation's model (``raw`` was cut short when ``too_large``)."""
         if too_large:
@@ -147,7 +136,7 @@ class Gate:
         too_deep = InvalidRequest(details=[issue([], f"The body nests deeper than {MAX_JSON_DEPTH} levels", "invalid_body")])
         try:
             # A float without a fraction is read as an int (see _number), as it is parsed.
-            payload = _read_json(raw)
+            payload = read_json(raw)
         except (ValueError, UnicodeDecodeError):
             raise InvalidRequest(details=[issue([], "The body is not valid JSON", "invalid_body")]) from None
         except RecursionError:
@@ -156,16 +145,45 @@ class Gate:
         if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(payload) > MAX_JSON_DEPTH:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
-        gate = self.gates.get(operation_id)
-        if gate is None or not gate(payload):
-            self._refuse_invalid(operation_id, payload, len(raw))
-        broken = scrape_option_issues(payload, operation_id) + webhook_issues(payload)
-        if broken:
-            raise InvalidRequest(details=broken)
-        try:
-            # Unknown keys of the objects the contract leaves open are dropped, as the service drops them.
-            # The scheme is given after validation: the contract's maxLength bounds the URL as sent.
-            return normalized(model.model_validate(payload, extra="ignore"), operation_id)
-        except ValidationError as invalid:
-            errors = invalid.errors(include_url=False, include_context=False, include_input=False)
-            raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], "invalid_type" if e["type"] == "missing" else e["type"]) for e in errors]) from None
+        return checked(
+            payload,
+            model,
+            operation_id,
+            validator=self.validators[operation_id],
+            bounds=self.bounds.get(operation_id),
+            gate=self.gates.get(operation_id),
+            size=len(raw),
+        )
+
+
+def checked(
+    payload: Any,
+    model: type[ModelT],
+    operation_id: str,
+    *,
+    validator: Validator,
+    bounds: Validator | None = None,
+    gate: Callable[[Any], bool] | None = None,
+    size: int,
+) -> ModelT:
+    """A decoded JSON value (a body, or a parse upload's options) as ``model``: the contract's schema
+    (``gate`` admits a valid one at once), the service's rules across scrape options and webhooks,
+    then the model; a 400 naming every problem otherwise."""
+    if gate is None or not gate(payload):
+        # An oversized list or string is refused before the full validation, which would walk it
+        # (100,000 formats: half a minute); a small body cannot hold one that costs much, and the
+        # extra pass would cost it as much as the validation itself.
+        problems = list(bounds.iter_errors(payload)) if bounds is not None and size > BOUNDS_FIRST_OVER else []
+        problems = sorted(problems or validator.iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
+        if problems:
+            raise InvalidRequest(details=issues_of_schema(problems[:20]))
+    broken = scrape_option_issues(payload, operation_id) + webhook_issues(payload)
+    if broken:
+        raise InvalidRequest(details=broken)
+    try:
+        # Unknown keys of the objects the contract leaves open are dropped, as the service drops them.
+        # The scheme is given after validation: the contract's maxLength bounds the URL as sent.
+        return normalized(model.model_validate(payload, extra="ignore"), operation_id)
+    except ValidationError as invalid:
+        errors = invalid.errors(include_url=False, include_context=False, include_input=False)
+        raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], "invalid_type" if e["type"] == "missing" else e["type"]) for e in errors]) from None

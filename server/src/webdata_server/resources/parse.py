@@ -11,7 +11,6 @@ scrape formats (:class:`~webdata_server.scrape.Renderer`), and the charge is wri
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -19,16 +18,14 @@ from typing import Any
 from urllib.parse import quote
 
 import webdata_models as models
-from pydantic import ValidationError
 from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
 from webdata_server import files
 from webdata_server.domain import Charge, now_utc
 from webdata_server.errors import FileUnreadable, InvalidRequest, UploadRefused, issue
-from webdata_server.ingress import MAX_JSON_DEPTH, json_depth
+from webdata_server.ingress import MAX_JSON_DEPTH, checked, json_depth, read_json
 from webdata_server.resources.base import Call, Context, Operation, Pending, Upload, WithHeaders
-from webdata_server.rules import issues_of_schema, scrape_option_issues
 from webdata_server.scrape import threat
 from webdata_server.web import Page
 
@@ -120,24 +117,27 @@ def _text(part: _Part | None) -> str | None:
     return None if part is None or part.data is None else part.data.decode("utf-8", "replace")
 
 
-def _options(ctx: Context, parts: dict[str, _Part]) -> dict[str, Any]:
-    """The ``options`` part as a JSON object, with the form's own origin, integration and
-    zeroDataRetention fields beneath what the options say."""
+def _options(parts: dict[str, _Part]) -> tuple[dict[str, Any], int]:
+    """The ``options`` part as a JSON object (read as a JSON body is read), with the form's own
+    origin, integration and zeroDataRetention fields beneath what the options say; and its size."""
     given = parts.get("options")
     payload: dict[str, Any] = {}
-    if given is not None:
+    size = 0
+    if given is not None and given.data is not None:
         if given.filename is not None:
             raise UploadRefused("optionsNotString")
+        too_deep = InvalidRequest(details=[issue(["options"], f"The options nest deeper than {MAX_JSON_DEPTH} levels", "invalid_body")])
+        size = len(given.data)
         try:
-            decoded = json.loads(_text(given) or "")
-        except ValueError:
+            decoded = read_json(bytes(given.data))
+        except (ValueError, UnicodeDecodeError):
             raise UploadRefused("optionsNotJson") from None
         except RecursionError:
-            raise InvalidRequest(details=[issue(["options"], f"The options nest deeper than {MAX_JSON_DEPTH} levels", "invalid_body")]) from None
+            raise too_deep from None
         if not isinstance(decoded, dict):
             raise UploadRefused("optionsNotObject")
         if json_depth(decoded) > MAX_JSON_DEPTH:
-            raise InvalidRequest(details=[issue(["options"], f"The options nest deeper than {MAX_JSON_DEPTH} levels", "invalid_body")])
+            raise too_deep
         payload = decoded
     for name in ("origin", "integration"):
         value = (_text(parts.get(name)) or "").strip()
@@ -146,7 +146,7 @@ def _options(ctx: Context, parts: dict[str, _Part]) -> dict[str, Any]:
     retention = (_text(parts.get("zeroDataRetention")) or "").strip().lower()
     if retention in ("true", "false") and "zeroDataRetention" not in payload:
         payload["zeroDataRetention"] = retention == "true"
-    return payload
+    return payload, size
 
 
 def _unsupported(options: models.ParseOptions) -> str | None:
@@ -177,14 +177,21 @@ def parse_file(ctx: Context, call: Call) -> Pending:
     file = parts.get("file")
     if file is None or file.data is None or file.filename is None:
         raise UploadRefused("missingFile")
-    payload = _options(ctx, parts)
+    payload, options_size = _options(parts)
     data = bytes(file.data)
     if len(data) > settings.max_upload_bytes:
         raise UploadRefused("tooLarge")
     kind = files.detect(file.filename, file.content_type, data[:8])
     if kind is None or not kind.available:
         raise UploadRefused("unsupportedFileType", error=f"Unsupported upload type. Supported file extensions: {files.supported_extensions()}")
-    options = _validated(ctx, payload)
+    options = checked(
+        payload,
+        models.ParseOptions,
+        call.operation_id,
+        validator=ctx.contract.component_validator("ParseOptions"),
+        bounds=ctx.contract.component_bounds_validator("ParseOptions"),
+        size=options_size,
+    )
     unsupported = _unsupported(options)
     if unsupported is not None:
         raise UploadRefused(unsupported)
@@ -193,9 +200,8 @@ def parse_file(ctx: Context, call: Call) -> Pending:
         raise UploadRefused("emptyFile")
 
     parser = next((p for p in options.parsers if isinstance(p, models.PdfParser)), None)
-    parsed_pdf = kind.reader == "pdf" and (parser is not None or "pdf" in options.parsers)
     try:
-        if kind.reader == "pdf" and not parsed_pdf:
+        if kind.reader == "pdf" and parser is None and "pdf" not in options.parsers:
             converted = files.Converted(pdf_total=1)  # returned as it is, base64-encoded: nothing to read
         else:
             max_pages = parser.max_pages if parser is not None else None
@@ -239,22 +245,6 @@ def parse_file(ctx: Context, call: Call) -> Pending:
         store.ledger.charge(tx, caller=caller, charges=[Charge(call.operation_id, credits)], tokens_per_credit=pricing.tokens_per_credit, moment=moment)
 
     return Pending(store.submit(unit), lambda _: body)
-
-
-def _validated(ctx: Context, payload: dict[str, Any]) -> models.ParseOptions:
-    """The options as ``ParseOptions``: the contract's schema (unknown keys refused), the rules
-    across scrape options, then the model."""
-    problems = sorted(ctx.contract.component_validator("ParseOptions").iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
-    if problems:
-        raise InvalidRequest(details=issues_of_schema(problems[:20]))
-    broken = scrape_option_issues(payload, "parseFile")
-    if broken:
-        raise InvalidRequest(details=broken)
-    try:
-        return models.ParseOptions.model_validate(payload, extra="ignore")
-    except ValidationError as invalid:
-        errors = invalid.errors(include_url=False, include_context=False, include_input=False)
-        raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], e["type"]) for e in errors]) from None
 
 
 _FORMATS = {"success": True, "data": {"formats": [kind.listed() for kind in files.KINDS]}}
