@@ -579,11 +579,13 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
             id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         first = {aw}self.{status.method}(id)
-        documents, link = list(first.data), first.next
+        # A running job answers ``next`` also where no document is behind it yet (as the service
+        # does): a page with none ends the reading, or it would read the same page for ever.
+        documents, link = list(first.data), first.next if first.data else None
         while link:
             page = {aw}self._client._follow(link, result={result})
             documents += page.data
-            link = page.next
+            link = page.next if page.data else None
         return first.model_copy(update={{"id": str(id), "data": documents, "next": None}})
 
     {a}def iter_documents(self, id: str | UUID) -> {iterator.replace(result, "models.Document")}:
@@ -596,7 +598,7 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
         while True:
             for document in page.data:
                 yield document
-            if not page.next:
+            if not page.next or not page.data:  # (see get_status)
                 return
             page = {aw}self._client._follow(page.next, result={result})
 '''

@@ -768,11 +768,13 @@ class BatchScrape:
             id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         first = self.get_status_page(id)
-        documents, link = list(first.data), first.next
+        # A running job answers ``next`` also where no document is behind it yet (as the service
+        # does): a page with none ends the reading, or it would read the same page for ever.
+        documents, link = list(first.data), first.next if first.data else None
         while link:
             page = self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
-            link = page.next
+            link = page.next if page.data else None
         return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
@@ -785,7 +787,7 @@ class BatchScrape:
         while True:
             for document in page.data:
                 yield document
-            if not page.next:
+            if not page.next or not page.data:  # (see get_status)
                 return
             page = self._client._follow(page.next, result=models.JobStatusResponse)
 
@@ -1172,11 +1174,13 @@ class Crawl:
             id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         first = self.get_status_page(id)
-        documents, link = list(first.data), first.next
+        # A running job answers ``next`` also where no document is behind it yet (as the service
+        # does): a page with none ends the reading, or it would read the same page for ever.
+        documents, link = list(first.data), first.next if first.data else None
         while link:
             page = self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
-            link = page.next
+            link = page.next if page.data else None
         return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     def iter_documents(self, id: str | UUID) -> Iterator[models.Document]:
@@ -1189,7 +1193,7 @@ class Crawl:
         while True:
             for document in page.data:
                 yield document
-            if not page.next:
+            if not page.next or not page.data:  # (see get_status)
                 return
             page = self._client._follow(page.next, result=models.JobStatusResponse)
 
@@ -2875,11 +2879,13 @@ class AsyncBatchScrape:
             id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         first = await self.get_status_page(id)
-        documents, link = list(first.data), first.next
+        # A running job answers ``next`` also where no document is behind it yet (as the service
+        # does): a page with none ends the reading, or it would read the same page for ever.
+        documents, link = list(first.data), first.next if first.data else None
         while link:
             page = await self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
-            link = page.next
+            link = page.next if page.data else None
         return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
@@ -2892,7 +2898,7 @@ class AsyncBatchScrape:
         while True:
             for document in page.data:
                 yield document
-            if not page.next:
+            if not page.next or not page.data:  # (see get_status)
                 return
             page = await self._client._follow(page.next, result=models.JobStatusResponse)
 
@@ -3279,11 +3285,13 @@ class AsyncCrawl:
             id: UUID of a job of the caller's team; another team's job answers 404 as if it did not exist.
         """
         first = await self.get_status_page(id)
-        documents, link = list(first.data), first.next
+        # A running job answers ``next`` also where no document is behind it yet (as the service
+        # does): a page with none ends the reading, or it would read the same page for ever.
+        documents, link = list(first.data), first.next if first.data else None
         while link:
             page = await self._client._follow(link, result=models.JobStatusResponse)
             documents += page.data
-            link = page.next
+            link = page.next if page.data else None
         return first.model_copy(update={"id": str(id), "data": documents, "next": None})
 
     async def iter_documents(self, id: str | UUID) -> AsyncIterator[models.Document]:
@@ -3296,7 +3304,7 @@ class AsyncCrawl:
         while True:
             for document in page.data:
                 yield document
-            if not page.next:
+            if not page.next or not page.data:  # (see get_status)
                 return
             page = await self._client._follow(page.next, result=models.JobStatusResponse)
 

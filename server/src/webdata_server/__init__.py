@@ -4,7 +4,8 @@ Requests are validated with the generated models (``webdata_models``), error tex
 state rules are read from the committed bundle, and all state lives in one SQLite database.
 
 ``create_app`` and ``Settings`` are imported on first use: the admin commands (``webdata-server
-admin``), which need only the store, do not pay for the application's imports.
+admin``), which need only the store, do not pay for the application's imports. ``running`` and
+``ReferenceServer`` (:mod:`webdata_server.testing`) run the server inside your own tests.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from webdata_server.app import create_app
     from webdata_server.config import Settings
+    from webdata_server.testing import ReferenceServer, running
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["ReferenceServer", "Settings", "create_app", "running"]
 
 
 def __getattr__(name: str) -> Any:
@@ -27,4 +29,8 @@ def __getattr__(name: str) -> Any:
         from webdata_server.config import Settings
 
         return Settings
+    if name in ("running", "ReferenceServer"):
+        from webdata_server import testing
+
+        return getattr(testing, name)
     raise AttributeError(f"module 'webdata_server' has no attribute {name!r}")

@@ -2,7 +2,7 @@
 
     webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--parse-seconds S] [--web synthetic|real] [--allow-private-fetch]
                          [--threads N] [--cache-copies N] [--head-timeout S] [--body-timeout S] [--shutdown-timeout S]
-                         [--stack auto|fast|pure] [--access-log]
+                         [--stack auto|fast|pure] [--access-log] [--clock system|manual] [--control]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
     webdata-server admin [--db PATH] create-key --team ID [--name N]
     webdata-server admin [--db PATH] revoke-key --key KEY_ID   (alias delete-key)
@@ -117,6 +117,17 @@ def _parser() -> argparse.ArgumentParser:
         help="event loop and HTTP parser: fast = uvloop and httptools, pure = asyncio and h11, auto (default) = fast where installed",
     )
     serve.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs a sixth of a cheap request)")
+    serve.add_argument(
+        "--clock",
+        choices=("system", "manual"),
+        default="system",
+        help="system (default): jobs run on the wall clock; manual: time stands still until POST /__webdata/clock/advance moves it (needs --control)",
+    )
+    serve.add_argument(
+        "--control",
+        action="store_true",
+        help="answer the test control endpoints under /__webdata/ (faults, journal, webhook inbox, clock, fresh teams): loopback only, never with a team's key",
+    )
     admin = commands.add_parser("admin", help="teams, keys and plans")
     admin.add_argument("--db", type=Path, help="the database (default: the one serve uses, WEBDATA_DB or .data/webdata.sqlite3)")
     actions = admin.add_subparsers(dest="action", required=True)
@@ -257,6 +268,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.command == "admin":
         return _admin(args, settings)
+    if args.control and not settings.loopback:
+        print(f"webdata-server: --control answers only on a loopback address; --host {settings.host} is not one", file=sys.stderr)
+        return 2
+    if args.clock == "manual" and not args.control:
+        print("webdata-server: --clock manual needs --control (time moves only through POST /__webdata/clock/advance)", file=sys.stderr)
+        return 2
     import uvicorn
 
     from webdata_server.app import create_app, ensure_development_team
@@ -275,7 +292,14 @@ def main(argv: list[str] | None = None) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL)
     loop, http = http_stack(args.stack)
     logging.getLogger("webdata_server").info("event loop %s, HTTP parser %s", loop, http)
-    app = create_app(settings)
+    controls = None
+    if args.control:
+        from webdata_server.controls import Controls
+        from webdata_server.jobs import ManualClock, SystemClock
+
+        controls = Controls(ManualClock() if args.clock == "manual" else SystemClock(), http=True)
+        print(f"Test controls on http://{settings.host}:{settings.port}/__webdata/ (clock: {args.clock})", flush=True)
+    app = create_app(settings, controls=controls)
     # X-Forwarded-* from the hosts uvicorn trusts by default, read by the app itself (see trust_forwarded).
     app.trust_forwarded(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"))
     # The contract, its compiled validators and the models live as long as the process: frozen,

@@ -39,6 +39,7 @@ from webdata_server import answers
 from webdata_server.blocklist import Blocklist
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
+from webdata_server.controls import Controls, FaultyWeb
 from webdata_server.domain import JobKind, Team, now_utc
 from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
@@ -62,9 +63,13 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
 
 
-def _context(settings: Settings, store: Store, contract: Contract, *, notify: Notify | None = None, clock: Clock | None = None) -> Context:
+def _context(
+    settings: Settings, store: Store, contract: Contract, *, notify: Notify | None = None, clock: Clock | None = None, controls: Controls | None = None
+) -> Context:
     pricing = Pricing.from_contract(contract)
     web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
+    if controls is not None:
+        web = FaultyWeb(web, controls)
     max_age = contract.document["components"]["schemas"]["ScrapeOptions"]["properties"]["maxAge"]
     scraper = ScrapePipeline(
         store=store,
@@ -299,11 +304,14 @@ def ensure_development_team(store: Store, settings: Settings) -> tuple[Team, str
     return team, store.teams.create_key(team_id=team.id, name="development")
 
 
-def create_app(settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None) -> _Front:
+def create_app(settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None, controls: Controls | None = None) -> _Front:
     """The application. With ``store`` given, the caller owns it (tests); otherwise it is opened at
-    startup. ``clock`` drives every job schedule (default: the wall clock; a test passes a
-    :class:`~webdata_server.jobs.ManualClock` and moves it)."""
+    startup. ``clock`` drives every job schedule (default: the controls' clock, else the wall clock;
+    a test passes a :class:`~webdata_server.jobs.ManualClock` and moves it). ``controls``: the test
+    controls (faults, journal, inbox, the control endpoints; :mod:`webdata_server.controls`)."""
     settings = settings or Settings.from_env()
+    if controls is not None and clock is None:
+        clock = controls.clock
     bundle_bytes = read_bundle(settings.bundle)
     contract = Contract.load(bundle_bytes)
     validators = {op.operation_id: contract.request_validator(op.operation_id) for op in OPERATIONS if op.body is not None}
@@ -323,10 +331,16 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             team, key = created
             _log.warning("created the development team %s with API key %s", team.id, key)
         webhooks = WebhookDispatcher(
-            reach=settings.webhook_reach, timeout=settings.webhook_timeout, retries=settings.webhook_retries, backoff=settings.webhook_backoff
+            reach=settings.webhook_reach,
+            timeout=settings.webhook_timeout,
+            retries=settings.webhook_retries,
+            backoff=settings.webhook_backoff,
+            controls=controls,
         )
         webhooks.start()
-        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock)
+        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock, controls=controls)
+        if controls is not None:
+            controls.bind_running(jobs=ctx.jobs, store=active_store, scraper=ctx.scraper, loop=asyncio.get_running_loop())
         threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")
         demand = Demand()
         state["running"] = _Running(ctx, Gate(active_store, validators, bounds, gates), threads, demand)
@@ -345,6 +359,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await active_store.db.detach()
+            if controls is not None:
+                controls.unbind_running()
             threads.shutdown(wait=True)
             await webhooks.close()
             if own:
@@ -382,6 +398,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
 
     routes: list[BaseRoute] = [Route("/openapi.json", openapi, methods=["GET"])]
     front = _Front(by_path, cors=settings.local_cors)
+    if controls is not None:
+        controls.bind_contract(contract)
+        front.controls = controls
     # x-watch: the status paths of crawls and batch scrapes also accept a WebSocket upgrade.
     for operation_id, kind in (("getCrawlStatus", JobKind.CRAWL), ("getBatchScrapeStatus", JobKind.BATCH_SCRAPE)):
         routes.append(WebSocketRoute(contract.operations[operation_id]["path"], watch_endpoint(lambda: running().ctx, kind)))
@@ -422,6 +441,8 @@ class _Front:
         self._forwarded: ProxyHeadersMiddleware | None = None
         # The job service of the running application (its clock and passes, for tests).
         self.jobs: Callable[[], JobService] = _not_running
+        # The test controls, when the application has them: every HTTP request passes them.
+        self.controls: Controls | None = None
 
     def trust_forwarded(self, trusted_hosts: list[str] | str) -> None:
         """Read ``X-Forwarded-Proto`` and ``X-Forwarded-For`` from requests these hosts relay, as
@@ -441,6 +462,12 @@ class _Front:
         return self.app.state
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self.controls is not None and scope["type"] == "http":
+            await self.controls(scope, receive, send, self._forwarding)
+            return
+        await self._forwarding(scope, receive, send)
+
+    async def _forwarding(self, scope: Any, receive: Any, send: Any) -> None:
         if self._forwarded is not None and scope["type"] != "lifespan":
             for name, _ in scope["headers"]:
                 if name.startswith(b"x-forwarded-"):

@@ -28,6 +28,8 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from webdata_server.controls import DROP
+
 __all__ = ["HEAD_SECONDS", "MAX_HEAD_BYTES", "bounded", "error_response", "protocol_for"]
 
 HEAD_SECONDS = 10.0
@@ -182,6 +184,12 @@ def bounded(base: type[Any], *, head_seconds: float = HEAD_SECONDS) -> type[Any]
         def data_received(self, data: bytes) -> None:
             if self._watch(data):
                 super().data_received(data)
+                # A request whose head just completed gets the means to lose its connection with no
+                # answer at all (the test controls' dropped connection, webdata_server.controls):
+                # its task has been created, not yet run.
+                scope = getattr(self, "scope", None)
+                if scope is not None and DROP not in scope.setdefault("extensions", {}):
+                    scope["extensions"][DROP] = self.transport.abort
 
         def on_response_complete(self) -> None:
             super().on_response_complete()

@@ -19,12 +19,15 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from webdata_server.domain import Job
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach, Resolver, system_resolver
+
+if TYPE_CHECKING:
+    from webdata_server.controls import Controls
 
 __all__ = ["MAX_EVENT_BYTES", "WebhookDispatcher", "encode_event", "webhook_config"]
 
@@ -72,8 +75,20 @@ def encode_event(body: dict[str, Any]) -> bytes:
 class WebhookDispatcher:
     """Queues events per job (from any thread) and delivers them on the event loop."""
 
-    def __init__(self, *, reach: Reach, timeout: float = 10.0, retries: int = 3, backoff: float = 1.0, resolver: Resolver = system_resolver) -> None:
+    def __init__(
+        self,
+        *,
+        reach: Reach,
+        timeout: float = 10.0,
+        retries: int = 3,
+        backoff: float = 1.0,
+        resolver: Resolver = system_resolver,
+        controls: Controls | None = None,
+    ) -> None:
         self.guard = OutboundGuard(reach, resolver=resolver)
+        # With test controls: every event lands in their inbox, only receivers on this machine are
+        # sent to, and the retries' backoff runs on the controls' clock.
+        self.controls = controls
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
@@ -105,6 +120,8 @@ class WebhookDispatcher:
         if config.metadata is not None:
             body["metadata"] = config.metadata
         message = {"config": config, "body": body, "final": event.split(".", 1)[1] in ("completed", "failed", "cancelled")}
+        if self.controls is not None and not self.controls.capture(url=config.url, headers=config.headers, body=body, team_id=job.team_id, job_id=job.id):
+            return
         self._loop.call_soon_threadsafe(self._enqueue, job.id, message)
 
     def _enqueue(self, job_id: str, message: dict[str, Any]) -> None:
@@ -125,6 +142,9 @@ class WebhookDispatcher:
                 await self._deliver(message["config"], message["body"])
             except Exception:  # one event that cannot be sent never ends the job's sender
                 _log.exception("webhook %s to %s not sent", message["body"].get("type"), message["config"].url)
+            finally:
+                if self.controls is not None:
+                    self.controls.delivered()
             if message["final"] and queue.empty():
                 self._queues.pop(job_id, None)
                 return
@@ -148,5 +168,5 @@ class WebhookDispatcher:
             except (httpx.HTTPError, httpx.InvalidURL, ValueError, UnicodeError) as error:
                 problem = type(error).__name__
             if attempt < self.retries:
-                await asyncio.sleep(self.backoff * 2**attempt)
+                await (self.controls.sleep if self.controls is not None else asyncio.sleep)(self.backoff * 2**attempt)
         _log.warning("webhook %s to %s dropped after %d attempts (%s)", body["type"], config.url, self.retries + 1, problem)

@@ -6,6 +6,7 @@ finishes when the test says, without sleeping."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -33,6 +34,12 @@ class ManualClock:
     def __init__(self, start: datetime | None = None) -> None:
         self._now = start or now_utc()
         self._lock = threading.Lock()
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_advance(self, listener: Callable[[], None]) -> None:
+        """Calls ``listener`` (from the advancing thread) after each move: what waits on this
+        clock (a webhook's retry backoff) looks again."""
+        self._listeners.append(listener)
 
     def now(self) -> datetime:
         with self._lock:
@@ -44,4 +51,7 @@ class ManualClock:
             raise ValueError("a clock does not go back")
         with self._lock:
             self._now += timedelta(seconds=seconds)
-            return self._now
+            moment = self._now
+        for listener in self._listeners:
+            listener()
+        return moment

@@ -41,7 +41,7 @@ def map_url(ctx: Context, call: Call) -> Pending:
         raise InvalidRequest(details=[issue(["url"], problem)])
     team = call.caller.team
     threat.check_override(team, body.threat_protection)
-    scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.settings.threat_classifier_down)
+    scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.scraper.classifier_down)
     web = ctx.scraper.web
     if isinstance(web, SyntheticWeb):
         links = list(_synthetic_map(body.url, _options(body)))

@@ -1,0 +1,707 @@
+"""Test controls: faults on demand, a journal of requests, an inbox of webhook events, the clock.
+
+What a developer testing retry, progress and webhook code needs from a development double (the
+habits of moto, WireMock, LocalStack and Stripe's test clocks), in one object the application
+consults when it is given one (``create_app(controls=...)``): the pytest plugin and
+``webdata_server.running()`` always give one; ``serve --control`` gives one and answers the
+control endpoints under :data:`PREFIX` (loopback only, never with a team's key).
+
+- **Faults** (:class:`Fault`): the next N calls of an operation (or of a method and path) answer a
+  status with the contract's body for it (429 with ``Retry-After``, 402, 500...; 502, 503 and 504
+  as the service's edge answers them, in the shared error shape), answer late, or lose their
+  connection before any answer. :class:`PageFault`: given pages of the synthetic web answer a
+  status or cannot be reached (a crawl records them as failed). The threat classifier can be made
+  unreachable.
+- **Journal** (:class:`Received`): every request the server received, its headers without secrets,
+  its JSON body, the status it got.
+- **Inbox** (:class:`Event`): every webhook event the server would send. Events for a receiver on
+  this machine are also delivered; any other receiver is not contacted (nothing leaves the machine).
+- **Clock**: with a :class:`~webdata_server.jobs.ManualClock`, jobs, crawls' pages, extract and agent
+  endings and webhook retries move only when :meth:`Controls.advance` moves it.
+
+Nothing here runs unless the application was given a ``Controls``: the served API is unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fnmatch
+import itertools
+import json
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlsplit
+
+from webdata_server.domain import iso
+from webdata_server.jobs.clock import Clock, ManualClock, SystemClock
+from webdata_server.web import FetchContext, FetchFailed, Page, WebSource
+
+if TYPE_CHECKING:
+    from webdata_server.contract import Contract
+    from webdata_server.jobs import JobService
+    from webdata_server.scrape import ScrapePipeline
+    from webdata_server.store import Store
+
+__all__ = ["DROP", "GATEWAY_STATUSES", "PREFIX", "Controls", "Event", "Fault", "FaultError", "FaultyWeb", "PageFault", "Received"]
+
+# The ASGI extension (in a request's scope) that aborts its connection, nothing more written: the
+# server's protocols (webdata_server.protocols) put it there.
+DROP = "webdata.drop"
+
+# The reserved path prefix of the control endpoints (no operation of the contract starts with it).
+PREFIX = "/__webdata/"
+
+# Answers of the service's edge (its load balancer), which any operation can get: the contract does
+# not list them, the shared error shape carries them. firecrawl-py retries a 502.
+GATEWAY_STATUSES = {502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"}
+
+# Requests the journal keeps (the oldest are dropped first) and the bytes of a body it keeps.
+JOURNAL_SIZE = 10_000
+JOURNAL_BODY_BYTES = 1024 * 1024
+INBOX_SIZE = 10_000
+
+# Headers whose values the journal never keeps.
+SECRET_HEADERS = {"authorization", "cookie", "proxy-authorization", "x-api-key"}
+
+
+class FaultError(ValueError):
+    """A fault that cannot be made (an unknown operation, a status the operation never answers)."""
+
+
+@dataclass
+class Fault:
+    """Matching requests answer ``status`` (the contract's body), come ``delay`` seconds late, or
+    lose their connection (``drop``). ``after`` matching calls are let through first; then the next
+    ``times`` (None: every one until removed). ``team_id`` limits it to one team's requests."""
+
+    id: str
+    operation: str | None = None
+    method: str | None = None
+    path: str | None = None  # a regular expression the whole path must match
+    status: int | None = None
+    retry_after: int | None = None
+    delay: float = 0.0
+    drop: bool = False
+    times: int | None = 1
+    after: int = 0
+    team_id: str | None = None
+    seen: int = 0  # matching calls so far
+    applied: int = 0  # calls it answered
+
+    @property
+    def spent(self) -> bool:
+        return self.times is not None and self.applied >= self.times
+
+    def describe(self) -> dict[str, Any]:
+        body = {k: v for k, v in asdict(self).items() if v is not None}
+        body["spent"] = self.spent
+        return _camel(body)
+
+
+@dataclass
+class PageFault:
+    """Fetches of pages whose URL matches ``url`` (a glob: ``*`` any characters) answer ``status``
+    or, with ``status`` None, cannot be reached; ``times`` fetches (None: every one)."""
+
+    id: str
+    url: str
+    status: int | None = 500
+    times: int | None = None
+    applied: int = 0
+
+    def matches(self, url: str) -> bool:
+        return fnmatch.fnmatchcase(url, self.url) and (self.times is None or self.applied < self.times)
+
+    def describe(self) -> dict[str, Any]:
+        return _camel({**asdict(self), "spent": self.times is not None and self.applied >= self.times})
+
+
+@dataclass(frozen=True)
+class Received:
+    """One request the server received."""
+
+    seq: int
+    at: str  # the wall clock's instant (ISO 8601)
+    method: str
+    path: str
+    query: dict[str, str]
+    headers: dict[str, str]  # lower-cased names; secrets left out
+    body: Any  # the JSON body parsed; a text body as text; None when empty, binary or multipart
+    body_bytes: int
+    operation: str | None  # the operationId, None for a path the contract has not
+    team_id: str | None  # the key's team; None without a (valid) key
+    status: int  # 0 when the connection was dropped
+    fault: str | None  # the id of the fault that answered
+
+    def describe(self) -> dict[str, Any]:
+        return _camel(asdict(self))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One webhook event the server would send."""
+
+    seq: int
+    at: str
+    url: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+    team_id: str
+    job_id: str
+    delivered: bool  # whether a delivery was attempted (a receiver on this machine)
+
+    @property
+    def type(self) -> str:
+        return str(self.body.get("type", ""))
+
+    def describe(self) -> dict[str, Any]:
+        return _camel({**asdict(self), "type": self.type})
+
+
+def _camel(values: dict[str, Any]) -> dict[str, Any]:
+    return {re.sub(r"_(\w)", lambda m: m.group(1).upper(), k): v for k, v in values.items()}
+
+
+def _redacted(raw: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    for name, value in raw:
+        key = name.decode("latin-1").lower()
+        if key in SECRET_HEADERS:
+            continue
+        headers[key] = value.decode("latin-1") if key not in headers else f"{headers[key]}, {value.decode('latin-1')}"
+    return headers
+
+
+def _body(raw: bytes, content_type: str) -> Any:
+    if not raw or content_type.startswith("multipart/"):
+        return None
+    text = raw.decode("utf-8", errors="replace")
+    if "json" in content_type or text[:1] in "{[":
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    return text
+
+
+def _loopback(host: str | None) -> bool:
+    return host in ("127.0.0.1", "::1", "localhost") or (host or "").startswith("127.")
+
+
+class Controls:
+    """The state of the controls and the layer that applies them (see the module's docstring)."""
+
+    def __init__(self, clock: Clock | None = None, *, http: bool = False) -> None:
+        self.clock: Clock = clock or SystemClock()
+        self.http = http  # whether the control endpoints answer (serve --control, the test server)
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._seq = itertools.count(1)
+        self.faults: list[Fault] = []
+        self.page_faults: list[PageFault] = []
+        self.journal: deque[Received] = deque(maxlen=JOURNAL_SIZE)
+        self.inbox: deque[Event] = deque(maxlen=INBOX_SIZE)
+        self._routes: list[tuple[str, re.Pattern[str], str]] = []
+        self._documented: dict[str, set[int]] = {}
+        self._contract: Contract | None = None
+        self._jobs: JobService | None = None
+        self._store: Store | None = None
+        self._scraper: ScrapePipeline | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._sleepers: dict[asyncio.Event, float] = {}  # webhook retries waiting on the clock: when due
+        self._deliveries = 0  # webhook events queued or being delivered
+        if isinstance(self.clock, ManualClock):
+            self.clock.on_advance(self._wake_sleepers)
+
+    # -- wiring (the application) -----------------------------------------------------------------
+    def bind_contract(self, contract: Contract) -> None:
+        self._contract = contract
+        for operation_id, operation in contract.operations.items():
+            pattern = re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"[^/]+", re.escape(operation["path"])) + "$")
+            self._routes.append((operation["method"].upper(), pattern, operation_id))
+            self._documented[operation_id] = {int(s) for s in operation.get("responses", {}) if s.isdigit()}
+        # Literal paths first: GET /v2/crawl/active is not a status read of a job called "active".
+        self._routes.sort(key=lambda route: "[^/]+" in route[1].pattern)
+
+    def bind_running(self, *, jobs: JobService, store: Store, scraper: ScrapePipeline, loop: asyncio.AbstractEventLoop) -> None:
+        self._jobs, self._store, self._scraper, self._loop = jobs, store, scraper, loop
+
+    def unbind_running(self) -> None:
+        self._jobs = self._store = self._scraper = None
+        self._loop = None
+
+    def operation_of(self, method: str, path: str) -> str | None:
+        method = "GET" if method == "HEAD" else method
+        return next((operation_id for m, pattern, operation_id in self._routes if m == method and pattern.match(path)), None)
+
+    # -- faults -----------------------------------------------------------------------------------
+    def add_fault(
+        self,
+        operation: str | None = None,
+        *,
+        method: str | None = None,
+        path: str | None = None,
+        status: int | None = None,
+        retry_after: int | None = None,
+        delay: float = 0.0,
+        drop: bool = False,
+        times: int | None = 1,
+        after: int = 0,
+        team_id: str | None = None,
+    ) -> Fault:
+        """A new fault (see :class:`Fault`); :class:`FaultError` for one the service could not
+        produce or that matches nothing."""
+        if operation is not None and self._contract is not None and operation not in self._documented:
+            raise FaultError(f"no operation {operation!r} in the contract (operationIds: {', '.join(sorted(self._documented))})")
+        if operation is None and path is None and method is None:
+            raise FaultError("a fault needs an operation, or a method and/or a path to match")
+        if path is not None:
+            try:
+                re.compile(path)
+            except re.error as error:
+                raise FaultError(f"path {path!r} is not a regular expression: {error}") from None
+        if status is None and not drop and delay <= 0:
+            raise FaultError("a fault needs a status, a delay or drop")
+        if status is not None and drop:
+            raise FaultError("a dropped connection answers no status: give status or drop, not both")
+        if status is not None:
+            self._check_status(operation, status)
+        if retry_after is not None and retry_after < 0:
+            raise FaultError("retry_after is a number of seconds, 0 or more")
+        if status == 429 and retry_after is None:
+            retry_after = 1
+        if times is not None and times < 1:
+            raise FaultError("times is 1 or more (None: every matching call)")
+        if after < 0 or delay < 0:
+            raise FaultError("after and delay are 0 or more")
+        fault = Fault(
+            id=f"fault_{next(self._ids)}",
+            operation=operation,
+            method=method.upper() if method else None,
+            path=path,
+            status=status,
+            retry_after=retry_after,
+            delay=delay,
+            drop=drop,
+            times=times,
+            after=after,
+            team_id=team_id,
+        )
+        with self._lock:
+            self.faults.append(fault)
+        return fault
+
+    def _check_status(self, operation: str | None, status: int) -> None:
+        if status in GATEWAY_STATUSES:
+            return
+        if not 400 <= status <= 599:
+            raise FaultError(f"a fault answers an error status (4xx or 5xx), not {status}")
+        if operation is not None and self._contract is not None and status not in self._documented[operation]:
+            documented = ", ".join(str(s) for s in sorted(self._documented[operation]))
+            gateway = ", ".join(str(s) for s in GATEWAY_STATUSES)
+            raise FaultError(f"{operation} never answers {status}: it documents {documented} (and any operation can get the edge's {gateway})")
+
+    def add_page_fault(self, url: str, *, status: int | None = 500, times: int | None = None) -> PageFault:
+        """Pages of the synthetic web matching ``url`` (a glob) answer ``status``, or with None
+        cannot be reached."""
+        if status is not None and not 400 <= status <= 599:
+            raise FaultError(f"a failing page answers a 4xx or 5xx status, not {status}")
+        if times is not None and times < 1:
+            raise FaultError("times is 1 or more (None: every fetch)")
+        fault = PageFault(id=f"page_{next(self._ids)}", url=url, status=status, times=times)
+        with self._lock:
+            self.page_faults.append(fault)
+        return fault
+
+    def remove_fault(self, fault_id: str) -> bool:
+        with self._lock:
+            before = len(self.faults) + len(self.page_faults)
+            self.faults = [f for f in self.faults if f.id != fault_id]
+            self.page_faults = [f for f in self.page_faults if f.id != fault_id]
+            return len(self.faults) + len(self.page_faults) < before
+
+    def clear_faults(self, team_id: str | None = None) -> None:
+        """Every fault (of ``team_id`` only, when given); page faults and the classifier with all."""
+        with self._lock:
+            if team_id is None:
+                self.faults.clear()
+                self.page_faults.clear()
+            else:
+                self.faults = [f for f in self.faults if f.team_id != team_id]
+        if team_id is None:
+            self.classifier_reachable = True
+
+    @property
+    def classifier_reachable(self) -> bool:
+        return self._scraper is None or not self._scraper.classifier_down
+
+    @classifier_reachable.setter
+    def classifier_reachable(self, reachable: bool) -> None:
+        if self._scraper is not None:
+            self._scraper.classifier_down = not reachable
+
+    def _fault_for(self, method: str, path: str, operation: str | None, team_id: str | None) -> Fault | None:
+        with self._lock:
+            for fault in self.faults:
+                if fault.spent:
+                    continue
+                if fault.team_id is not None and fault.team_id != team_id:
+                    continue
+                if fault.operation is not None and fault.operation != operation:
+                    continue
+                if fault.method is not None and fault.method != method:
+                    continue
+                if fault.path is not None and not re.fullmatch(fault.path, path):
+                    continue
+                fault.seen += 1
+                if fault.seen <= fault.after:
+                    continue
+                fault.applied += 1
+                return fault
+        return None
+
+    def page_fault(self, url: str) -> PageFault | None:
+        with self._lock:
+            for fault in self.page_faults:
+                if fault.matches(url):
+                    fault.applied += 1
+                    return fault
+        return None
+
+    def _fault_answer(self, fault: Fault, operation: str | None) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+        assert fault.status is not None
+        status = fault.status
+        body: dict[str, Any]
+        if operation is not None and self._contract is not None and status in self._documented.get(operation, set()):
+            body = self._contract.error_body(operation, status)
+        else:
+            body = {"success": False, "error": GATEWAY_STATUSES.get(status, "Injected fault")}
+        headers = [(b"content-type", b"application/json")]
+        if fault.retry_after is not None:
+            headers.append((b"retry-after", str(fault.retry_after).encode()))
+        return status, json.dumps(body, separators=(",", ":")).encode(), headers
+
+    # -- journal and inbox ------------------------------------------------------------------------
+    def received(self, *, team_id: str | None = None, operation: str | None = None) -> list[Received]:
+        with self._lock:
+            return [r for r in self.journal if (team_id is None or r.team_id == team_id) and (operation is None or r.operation == operation)]
+
+    def events(self, *, team_id: str | None = None) -> list[Event]:
+        with self._lock:
+            return [e for e in self.inbox if team_id is None or e.team_id == team_id]
+
+    def capture(self, *, url: str, headers: dict[str, str], body: dict[str, Any], team_id: str, job_id: str) -> bool:
+        """Keeps a webhook event in the inbox; whether it may be delivered (a receiver on this machine)."""
+        deliver = _loopback(urlsplit(url).hostname)
+        event = Event(next(self._seq), iso(self.clock.now()) or "", url, dict(headers), body, team_id, job_id, deliver)
+        with self._lock:
+            self.inbox.append(event)
+            if deliver:
+                self._deliveries += 1
+        return deliver
+
+    def delivered(self) -> None:
+        """A webhook event's delivery ended (sent, or dropped after its retries)."""
+        with self._lock:
+            self._deliveries -= 1
+
+    def reset(self) -> None:
+        """Faults, journal and inbox emptied (moto's reset): the teams, jobs and clock stay."""
+        self.clear_faults()
+        with self._lock:
+            self.journal.clear()
+            self.inbox.clear()
+
+    # -- clock ------------------------------------------------------------------------------------
+    @property
+    def manual(self) -> bool:
+        return isinstance(self.clock, ManualClock)
+
+    def run_until_idle(self) -> int:
+        """Every job and page due at the clock's instant moved; how many moved."""
+        if self._jobs is None:
+            raise RuntimeError("the server is not running")
+        return self._jobs.run_until_idle()
+
+    def advance(self, seconds: float, *, settle: float = 5.0) -> datetime:
+        """Moves the manual clock ``seconds`` forward, then runs every job due by then and waits (up
+        to ``settle`` seconds) for the webhook deliveries that came due. Jobs that run on the moved
+        clock progress as they would over that much time: pass the time in steps to see each step."""
+        if not isinstance(self.clock, ManualClock):
+            raise RuntimeError("the server runs on the wall clock: start it with a manual clock (serve --clock manual) to move time")
+        moment = self.clock.advance(seconds)
+        self.run_until_idle()
+        self.settle(settle)
+        return moment
+
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Waits until no webhook delivery is under way (those whose retry waits on the clock
+        aside); whether that happened within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            now = self.clock.now().timestamp()
+            with self._lock:
+                parked = sum(1 for due in self._sleepers.values() if due > now)
+                if self._deliveries - parked <= 0:
+                    return True
+            time.sleep(0.002)
+        return False
+
+    async def sleep(self, seconds: float) -> None:
+        """Waits ``seconds`` of the server's clock (a webhook's retry backoff): on the manual clock,
+        until it has been moved that far."""
+        if not isinstance(self.clock, ManualClock):
+            await asyncio.sleep(seconds)
+            return
+        due = self.clock.now().timestamp() + seconds
+        while self.clock.now().timestamp() < due:
+            woken = asyncio.Event()
+            with self._lock:
+                self._sleepers[woken] = due
+            try:
+                if self.clock.now().timestamp() < due:
+                    await woken.wait()
+            finally:
+                with self._lock:
+                    self._sleepers.pop(woken, None)
+
+    def _wake_sleepers(self) -> None:
+        loop = self._loop
+        with self._lock:
+            sleepers = list(self._sleepers)
+        if loop is None:
+            return
+        for woken in sleepers:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(woken.set)
+
+    # -- the layer --------------------------------------------------------------------------------
+    async def __call__(self, scope: Any, receive: Any, send: Any, app: Callable[[Any, Any, Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        if path.startswith(PREFIX) and self.http:
+            await self._control(scope, receive, send)
+            return
+        method: str = scope["method"]
+        operation = self.operation_of(method, path)
+        headers = scope["headers"]
+        team_id = self._team_of(headers)
+        chunks: list[bytes] = []
+        size = 0
+
+        async def recording_receive() -> Any:
+            nonlocal size
+            message = await receive()
+            if message["type"] == "http.request":
+                chunk = message.get("body", b"")
+                if size < JOURNAL_BODY_BYTES:
+                    chunks.append(chunk[: JOURNAL_BODY_BYTES - size])
+                size += len(chunk)
+            return message
+
+        answered = {"status": 0}
+
+        async def recording_send(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                answered["status"] = message["status"]
+            await send(message)
+
+        fault = self._fault_for(method, path, operation, team_id) if operation is not None or path.startswith("/v") else None
+        try:
+            if fault is not None and fault.delay > 0:
+                await asyncio.sleep(fault.delay)
+            if fault is not None and fault.drop:
+                # The body is read (the client has sent it), then the connection goes without an
+                # answer: the server runs nothing, as when the service's edge loses the connection.
+                await _drain(recording_receive)
+                await _drop(scope, send)
+                return
+            if fault is not None and fault.status is not None:
+                await _drain(recording_receive)
+                status, content, raw = self._fault_answer(fault, operation)
+                await recording_send({"type": "http.response.start", "status": status, "headers": [*raw, (b"content-length", str(len(content)).encode())]})
+                await recording_send({"type": "http.response.body", "body": content})
+            else:
+                await app(scope, recording_receive, recording_send)
+        finally:
+            content_type = next((v.decode("latin-1") for k, v in headers if k == b"content-type"), "")
+            raw_body = b"".join(chunks)
+            entry = Received(
+                seq=next(self._seq),
+                at=iso(datetime.now().astimezone()) or "",
+                method=method,
+                path=path,
+                query=dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)),
+                headers=_redacted(headers),
+                body=_body(raw_body, content_type),
+                body_bytes=size,
+                operation=operation,
+                team_id=team_id,
+                status=answered["status"],
+                fault=fault.id if fault is not None else None,
+            )
+            with self._lock:
+                self.journal.append(entry)
+
+    def _team_of(self, headers: list[tuple[bytes, bytes]]) -> str | None:
+        if self._store is None:
+            return None
+        for name, value in headers:
+            if name == b"authorization":
+                scheme, _, secret = value.decode("latin-1").partition(" ")
+                if scheme.lower() == "bearer" and secret:
+                    caller = self._store.teams.authenticate(secret.strip())
+                    return caller.team.id if caller is not None else None
+        return None
+
+    # -- the control endpoints --------------------------------------------------------------------
+    async def _control(self, scope: Any, receive: Any, send: Any) -> None:
+        client = scope.get("client")
+        if client is None or not _loopback(client[0]):
+            await _json(send, 403, {"success": False, "error": "Control endpoints answer only calls from this machine"})
+            return
+        if any(name == b"authorization" for name, _ in scope["headers"]):
+            await _json(send, 403, {"success": False, "error": "Control endpoints take no team key: send the call without Authorization"})
+            return
+        raw = await _drain(receive)
+        try:
+            body = json.loads(raw) if raw.strip() else {}
+            if not isinstance(body, dict):
+                raise FaultError("the body is a JSON object")
+            status, answer = await self._dispatch(scope["method"], scope["path"][len(PREFIX) :].rstrip("/"), body, scope)
+        except (FaultError, ValueError, TypeError) as error:
+            status, answer = 400, {"success": False, "error": str(error)}
+        await _json(send, status, answer)
+
+    async def _dispatch(self, method: str, route: str, body: dict[str, Any], scope: Any) -> tuple[int, Any]:
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        loop = asyncio.get_running_loop()
+        if route == "clock" and method == "GET":
+            return 200, {"now": iso(self.clock.now()), "manual": self.manual}
+        if route == "clock/advance" and method == "POST":
+            seconds = body.get("seconds")
+            if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
+                raise FaultError("seconds: a number of seconds, 0 or more")
+            moment = await loop.run_in_executor(None, lambda: self.advance(float(seconds)))
+            return 200, {"now": iso(moment), "manual": True}
+        if route == "clock/run-until-idle" and method == "POST":
+            moved = await loop.run_in_executor(None, self.run_until_idle)
+            return 200, {"moved": moved, "now": iso(self.clock.now())}
+        if route == "teams" and method == "POST":
+            if self._store is None:
+                raise FaultError("the server is not running")
+            tokens = body.get("planTokens", 15 * 100_000)
+            store = self._store
+            team = await loop.run_in_executor(None, lambda: store.teams.create(name=str(body.get("name", "test")), plan_tokens=tokens))
+            key = await loop.run_in_executor(None, lambda: store.teams.create_key(team_id=team.id))
+            return 201, {"teamId": team.id, "apiKey": key}
+        if route == "faults" and method == "POST":
+            fault = self.add_fault(
+                body.get("operation"),
+                method=body.get("method"),
+                path=body.get("path"),
+                status=body.get("status"),
+                retry_after=body.get("retryAfter"),
+                delay=float(body.get("delay", 0)),
+                drop=bool(body.get("drop", False)),
+                times=body.get("times", 1),
+                after=int(body.get("after", 0)),
+                team_id=body.get("teamId"),
+            )
+            return 201, fault.describe()
+        if route == "faults" and method == "GET":
+            with self._lock:
+                return 200, {"faults": [f.describe() for f in self.faults], "pages": [f.describe() for f in self.page_faults]}
+        if route == "faults" and method == "DELETE":
+            self.clear_faults(query.get("teamId"))
+            return 200, {"success": True}
+        if route.startswith("faults/") and method == "DELETE":
+            if not self.remove_fault(route.split("/", 1)[1]):
+                return 404, {"success": False, "error": f"no fault {route.split('/', 1)[1]}"}
+            return 200, {"success": True}
+        if route == "page-faults" and method == "POST":
+            if not isinstance(body.get("url"), str):
+                raise FaultError("url: the glob of the pages that fail")
+            page = self.add_page_fault(body["url"], status=body.get("status", 500), times=body.get("times"))
+            return 201, page.describe()
+        if route == "threat-classifier" and method == "POST":
+            self.classifier_reachable = bool(body.get("reachable", True))
+            return 200, {"reachable": self.classifier_reachable}
+        if route == "journal" and method == "GET":
+            entries = self.received(team_id=query.get("teamId"), operation=query.get("operation"))
+            return 200, {"requests": [e.describe() for e in entries]}
+        if route == "journal" and method == "DELETE":
+            with self._lock:
+                self.journal.clear()
+            return 200, {"success": True}
+        if route == "inbox" and method == "GET":
+            return 200, {"events": [e.describe() for e in self.events(team_id=query.get("teamId"))]}
+        if route == "inbox" and method == "DELETE":
+            with self._lock:
+                self.inbox.clear()
+            return 200, {"success": True}
+        if route == "reset" and method == "POST":
+            self.reset()
+            return 200, {"success": True}
+        return 404, {"success": False, "error": f"No control {method} {PREFIX}{route} (README: Control endpoints)"}
+
+
+async def _drop(scope: Any, send: Callable[[Any], Awaitable[None]]) -> None:
+    """Loses the request's connection with no answer (the server's protocol offers the means:
+    :data:`DROP`); elsewhere (an in-process test client) the answer's head
+    goes out and its body never comes, which clients see as a connection lost too."""
+    abort = scope.get("extensions", {}).get(DROP)
+    if abort is not None:
+        abort()
+        for _ in range(3):  # the protocol hears of the lost connection on the loop's next turns
+            await asyncio.sleep(0)
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"1")]})
+
+
+async def _drain(receive: Callable[[], Awaitable[Any]]) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+async def _json(send: Callable[[Any], Awaitable[None]], status: int, body: Any) -> None:
+    content = json.dumps(body, separators=(",", ":")).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(content)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": content})
+
+
+class FaultyWeb:
+    """A web source whose pages fail where the controls' page faults say."""
+
+    def __init__(self, inner: WebSource, controls: Controls) -> None:
+        self.inner = inner
+        self.controls = controls
+
+    def fetch(self, url: str, context: FetchContext) -> Page:
+        fault = self.controls.page_fault(url)
+        if fault is not None and fault.status is None:
+            raise FetchFailed(f"could not connect to {urlsplit(url).hostname or url}")
+        page = self.inner.fetch(url, context)
+        return page if fault is None or fault.status is None else replace(page, status=fault.status)
+
+    def text(self, url: str) -> str | None:
+        return self.inner.text(url)
+
+

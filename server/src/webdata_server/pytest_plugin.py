@@ -1,0 +1,55 @@
+"""The pytest plugin of ``webdata-server`` (entry point ``pytest11``): the reference server in your
+tests. Nothing starts until a test asks for a fixture:
+
+- ``webdata_server``: one :class:`~webdata_server.testing.ReferenceServer` per session, on a free
+  port of 127.0.0.1, a temporary database and a manual clock;
+- ``webdata``: a :class:`~webdata_server.testing.Sandbox` per test: a fresh team and key on that
+  server (``webdata.base_url``, ``webdata.api_key``, ``webdata.client``, ``webdata.firecrawl``), its
+  faults, journal and webhook events, and the clock (``webdata.advance(seconds)``). Its faults are
+  removed after the test.
+
+    def test_crawl_finishes(webdata):
+        job = webdata.client.crawl.start("https://example.com", limit=20)
+        webdata.advance(60)
+        status = webdata.client.crawl.get_status(job.id)
+        assert status.status == "completed"
+        assert status.total == 20
+        webdata.assert_called("crawlUrls", body={"limit": 20})
+
+Options (``pytest --help``, "webdata-server"): ``--webdata-clock system`` runs the session's server on
+the wall clock, ``--webdata-job-seconds`` sets how long a job takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from webdata_server.testing import ReferenceServer, Sandbox
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("webdata-server", "the reference server of the Web Data Service (webdata_server fixtures)")
+    group.addoption("--webdata-clock", choices=("manual", "system"), default="manual", help="the server's clock: manual (moved by the test, default) or system")
+    group.addoption("--webdata-job-seconds", type=float, default=5.0, help="seconds a job takes on the server's clock (default 5)")
+
+
+@pytest.fixture(scope="session")
+def webdata_server(request: pytest.FixtureRequest) -> Iterator[ReferenceServer]:
+    """The reference server, started once for the session (see the module's docstring)."""
+    from webdata_server.testing import ReferenceServer
+
+    server = ReferenceServer(clock=request.config.getoption("--webdata-clock"), job_seconds=request.config.getoption("--webdata-job-seconds"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def webdata(webdata_server: ReferenceServer) -> Iterator[Sandbox]:
+    """A fresh team on the session's server, with its key, clients, faults, journal and inbox."""
+    with webdata_server.sandbox() as sandbox:
+        yield sandbox

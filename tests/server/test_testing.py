@@ -1,0 +1,298 @@
+"""The reference server inside a user's tests (webdata_server.testing, webdata_server.controls):
+the clock a test moves, faults on demand, the journal, the webhook inbox, ``running()``."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import httpx
+import pytest
+from webdata_client import Webdata
+from webdata_client import errors as client_errors
+from webdata_server import ReferenceServer, running
+from webdata_server.controls import FaultError
+from webdata_server.testing import Sandbox
+
+from tests.conftest import BUNDLE
+
+CONTRACT = json.loads(BUNDLE.read_text(encoding="utf-8"))
+
+
+def documented(path: str, method: str, status: int) -> dict[str, Any]:
+    """The first example body the contract gives for ``status`` of an operation."""
+    response = CONTRACT["paths"][path][method]["responses"][str(status)]
+    if "$ref" in response:
+        response = CONTRACT["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+    example = next(iter(response["content"]["application/json"]["examples"].values()))
+    if "$ref" in example:
+        example = CONTRACT["components"]["examples"][example["$ref"].rsplit("/", 1)[1]]
+    return dict(example["value"])
+
+
+@pytest.fixture(scope="module")
+def reference() -> Iterator[ReferenceServer]:
+    with ReferenceServer() as server:
+        yield server
+
+
+@pytest.fixture
+def sandbox(reference: ReferenceServer) -> Iterator[Sandbox]:
+    with reference.sandbox() as made:
+        yield made
+
+
+# -- the clock ------------------------------------------------------------------------------------
+def test_a_crawl_progresses_only_as_the_clock_moves(sandbox: Sandbox) -> None:
+    job = sandbox.client.crawl.start("https://clock.example.com", limit=20)
+    sandbox.run_until_idle()
+    assert sandbox.client.crawl.get_status(job.id).status == "scraping"
+    sandbox.advance(sandbox.server.job_seconds / 2)  # half the job's time: some pages, not all
+    half = sandbox.client.crawl.get_status(job.id)
+    assert half.status == "scraping"
+    assert 0 < half.completed < 20
+    sandbox.advance(sandbox.server.job_seconds)
+    done = sandbox.client.crawl.get_status(job.id)
+    assert (done.status, done.completed, done.total) == ("completed", 20, 20)
+
+
+def test_a_waiting_client_sees_the_job_progress_as_the_test_moves_the_clock(sandbox: Sandbox) -> None:
+    job = sandbox.client.crawl.start("https://waiting.example.com", limit=10)
+    seen: list[tuple[str, int]] = []
+    finished: dict[str, Any] = {}
+
+    def wait() -> None:
+        finished["status"] = sandbox.client.crawl.wait(job.id, via="poll", max_wait=30, on_status=lambda s: seen.append((s.status, s.completed)))
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    for _ in range(10):
+        sandbox.advance(sandbox.server.job_seconds / 10)
+        time.sleep(0.06)  # a poll or two of the waiter (poll_interval 0.05)
+    waiter.join(30)
+    assert finished["status"].status == "completed"
+    progress = [completed for status, completed in seen]
+    assert progress == sorted(progress)
+    assert len(set(progress)) >= 3  # it saw the pages come, not only the end
+
+
+def test_extract_and_agent_end_when_the_clock_says(sandbox: Sandbox) -> None:
+    extract = sandbox.client.extract.start(urls=["https://shop.example.com/p/1"], prompt="the price")
+    agent = sandbox.client.agent.start(prompt="Find the price of product 1 on shop.example.com")
+    assert sandbox.client.extract.get_status(extract.id).status == "processing"
+    sandbox.advance(sandbox.server.job_seconds + 1)
+    assert sandbox.client.extract.get_status(extract.id).status == "completed"
+    assert sandbox.client.agent.get_status(agent.id).status == "completed"
+
+
+def test_advance_needs_the_manual_clock() -> None:
+    with running(clock="system") as wall, pytest.raises(RuntimeError, match="wall clock"):
+        wall.advance(1)
+
+
+# -- faults ---------------------------------------------------------------------------------------
+def test_an_injected_429_carries_the_contract_body_and_retry_after(sandbox: Sandbox) -> None:
+    fault = sandbox.fail("scrapeUrl", 429, retry_after=7, after=1)
+    first = httpx.post(f"{sandbox.base_url}/v2/scrape", json={"url": "https://a.example.com"}, headers={"Authorization": f"Bearer {sandbox.api_key}"})
+    refused = httpx.post(f"{sandbox.base_url}/v2/scrape", json={"url": "https://a.example.com"}, headers={"Authorization": f"Bearer {sandbox.api_key}"})
+    third = httpx.post(f"{sandbox.base_url}/v2/scrape", json={"url": "https://a.example.com"}, headers={"Authorization": f"Bearer {sandbox.api_key}"})
+    assert (first.status_code, refused.status_code, third.status_code) == (200, 429, 200)
+    assert refused.headers["retry-after"] == "7"
+    assert refused.json() == documented("/v2/scrape", "post", 429)
+    assert fault.applied == 1
+    assert [r.fault for r in sandbox.requests("scrapeUrl")] == [None, fault.id, None]
+
+
+def test_the_client_retries_an_injected_429_and_succeeds(sandbox: Sandbox) -> None:
+    sandbox.fail("scrapeUrl", 429, times=2, retry_after=0)
+    document = sandbox.client.scrape("https://retry.example.com")
+    assert document.markdown
+    assert [r.status for r in sandbox.requests("scrapeUrl")] == [429, 429, 200]
+
+
+def test_each_documented_status_answers_the_operations_body(sandbox: Sandbox) -> None:
+    headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+    for status in (402, 500):
+        sandbox.fail("scrapeUrl", status)
+        answer = httpx.post(f"{sandbox.base_url}/v2/scrape", json={"url": "https://a.example.com"}, headers=headers)
+        assert answer.status_code == status
+        assert answer.json() == documented("/v2/scrape", "post", status)
+    sandbox.fail("getCreditUsage", 503)  # the service's edge: the shared error shape
+    answer = httpx.get(f"{sandbox.base_url}/v2/team/credit-usage", headers=headers)
+    assert (answer.status_code, answer.json()) == (503, {"success": False, "error": "Service Unavailable"})
+    with pytest.raises(client_errors.InternalServerError):
+        sandbox.fail("getCreditUsage", 500, times=3)
+        sandbox.client.team.get_credit_usage()
+
+
+def test_a_fault_the_service_cannot_produce_is_refused(sandbox: Sandbox) -> None:
+    with pytest.raises(FaultError, match="scrapeUrl never answers 405"):
+        sandbox.fail("scrapeUrl", 405)
+    with pytest.raises(FaultError, match="no operation 'scrape'"):
+        sandbox.fail("scrape", 500)
+    with pytest.raises(FaultError, match="status, a delay or drop"):
+        sandbox.fault("scrapeUrl")
+    with pytest.raises(FaultError, match="error status"):
+        sandbox.fault(method="GET", path="/v2/.*", status=200)
+
+
+def test_a_teams_faults_leave_other_teams_alone(reference: ReferenceServer, sandbox: Sandbox) -> None:
+    sandbox.fail("getCreditUsage", 500, times=None)
+    with reference.sandbox() as other:
+        assert other.client.team.get_credit_usage().remaining_credits >= 0
+    with pytest.raises(client_errors.InternalServerError):
+        sandbox.client.with_options(max_retries=0).team.get_credit_usage()
+    sandbox.close()  # the test's end: its faults go
+    assert sandbox.client.team.get_credit_usage().remaining_credits >= 0
+
+
+def test_a_fault_by_method_and_path(sandbox: Sandbox) -> None:
+    sandbox.fault(method="GET", path="/v2/team/.*", status=500, times=2)
+    client = sandbox.client.with_options(max_retries=0)
+    for call in (client.team.get_credit_usage, client.team.get_token_usage):
+        with pytest.raises(client_errors.InternalServerError):
+            call()
+    assert client.team.get_credit_usage().remaining_credits >= 0
+
+
+def test_a_late_answer_and_a_dropped_connection(sandbox: Sandbox) -> None:
+    headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+    sandbox.delay("getCreditUsage", 0.3)
+    started = time.monotonic()
+    with pytest.raises(httpx.ReadTimeout):
+        httpx.get(f"{sandbox.base_url}/v2/team/credit-usage", headers=headers, timeout=0.1)
+    assert time.monotonic() - started < 0.3
+    sandbox.delay("getCreditUsage", 0.2)
+    started = time.monotonic()
+    assert httpx.get(f"{sandbox.base_url}/v2/team/credit-usage", headers=headers).status_code == 200
+    assert time.monotonic() - started >= 0.2
+    sandbox.drop("getCreditUsage")
+    with pytest.raises(httpx.RemoteProtocolError, match="without sending"):
+        httpx.get(f"{sandbox.base_url}/v2/team/credit-usage", headers=headers)
+    assert sandbox.requests("getCreditUsage")[-1].status == 0
+    # The client retries a GET whose connection was lost.
+    sandbox.drop("getCreditUsage")
+    assert sandbox.client.team.get_credit_usage().remaining_credits >= 0
+
+
+def test_failing_pages_fail_in_a_crawl(sandbox: Sandbox) -> None:
+    sandbox.fail_pages("https://pages.example.com/docs*", status=None)
+    job = sandbox.client.crawl.start("https://pages.example.com", limit=30)
+    sandbox.advance(sandbox.server.job_seconds + 1)
+    status = sandbox.client.crawl.get_status(job.id)
+    errors = sandbox.client.crawl.get_errors(job.id)
+    assert status.status == "completed"
+    assert errors.errors
+    assert all(e.url.startswith("https://pages.example.com/docs") for e in errors.errors)
+    assert not any(d.metadata.source_url.startswith("https://pages.example.com/docs") for d in status.data)
+
+
+def test_a_page_answering_a_status(sandbox: Sandbox) -> None:
+    sandbox.fail_pages("https://status.example.com/*", status=503, times=1)
+    failed = sandbox.client.scrape("https://status.example.com/a", max_age=0)
+    assert failed.metadata.status_code == 503
+    assert sandbox.client.scrape("https://status.example.com/a", max_age=0).metadata.status_code == 200
+
+
+def test_the_threat_classifier_unreachable(reference: ReferenceServer) -> None:
+    with reference.sandbox(tp_enabled=True) as sandbox:
+        closed = {"mode": "normal", "failurePolicy": "closed"}
+        assert sandbox.client.scrape("https://shop.example.com", threat_protection=closed).markdown
+        with sandbox.threat_classifier_unreachable(), pytest.raises(client_errors.PermissionDeniedError):
+            sandbox.client.scrape("https://shop.example.com", threat_protection=closed)
+        assert sandbox.client.scrape("https://shop.example.com", threat_protection=closed).markdown
+
+
+# -- journal --------------------------------------------------------------------------------------
+def test_the_journal_keeps_what_was_sent_without_secrets(sandbox: Sandbox) -> None:
+    sandbox.client.scrape("https://journal.example.com", formats=["markdown", "links"], only_main_content=False)
+    (request,) = sandbox.assert_called("scrapeUrl", body={"url": "https://journal.example.com", "onlyMainContent": False})
+    assert request.method == "POST"
+    assert request.path == "/v2/scrape"
+    assert request.status == 200
+    assert request.team_id == sandbox.team_id
+    assert "authorization" not in request.headers
+    assert sandbox.api_key not in json.dumps(request.describe())
+    assert request.headers["content-type"] == "application/json"
+    sandbox.assert_not_called("crawlUrls")
+
+
+def test_assert_called_says_what_was_received(sandbox: Sandbox) -> None:
+    sandbox.client.scrape("https://said.example.com")
+    with pytest.raises(AssertionError) as failed:
+        sandbox.assert_called("scrapeUrl", body={"url": "https://other.example.com"})
+    message = str(failed.value)
+    assert "expected scrapeUrl with body {'url': 'https://other.example.com'} at least once, found 0" in message
+    assert "POST /v2/scrape [scrapeUrl] -> 200" in message
+    assert "said.example.com" in message
+    with pytest.raises(AssertionError, match="2 time"):
+        sandbox.assert_called("scrapeUrl", times=2)
+
+
+def test_the_journal_of_one_team_is_its_own(reference: ReferenceServer, sandbox: Sandbox) -> None:
+    with reference.sandbox() as other:
+        other.client.team.get_credit_usage()
+    assert sandbox.requests() == []
+    assert [r.operation for r in reference.controls.received(team_id=other.team_id)] == ["getCreditUsage"]
+
+
+# -- webhooks -------------------------------------------------------------------------------------
+def test_webhook_events_land_in_the_inbox_without_leaving_the_machine(sandbox: Sandbox) -> None:
+    job = sandbox.client.crawl.start("https://hooked.example.com", limit=3, webhook={"url": "https://hooks.example.org/crawl", "metadata": {"k": "1"}})
+    sandbox.advance(sandbox.server.job_seconds + 1)
+    types = [e.type for e in sandbox.events()]
+    assert types == ["crawl.started", "crawl.page", "crawl.page", "crawl.page", "crawl.completed"]
+    assert all(e.job_id == job.id and e.url == "https://hooks.example.org/crawl" and not e.delivered for e in sandbox.events())
+    assert sandbox.events("crawl.completed")[0].body["metadata"] == {"k": "1"}
+
+
+class _Receiver(http.server.BaseHTTPRequestHandler):
+    failures: ClassVar[int] = 0
+    bodies: ClassVar[list[dict[str, Any]]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        if type(self).failures > 0:
+            type(self).failures -= 1
+            self.send_response(500)
+        else:
+            type(self).bodies.append(body)
+            self.send_response(200)
+        self.send_header("content-length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_a_local_receiver_gets_the_events_and_retries_wait_for_the_clock(sandbox: Sandbox) -> None:
+    _Receiver.failures, _Receiver.bodies = 1, []
+    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
+        sandbox.client.extract.start(urls=["https://shop.example.com/p/2"], prompt="the price", webhook=url)
+        sandbox.advance(0)
+        # extract.started failed once: its retry waits for a second of the server's clock.
+        assert _Receiver.bodies == []
+        sandbox.advance(sandbox.server.job_seconds + 1)  # past the backoff and the job's end
+        assert [b["type"] for b in _Receiver.bodies] == ["extract.started", "extract.completed"]
+        assert all(e.delivered for e in sandbox.events())
+    finally:
+        receiver.shutdown()
+        receiver.server_close()
+
+
+# -- a server for a with block --------------------------------------------------------------------
+def test_running_serves_a_with_block_and_stops_after() -> None:
+    with running(page_size=5) as server:
+        base_url = server.base_url
+        client = Webdata(server.api_key, base_url, max_retries=0)
+        assert client.team.get_credit_usage().remaining_credits >= 0
+        client.close()
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(base_url + "/openapi.json", timeout=1)
