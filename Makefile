@@ -100,6 +100,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/build.py
 	$(PY) benchmarks/server.py
 	$(PY) benchmarks/conformance.py
+	$(PY) benchmarks/testing.py
 
 # The reference server on 127.0.0.1:3002; HOST, PORT, DB and JOB_SECONDS override the defaults.
 HOST ?= 127.0.0.1

@@ -218,7 +218,7 @@ def test_the_journal_keeps_what_was_sent_without_secrets(sandbox: Sandbox) -> No
     assert "authorization" not in request.headers
     assert sandbox.api_key not in json.dumps(request.describe())
     assert request.headers["content-type"] == "application/json"
-    sandbox.assert_not_called("crawlUrls")
+    sandbox.assert_not_called("startCrawl")
 
 
 def test_assert_called_says_what_was_received(sandbox: Sandbox) -> None:
@@ -296,3 +296,36 @@ def test_running_serves_a_with_block_and_stops_after() -> None:
         client.close()
     with pytest.raises(httpx.ConnectError):
         httpx.get(base_url + "/openapi.json", timeout=1)
+
+
+# -- the official SDK's own retry and polling code ---------------------------------------------------
+def test_firecrawl_py_retries_and_polls_through_faults_and_the_moved_clock(sandbox: Sandbox) -> None:
+    from firecrawl import Firecrawl, RateLimitError
+
+    app = Firecrawl(api_key=sandbox.api_key, api_url=sandbox.base_url, backoff_factor=0.01)
+    # firecrawl-py raises a 429 (it does not retry one): the contract's body reaches the caller.
+    sandbox.fail("startCrawl", 429, retry_after=3)
+    with pytest.raises(RateLimitError):
+        app.crawl("https://sdk.example.com", limit=6, poll_interval=1)
+    # It retries a 502 and a lost connection: two of each on the status polls of its waiting loop.
+    sandbox.fail("getCrawlStatus", 502, times=2)
+    sandbox.drop("getCrawlStatus", after=1, times=2)
+    finished: dict[str, Any] = {}
+
+    def crawl() -> None:
+        finished["job"] = app.crawl("https://sdk.example.com", limit=6, poll_interval=0.05)
+
+    waiter = threading.Thread(target=crawl)
+    waiter.start()
+    deadline = time.monotonic() + 20
+    while len([r for r in sandbox.requests("getCrawlStatus") if r.status == 200]) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)  # the loop polls a crawl that does not move until the clock does
+    assert "job" not in finished
+    sandbox.advance(sandbox.server.job_seconds + 1)
+    waiter.join(20)
+    job = finished["job"]
+    assert (job.status, job.completed, len(job.data)) == ("completed", 6, 6)
+    statuses = [r.status for r in sandbox.requests("getCrawlStatus")]
+    assert statuses[:2] == [502, 502]
+    assert statuses.count(0) == 2  # both dropped connections were retried
+    assert [r.status for r in sandbox.requests("startCrawl")] == [429, 200]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import difflib
 import fnmatch
 import itertools
 import json
@@ -108,7 +109,8 @@ class Fault:
 @dataclass
 class PageFault:
     """Fetches of pages whose URL matches ``url`` (a glob: ``*`` any characters) answer ``status``
-    or, with ``status`` None, cannot be reached; ``times`` fetches (None: every one)."""
+    or, with ``status`` None, cannot be reached; ``times`` fetches (None: every one). While it
+    holds, the scrape cache does not serve those pages: they are fetched, and fail."""
 
     id: str
     url: str
@@ -232,6 +234,7 @@ class Controls:
 
     def bind_running(self, *, jobs: JobService, store: Store, scraper: ScrapePipeline, loop: asyncio.AbstractEventLoop) -> None:
         self._jobs, self._store, self._scraper, self._loop = jobs, store, scraper, loop
+        scraper.uncached = self.fails_page
 
     def unbind_running(self) -> None:
         self._jobs = self._store = self._scraper = None
@@ -258,8 +261,8 @@ class Controls:
     ) -> Fault:
         """A new fault (see :class:`Fault`); :class:`FaultError` for one the service could not
         produce or that matches nothing."""
-        if operation is not None and self._contract is not None and operation not in self._documented:
-            raise FaultError(f"no operation {operation!r} in the contract (operationIds: {', '.join(sorted(self._documented))})")
+        if operation is not None:
+            self.check_operation(operation)
         if operation is None and path is None and method is None:
             raise FaultError("a fault needs an operation, or a method and/or a path to match")
         if path is not None:
@@ -297,6 +300,13 @@ class Controls:
         with self._lock:
             self.faults.append(fault)
         return fault
+
+    def check_operation(self, operation: str) -> None:
+        """:class:`FaultError` unless ``operation`` is an operationId of the contract."""
+        if self._contract is not None and operation not in self._documented:
+            close = difflib.get_close_matches(operation, self._documented, n=3, cutoff=0.5)
+            hint = f"; did you mean {' or '.join(close)}?" if close else f" (operationIds: {', '.join(sorted(self._documented))})"
+            raise FaultError(f"no operation {operation!r} in the contract{hint}")
 
     def _check_status(self, operation: str | None, status: int) -> None:
         if status in GATEWAY_STATUSES:
@@ -366,6 +376,11 @@ class Controls:
                 fault.applied += 1
                 return fault
         return None
+
+    def fails_page(self, url: str) -> bool:
+        """Whether a page fault would fail a fetch of ``url`` now (its cached copies are not served)."""
+        with self._lock:
+            return any(fault.matches(url) for fault in self.page_faults)
 
     def page_fault(self, url: str) -> PageFault | None:
         with self._lock:
@@ -703,5 +718,3 @@ class FaultyWeb:
 
     def text(self, url: str) -> str | None:
         return self.inner.text(url)
-
-

@@ -287,7 +287,10 @@ class Sandbox:
 
     # -- journal and inbox ------------------------------------------------------------------------
     def requests(self, operation: str | None = None) -> list[Received]:
-        """This team's requests the server received, oldest first (of ``operation`` only, when given)."""
+        """This team's requests the server received, oldest first (of ``operation`` only, when given:
+        an operationId of the contract, else :class:`~webdata_server.controls.FaultError`)."""
+        if operation is not None:
+            self.server.controls.check_operation(operation)
         return self.server.controls.received(team_id=self.team_id, operation=operation)
 
     def assert_called(

@@ -21,6 +21,7 @@ import difflib
 import hashlib
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -133,6 +134,9 @@ class ScrapePipeline:
         self.default_max_age = default_max_age
         self.lockdown_max_age = lockdown_max_age
         self.classifier_down = classifier_down
+        # URLs whose cached copies are not served (the test controls' failing pages: a page made to
+        # fail is fetched, and fails, whatever an earlier test left in the cache).
+        self.uncached: Callable[[str], bool] | None = None
 
     # -- the operation ---------------------------------------------------------------------
     def scrape(self, caller: Caller, options: models.ScrapeRequest) -> tuple[dict[str, Any], Committed[None]]:
@@ -187,7 +191,8 @@ class ScrapePipeline:
                 raise NoCachedData()
             return Source(_page_from(found[0]), found[1], cached=True)
         scan = threat.scan(caller.team, url, options.threat_protection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
-        cached = self._cached_within(url, variant, max_age, moment) if max_age > 0 else None
+        fetch_anyway = self.uncached is not None and self.uncached(url)
+        cached = self._cached_within(url, variant, max_age, moment) if max_age > 0 and not fetch_anyway else None
         if cached is not None:
             return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
         try:

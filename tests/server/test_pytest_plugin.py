@@ -1,0 +1,126 @@
+"""The pytest plugin and the control endpoints as a user meets them: the server README's section
+"Testing your code against the reference server" runs as written, in a pytest of its own (the plugin
+found through its entry point), and its ``serve --control`` example against a served server."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import ROOT
+from tests.server.conftest import LiveServer, free_port
+
+README = ROOT / "server" / "README.md"
+
+
+def examples(marker: str, language: str) -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    return [str(block) for block in re.findall(rf"<!-- {marker} -->\n```{language}\n(.*?)```", text, flags=re.DOTALL)]
+
+
+def test_the_readme_tests_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
+    blocks = examples("testing-example", "python")
+    assert len(blocks) >= 5
+    first = blocks[0].strip().splitlines()
+    assert first[0].startswith("def test_") and len(first) <= 8  # the first test: eight lines
+    # Before them, a test that asks for no fixture: the plugin has started nothing.
+    (tmp_path / "test_0_nothing_started.py").write_text(
+        "import sys\n\n\ndef test_nothing_started():\n    assert 'webdata_server.app' not in sys.modules\n", encoding="utf-8"
+    )
+    for number, block in enumerate(blocks, start=1):
+        (tmp_path / f"test_readme_{number}.py").write_text(block, encoding="utf-8")
+    wanted = 1 + sum(len(re.findall(r"^def test_", block, flags=re.MULTILINE)) for block in blocks)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "WEBDATA_"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert f"{wanted} passed" in done.stdout, done.stdout[-3000:]
+
+
+def test_the_fixture_options_show_in_pytest_help() -> None:
+    done = subprocess.run([sys.executable, "-m", "pytest", "--help"], capture_output=True, text=True, timeout=120, check=True, cwd=ROOT)
+    assert "--webdata-clock" in done.stdout and "--webdata-job-seconds" in done.stdout
+
+
+def test_the_control_example_runs_as_written(tmp_path: Path) -> None:
+    if shutil.which("curl") is None:
+        pytest.skip("the control example calls the server with curl, which this machine does not have")
+    (block,) = examples("control-example", "sh")
+    port = str(free_port())
+    script = block.replace("3002", port).replace("/tmp/", f"{tmp_path}/").replace("webdata-server serve", f"{sys.executable} -m webdata_server serve")
+    script = "set -e\ntrap 'kill %1 2>/dev/null || true' EXIT\n" + script.replace(
+        "&\n", f"&\nfor i in $(seq 100); do curl -sf http://127.0.0.1:{port}/openapi.json > /dev/null && break; sleep 0.1; done\n", 1
+    )
+    done = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert "429" in lines
+    journal = json.loads(lines[-1])
+    (refused,) = journal["requests"]
+    assert (refused["operation"], refused["status"], refused["fault"]) == ("scrapeUrl", 429, "fault_1")
+    assert "authorization" not in refused["headers"]
+    assert json.loads(lines[-2])["manual"] is True
+
+
+@pytest.fixture
+def controlled(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(database=tmp_path / "control.sqlite3", options=("--control", "--clock", "manual"))
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_control_calls_never_carry_a_teams_key(controlled: LiveServer) -> None:
+    team = httpx.post(controlled.base_url + "/__webdata/teams").json()
+    refused = httpx.post(controlled.base_url + "/__webdata/reset", headers={"Authorization": f"Bearer {team['apiKey']}"})
+    assert refused.status_code == 403
+    assert "no team key" in refused.json()["error"]
+    assert httpx.post(controlled.base_url + "/__webdata/reset").status_code == 200
+
+
+def test_a_control_call_the_server_cannot_do_says_why(controlled: LiveServer) -> None:
+    bad = httpx.post(controlled.base_url + "/__webdata/faults", json={"operation": "getCreditUsage", "status": 402})
+    assert bad.status_code == 400
+    assert "getCreditUsage never answers 402" in bad.json()["error"]
+    assert httpx.post(controlled.base_url + "/__webdata/clock/advance", json={"seconds": -1}).status_code == 400
+    assert httpx.post(controlled.base_url + "/__webdata/faults", content=b"[1]").status_code == 400
+    assert httpx.get(controlled.base_url + "/__webdata/nothing").status_code == 404
+
+
+def test_the_manual_clock_over_http_moves_a_crawl(controlled: LiveServer) -> None:
+    key = httpx.post(controlled.base_url + "/__webdata/teams").json()["apiKey"]
+    auth = {"Authorization": f"Bearer {key}"}
+    job = httpx.post(controlled.base_url + "/v2/crawl", json={"url": "https://http.example.com", "limit": 5}, headers=auth).json()
+    assert httpx.get(f"{controlled.base_url}/v2/crawl/{job['id']}", headers=auth).json()["status"] == "scraping"
+    httpx.post(controlled.base_url + "/__webdata/clock/advance", json={"seconds": 60})
+    done = httpx.get(f"{controlled.base_url}/v2/crawl/{job['id']}", headers=auth).json()
+    assert (done["status"], done["completed"]) == ("completed", 5)
+
+
+def test_controls_are_off_unless_asked(live_server: LiveServer) -> None:
+    live_server.start()
+    assert httpx.post(live_server.base_url + "/__webdata/reset").status_code == 404
+
+
+def test_serve_refuses_controls_off_loopback_and_a_manual_clock_without_them(tmp_path: Path) -> None:
+    base = [sys.executable, "-m", "webdata_server", "serve", "--db", str(tmp_path / "x.sqlite3")]
+    off = subprocess.run([*base, "--host", "192.0.2.1", "--control"], capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    assert off.returncode == 2 and "loopback" in off.stderr
+    alone = subprocess.run([*base, "--clock", "manual"], capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    assert alone.returncode == 2 and "needs --control" in alone.stderr
