@@ -281,9 +281,11 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 doc = _first_sentence(parameter.get("description", ""))
                 if parameter["in"] == "path":
                     # A job's id is `id` whatever the path calls it (id, jobId), a str as every job's
-                    # id is (a UUID is taken too, as some callers keep ids that way).
+                    # id is (a UUID is taken too, as some callers keep ids that way); a second id of
+                    # the path (a monitor's checkId) keeps its own name, snake_cased.
                     is_id = parameter["name"].lower().endswith("id")
-                    pname = "id" if is_id else _identifier(parameter["name"])
+                    first_id = is_id and not any(p.name == "id" for p in operation.path)
+                    pname = "id" if first_id else _identifier(parameter["name"])
                     operation.path.append(Param(pname, parameter["name"], "str | UUID" if is_id and annotation == "str" else annotation, True, doc))
                 elif parameter["in"] == "query":
                     operation.query.append(Param(_identifier(parameter["name"]), parameter["name"], annotation, bool(parameter.get("required")), doc))

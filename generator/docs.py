@@ -321,19 +321,22 @@ def _request_examples(bundle: dict[str, Any], operation: dict[str, Any]) -> dict
 
 
 def code_samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, path: str) -> dict[str, dict[str, str]]:
-    """Per request example: its curl and Python code (BASE_URL, API_KEY and JOB_ID from the environment)."""
+    """Per request example: its curl and Python code (BASE_URL, API_KEY and JOB_ID from the
+    environment; a second path parameter, a monitor's ``checkId``, from CHECK_ID)."""
     return {name: _samples(bundle, operation, method, path, body) for name, body in _request_examples(bundle, operation).items()}
 
 
 def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, path: str, body: Any) -> dict[str, str]:
     parameters = [deref(bundle, p) for p in operation.get("parameters") or []]
     path_parameters = [p for p in parameters if p.get("in") == "path"]
+    # The first path parameter is the job's (or monitor's) id, $JOB_ID; another is named for itself.
+    variables = {p["name"]: "JOB_ID" if n == 0 else re.sub(r"(?<!^)(?=[A-Z])", "_", p["name"]).upper() for n, p in enumerate(path_parameters)}
     shell_path = path
     for parameter in path_parameters:
-        shell_path = shell_path.replace("{" + parameter["name"] + "}", "$JOB_ID")
+        shell_path = shell_path.replace("{" + parameter["name"] + "}", "$" + variables[parameter["name"]])
     curl = [f'curl -sS -X {method.upper()} "$BASE_URL{shell_path}"', '-H "Authorization: Bearer $API_KEY"']
     client_operation = next(op for op in client_operations(bundle) if op.operation_id == operation["operationId"])
-    path_values = {parameter["name"]: 'os.environ["JOB_ID"]' for parameter in path_parameters}
+    path_values = {parameter["name"]: f'os.environ["{variables[parameter["name"]]}"]' for parameter in path_parameters}
     if client_operation.upload and body is not None:
         # An upload: the file by name (in the working folder), the options as one JSON field.
         curl += [f'-F "file=@{body["file"]}"', "-F 'options=" + body["options"].replace("'", "'\\''") + "'"]
@@ -538,7 +541,7 @@ nav a{display:flex;align-items:baseline;gap:8px;padding:2px 6px;border-radius:4p
 nav a .t{flex:1;min-width:0;overflow-wrap:anywhere}nav a.strong .t{font-weight:600}nav a:hover,nav a.hit,nav a:focus{background:var(--hit);outline:none}
 nav a .m{flex:0 0 50px;font-size:11px;font-weight:600;color:var(--muted);white-space:nowrap}
 main{margin-left:300px;padding:24px 36px;max-width:1240px}h1{margin-top:0}h2.group{border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:40px}
-section{padding:10px 0 22px;border-bottom:1px solid var(--soft)}section:target{background:var(--target)}h3{margin:8px 0}.anchor{color:var(--muted);text-decoration:none}
+section{padding:10px 0 22px;border-bottom:1px solid var(--soft)}section:target{background:var(--target)}h3{margin:8px 0;overflow-wrap:anywhere}.anchor{color:var(--muted);text-decoration:none}
 .method{color:#fff;border-radius:4px;padding:2px 8px;font-weight:700;font-size:13px}.opid{color:var(--muted);font-size:13px;margin-left:8px}
 .sig{overflow-wrap:anywhere}table{border-collapse:collapse;margin:6px 0 12px;width:100%;font-size:14px}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:var(--panel)}
@@ -563,7 +566,7 @@ font-size:12px;line-height:1}.expand[aria-expanded=true]{background:var(--hit)}t
 .settings input{min-width:240px}input,textarea,select{font:13px ui-monospace,monospace;padding:5px 7px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
 .try{border:1px solid var(--line);border-radius:6px;padding:4px 12px;margin:10px 0}.try summary{cursor:pointer;font-weight:600}
 .try-form{display:flex;flex-direction:column;gap:8px;margin:8px 0}.try textarea{width:100%}
-.send{align-self:flex-start;border:0;background:var(--green);color:#fff;border-radius:6px;padding:6px 12px;font:inherit;font-weight:600;cursor:pointer}
+.send{align-self:flex-start;max-width:100%;overflow-wrap:anywhere;text-align:left;border:0;background:var(--green);color:#fff;border-radius:6px;padding:6px 12px;font:inherit;font-weight:600;cursor:pointer}
 .answer-status{font-weight:700;margin:4px 0}.answer pre{max-height:420px}
 @media (max-width:800px){nav{position:static;width:auto;max-height:45vh;border-right:0;border-bottom:1px solid var(--line)}main{margin-left:0;padding:14px}
 .settings input{min-width:0;width:100%}.settings label{flex:1 1 100%}table{display:block;overflow-x:auto}}

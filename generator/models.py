@@ -142,7 +142,7 @@ class PropertyCountModel(WireModel):
     @model_validator(mode="after")
     def _check_property_count(self) -> Any:
         low, high = PROPERTY_BOUNDS.get(type(self).__name__, (None, None))
-        present = {{name for name in self.model_fields_set if getattr(self, name, None) is not None}}
+        present = set(self.model_fields_set)  # a property given as null counts, as in JSON Schema
         present |= set(self.model_extra or {{}})
         count = len(present)
         if (low is not None and count < low) or (high is not None and count > high):

@@ -450,6 +450,38 @@ def _parse_unreadable_crashes(exchange: Exchange, context: dict[str, Any]) -> No
         exchange.status, exchange.response = 500, {"success": False, "error": "An unexpected error occurred on the server."}
 
 
+_MONITOR = re.compile(r"^/v2/monitor/[^/]+$")
+
+
+def _monitor_cron_not_normalised(exchange: Exchange, context: dict[str, Any]) -> None:
+    data = exchange.response.get("data") if exchange.path.startswith("/v2/monitor") and isinstance(exchange.response, dict) else None
+    if isinstance(data, dict) and isinstance(data.get("schedule"), dict) and exchange.method in ("POST", "GET"):
+        data["schedule"]["cron"] = "every 6 hours"
+
+
+def _monitor_run_makes_nothing(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path.endswith("/checks") and isinstance(exchange.response, dict):
+        exchange.response["data"] = []
+
+
+def _monitor_paused_runs(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "PATCH" and _MONITOR.match(exchange.path) and body is not None and body.get("status") == "paused":
+        body["status"] = "active"
+
+
+def _monitor_delete_keeps(exchange: Exchange, context: dict[str, Any]) -> Any:
+    if exchange.method == "DELETE" and _MONITOR.match(exchange.path):
+        return 200, {"success": True}
+    return None
+
+
+def _monitor_summary_off(exchange: Exchange, context: dict[str, Any]) -> None:
+    data = exchange.response.get("data") if "/checks/" in exchange.path and isinstance(exchange.response, dict) else None
+    if isinstance(data, dict) and isinstance(data.get("summary"), dict) and data.get("status") not in ("queued", "running"):
+        data["summary"]["totalPages"] += 1
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -529,6 +561,11 @@ MUTANTS = [
     Mutant("parse-takes-any-file", "a parse takes a file of a kind it does not list (a .7z archive)", request=_parse_takes_any_file),
     Mutant("parse-unreadable-crashes", "a truncated PDF crashes the parse (500) instead of 422", response=_parse_unreadable_crashes),
     Mutant("parse-formats-lie", "the parse formats mark every kind available, images and legacy Word too", response=_parse_formats_lie),
+    Mutant("monitor-cron-not-normalised", "a monitor's schedule in words is read back as it was written, not as cron", response=_monitor_cron_not_normalised),
+    Mutant("monitor-run-makes-nothing", "a monitor's run makes no check its list shows", response=_monitor_run_makes_nothing),
+    Mutant("monitor-paused-runs", "pausing a monitor leaves it active: it runs", request=_monitor_paused_runs),
+    Mutant("monitor-delete-keeps", "deleting a monitor answers success and keeps it", request=_monitor_delete_keeps),
+    Mutant("monitor-summary-off", "a check's totalPages counts one page more than its parts", response=_monitor_summary_off),
 ]
 
 # The requirement class each mutant breaks, for the per-class detection table.
@@ -594,6 +631,11 @@ CLASS_OF = {
     "parse-takes-any-file": "parse",
     "parse-formats-lie": "parse",
     "parse-unreadable-crashes": "parse",
+    "monitor-cron-not-normalised": "monitor",
+    "monitor-run-makes-nothing": "monitor",
+    "monitor-paused-runs": "monitor",
+    "monitor-delete-keeps": "monitor",
+    "monitor-summary-off": "monitor",
     "map-sitemap-only-ignored": "pages",
     "search-keeps-invalid": "pages",
 }

@@ -78,7 +78,7 @@ class FaultServer:
                 self.end_headers()
                 self.wfile.write(content)
 
-            do_GET = do_POST = do_DELETE = _handle
+            do_GET = do_POST = do_DELETE = do_PATCH = _handle
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True

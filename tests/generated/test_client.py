@@ -584,6 +584,9 @@ def test_pure_envelopes_return_their_data(server: FaultServer, client: Webdata) 
         "getParseFormats": "ParseFormats",
         "getTokenUsage": "TokenUsage",
         "getCreditUsage": "CreditUsage",
+        "createMonitor": "Monitor",
+        "getMonitor": "Monitor",
+        "updateMonitor": "Monitor",
     }
 
 
@@ -656,7 +659,7 @@ def test_docstrings_are_written_for_users() -> None:
             if isinstance(member, property) and not name.startswith("_"):
                 resource = inspect.signature(member.fget).return_annotation if member.fget else None
                 documented.append(getattr(webdata_client._resources, str(resource)))
-    assert len(documented) == 2 + 2 * 9  # the two clients and each flavour's nine resources
+    assert len(documented) == 2 + 2 * 10  # the two clients and each flavour's ten resources
     texts = []
     for cls in documented:
         texts.append(inspect.getdoc(cls) or "")

@@ -43,6 +43,24 @@ def test_every_component_has_a_pydantic_type() -> None:
     assert set(COMPONENTS) == set(_SCHEMAS)
 
 
+# Every model field's Python name that differs from its wire name.
+_PYTHON_NAMES = {
+    field
+    for candidate in vars(models).values()
+    if isinstance(candidate, type) and issubclass(candidate, BaseModel)
+    for field, info in candidate.model_fields.items()
+    if info.alias and info.alias != field
+}
+
+
+def _without(value: Any, names: set[str]) -> Any:
+    if isinstance(value, dict):
+        return {key: _without(item, names) for key, item in value.items() if key not in names}
+    if isinstance(value, list):
+        return [_without(item, names) for item in value]
+    return value
+
+
 @pytest.mark.parametrize("name", COMPONENTS)
 def test_pydantic_round_trip(name: str) -> None:
     model = getattr(models, name)
@@ -54,9 +72,8 @@ def test_pydantic_round_trip(name: str) -> None:
         # An open object may carry any extra property, a field's Python name among them
         # ("credits_used" beside the wire's "creditsUsed"); the models also take fields by that
         # name, so such a property is not an extra for them. The wire never sends one: drop them.
-        if isinstance(instance, dict) and isinstance(model, type) and issubclass(model, BaseModel):
-            python_names = {field for field, info in model.model_fields.items() if info.alias and info.alias != field}
-            instance = {key: value for key, value in instance.items() if key not in python_names}
+        # At every depth: a nested open object (a document's metadata) may carry them too.
+        instance = _without(instance, _PYTHON_NAMES)
         # As a reader of the wire: properties the models do not declare are ignored.
         parsed = adapter.validate_python(instance, extra="ignore")
         dumped = adapter.dump_python(parsed, mode="json", by_alias=True, exclude_unset=True)

@@ -58,7 +58,7 @@ def test_the_contract_specifics_are_shown(bundle: dict[str, Any], page: Path) ->
     # Every documented error text, and the seed citation of every operation.
     for path_item in bundle["paths"].values():
         for operation in path_item.values():
-            assert operation["x-source"].replace('"', "&quot;") in text
+            assert operation["x-source"].replace('"', "&quot;").replace("'", "&#x27;") in text
     for response in bundle["components"]["responses"].values():
         for example in response.get("content", {}).get("application/json", {}).get("examples", {}).values():
             error = example["value"].get("error")
@@ -79,6 +79,18 @@ def test_the_page_carries_what_its_script_needs(bundle: dict[str, Any], page: Pa
     assert 'data-field="scrapeOptions"' in text and 'data-field="formats"' in text and 'data-field="limit"' not in text
     assert '<select class="example">' in text  # scrapeUrl has two request examples
     assert 'id="theme"' in text and "prefers-color-scheme:dark" in text
+
+
+def _ids_for(api: httpx.Client, path: str) -> dict[str, str]:
+    """JOB_ID (and CHECK_ID) of a fresh job or monitor the example at ``path`` can use."""
+    if path.startswith("/v2/monitor/"):
+        body = {"name": "docs", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]}
+        monitor = str(api.post("/v2/monitor", json=body).json()["data"]["id"])
+        ids = {"JOB_ID": monitor}
+        if "{checkId}" in path:
+            ids["CHECK_ID"] = str(api.post(f"/v2/monitor/{monitor}/run").json()["id"])
+        return ids
+    return {"JOB_ID": _job_for(api, path) or ""}
 
 
 def _job_for(api: httpx.Client, path: str) -> str | None:
@@ -114,14 +126,14 @@ def test_every_example_runs_against_the_reference_server(bundle: dict[str, Any],
                     # Lockdown serves the cache only: the page must have been scraped first.
                     page_url = json.loads(samples["curl"].split("-d '", 1)[1].rstrip("'"))["url"]
                     assert api.post("/v2/scrape", json={"url": page_url}).status_code == 200
-                env = {**os.environ, "BASE_URL": live_server.base_url, "API_KEY": key, "JOB_ID": _job_for(api, item["path"]) or ""}
+                env = {**os.environ, "BASE_URL": live_server.base_url, "API_KEY": key, **_ids_for(api, item["path"])}
                 # Upload examples name a file of the working folder: the server's sample files are there.
                 python = subprocess.run(
                     [sys.executable, "-c", samples["python"]], env=env, capture_output=True, text=True, check=False, timeout=60, cwd=SAMPLE_FILES
                 )
                 assert python.returncode == 0 and python.stdout.startswith("200 "), f"{item['id']} {name} (Python): {python.stdout}{python.stderr}"
                 if curl is not None:
-                    env["JOB_ID"] = _job_for(api, item["path"]) or ""
+                    env.update(_ids_for(api, item["path"]))
                     shell = samples["curl"] + " -o /dev/null -w '%{http_code}'"
                     ran = subprocess.run(["bash", "-c", shell], env=env, capture_output=True, text=True, check=False, timeout=60, cwd=SAMPLE_FILES)
                     assert ran.stdout == "200", f"{item['id']} {name} (curl): {ran.stdout} {ran.stderr}"

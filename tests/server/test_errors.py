@@ -52,6 +52,10 @@ VIOLATIONS = {
     "previewCrawlParams": ({"url": "https://example.com"}, "prompt"),
     "mapUrl": ({"url": "https://example.com", "limit": 100001}, "limit"),
     "searchWeb": ({"query": "coffee", "sources": ["video"]}, "sources"),
+    "createMonitor": (
+        {"name": "m", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}], "retentionDays": 366},
+        "retentionDays",
+    ),
 }
 
 

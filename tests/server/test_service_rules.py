@@ -24,6 +24,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "previewCrawlParams": {"url": "https://example.com", "prompt": "the blog"},
     "mapUrl": {"url": "https://example.com", "limit": 3},
     "searchWeb": {"query": "coffee", "limit": 2},
+    "createMonitor": {"name": "m", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]},
 }
 
 

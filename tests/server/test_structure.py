@@ -115,6 +115,9 @@ _RAISED_BY = {
         "getCrawlErrors",
         "getBatchScrapeErrors",
     ],
+    errors.MonitorNotFound: ["getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks", "getMonitorCheck"],
+    errors.MonitorConflict: ["runMonitor"],
+    errors.MonitorRefused: ["createMonitor", "updateMonitor"],
 }
 
 

@@ -152,12 +152,25 @@ def _takes_urls(schema: dict[str, Any]) -> bool:
 
 def _string(schema: dict[str, Any], length: int, index: int) -> str:
     """A string of ``length`` characters (distinct for each ``index``) that ``schema`` accepts: a
-    UUID where its format is one, an http URL where the schema takes one, else the first filler
-    its pattern accepts."""
+    UUID where its format is one, an email address where its pattern wants one, an http URL where
+    the schema takes one, else the first filler its pattern accepts."""
     pattern = schema.get("pattern")
     if schema.get("format") == "uuid" and length >= 36:
         # A UUID is 36 characters whatever the bound: one of no job (the version-4 form).
         return f"{index:08x}-0000-4000-8000-000000000000"
+    email = f"user{index}@example.com"
+    if pattern is not None and "@" in pattern and re.search(pattern, email):
+        # An email address (a monitor's recipients): its local part padded up to the length.
+        padded = "u" * max(0, length - len(email)) + email
+        return padded if re.search(pattern, padded) else email
+    host = f"host{index}.example.com"
+    if pattern is not None and re.search(pattern, host) and not re.search(pattern, "a" * max(length, 1)):
+        # A host name (a search target's domains): labels of at most 63 characters up to the length.
+        labels = [host]
+        while len(".".join(labels)) + 2 <= length:
+            labels.insert(0, "a" * min(61, length - len(".".join(labels)) - 1))
+        grown = ".".join(labels)
+        return grown if re.search(pattern, grown) else host
     head = f"https://example.com/{index}/"
     url = head + "a" * max(0, length - len(head))
     if length >= len(head) and _takes_urls(schema) and (pattern is None or re.search(pattern, url)):

@@ -82,6 +82,7 @@ CLASSES: dict[str, str] = {
     "pages": "Behaviours that need pages with known properties, named in the configuration file ([pages]).",
     "limits": "Refusals a client cannot provoke alone: they need the teams, pages and limits named in the configuration file ([fixtures]).",
     "parse": "File uploads (POST /v2/parse) with the small files the suite ships: any server that claims parse.",
+    "monitor": "Monitors (/v2/monitor): their schedules, runs, pauses, deletion and checks' summaries; any server that claims monitors.",
 }
 
 _ALL = [
@@ -308,6 +309,41 @@ _ALL = [
         "A file whose content cannot be read as its kind (a truncated PDF) MUST be refused with 422 and code PARSE_FILE_UNREADABLE, within the request's time, and charge nothing.",
         "inferred: the contract's ParseUnreadable answer",
         operations=("parseFile",),
+    ),
+    Requirement(
+        "MON-01",
+        "monitor",
+        "A monitor created with a schedule in words MUST read back (create, get) with that schedule as its five-field cron and its time zone.",
+        "§1; inferred: the service's monitorScheduleSchema (text normalised to cron) and serializeMonitor",
+        operations=("createMonitor", "getMonitor"),
+    ),
+    Requirement(
+        "MON-02",
+        "monitor",
+        "Running a monitor MUST create a manual check (runMonitor's id, trigger manual) that its checks list and getMonitorCheck show.",
+        "§1; inferred: the service's runMonitorController",
+        operations=("runMonitor", "listMonitorChecks", "getMonitorCheck"),
+    ),
+    Requirement(
+        "MON-03",
+        "monitor",
+        "A paused monitor MUST NOT run: updateMonitor with status paused reads back paused, and runMonitor answers 409 until it is resumed.",
+        "§1; inferred: the service's runMonitorController (409 for a paused monitor)",
+        operations=("updateMonitor", "runMonitor"),
+    ),
+    Requirement(
+        "MON-04",
+        "monitor",
+        "A deleted monitor MUST be gone: reading, running or deleting it again answers 404 and the team's list leaves it out.",
+        "§1; inferred: the service's deleteMonitorController",
+        operations=("deleteMonitor", "getMonitor", "listMonitors"),
+    ),
+    Requirement(
+        "MON-05",
+        "monitor",
+        "An ended check's summary MUST add up: totalPages equals same + changed + new + removed + error, and its pages number totalPages.",
+        "§1, §2.3; inferred: the service's reconcileRunningMonitorChecks",
+        operations=("getMonitorCheck",),
     ),
     Requirement("PAGES-01", "pages", "A PDF parsed to markdown MUST cost 1 credit per page, and a flat 1 credit with parsers [].", "§8", operations=_SCRAPE),
     Requirement(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from re import compile
 from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
@@ -861,6 +862,368 @@ class Detail1(WireModel):
     path: list[StrictStr | StrictInt]
 
 
+class MonitorBadRequestError(WireModel):
+    """
+    A refused monitor request: `{success: false, error}`, with `code: BAD_REQUEST` and `details` when the schema refused it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["BAD_REQUEST"], OpenEnum] | None = None
+    details: list[Detail1] | None = None
+    """
+    Every problem found, each with the `path` of the field it concerns.
+    """
+    error: StrictStr
+    success: Literal[False] = False
+
+
+class Snapshot(WireModel):
+    """
+    The page's current JSON extraction (a monitor extracting JSON).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    json: Annotated[dict[str, Any] | None, Field(alias="json")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
+
+
+MonitorCheckStatus = TypeAliasType(
+    "MonitorCheckStatus",
+    Literal["queued", "running", "completed", "failed", "partial", "skipped_overlap", "skipped_no_credits"],
+)
+"""
+A check's state: `queued`, then `running`, then `completed` (every page recorded),
+`partial` (some pages failed), `failed` (the check could not run), `skipped_overlap` (the
+previous check was still running) or `skipped_no_credits` (the team could not pay).
+
+"""
+
+
+class MonitorConflictError(WireModel):
+    """
+    A run refused: `{success: false, error}`, with `checkId` when a check is still running.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    check_id: Annotated[StrictStr | None, Field(alias="checkId")] = None
+    error: StrictStr
+    success: Literal[False] = False
+
+
+MonitorCrawlOptions = TypeAliasType("MonitorCrawlOptions", Annotated[dict[str, Any], Field(max_length=64)])
+"""
+A crawl target's options as `startCrawl` takes them (`limit`, `includePaths`, `maxDiscoveryDepth`...; `limit` 10,000 when absent).
+"""
+
+
+class MonitorDeleteResponse(WireModel):
+    """
+    The monitor is deleted.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    success: Literal[True] = True
+
+
+class MonitorEmailRecipientSubscription(WireModel):
+    """
+    One email recipient's subscription state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    confirmation_email_sent: Annotated[StrictBool | None, Field(alias="confirmationEmailSent")] = None
+    email: StrictStr
+    source: Annotated[Literal["team", "opt_in", "legacy"], OpenEnum]
+    status: Annotated[Literal["pending", "confirmed", "unsubscribed"], OpenEnum]
+
+
+MonitorFormat1 = TypeAliasType("MonitorFormat1", Annotated[StrictStr, Field(max_length=64)])
+"""
+A format of a monitored page, by name or as an object (as `scrapeUrl` takes them).
+"""
+
+
+MonitorFormatObject = TypeAliasType("MonitorFormatObject", Annotated[dict[str, Any], Field(max_length=16)])
+"""
+A format object (`{type: json, schema: ...}`, `{type: changeTracking, modes: [json]}`...).
+"""
+
+
+MonitorIgnoredOptions = TypeAliasType("MonitorIgnoredOptions", Annotated[dict[str, Any], Field(max_length=64)])
+"""
+Accepted on a search target and ignored, as the service strips it.
+"""
+
+
+class MonitorMeaningfulChange(WireModel):
+    """
+    One change the judge found meaningful.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    after: StrictStr | None
+    before: StrictStr | None
+    reason: StrictStr
+    type: Annotated[Literal["added", "removed", "changed"], OpenEnum]
+
+
+Recipient = TypeAliasType(
+    "Recipient",
+    Annotated[
+        StrictStr,
+        Field(
+            max_length=320,
+            pattern="^[A-Za-z0-9._%+'-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$",
+        ),
+    ],
+)
+"""
+An email address (the service checks it with zod's email()).
+"""
+
+
+class Email(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    enabled: StrictBool = False
+    include_diffs: Annotated[StrictBool, Field(alias="includeDiffs")] = False
+    recipients: Annotated[list[Recipient] | None, Field(max_length=25)] = None
+
+
+class Slack(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    channel_id: Annotated[StrictStr | None, Field(alias="channelId", max_length=64, min_length=1)] = None
+    channel_name: Annotated[StrictStr | None, Field(alias="channelName", max_length=128)] = None
+    enabled: StrictBool = False
+
+
+class MonitorNotification(WireModel):
+    """
+    Email summaries of checks with changes. Each recipient must confirm first: until then its
+    subscription is `pending` (a confirmation email was sent), and only `confirmed` recipients
+    get summaries. `slack` is accepted and stored; this server sends nothing to Slack.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    email: Email | None = None
+    slack: Slack | None = None
+
+
+class MonitorPageDiff(WireModel):
+    """
+    A page's change since the previous check; `text` a unified diff of its markdown, `json` the changed fields of its JSON extraction (`{previous, current}` each).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    json: Annotated[dict[str, Any] | None, Field(alias="json")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
+    text: StrictStr | None = None
+
+
+class MonitorPageJudgment(WireModel):
+    """
+    The judge's verdict on a changed page. This server's judge is a rule, not a model: a
+    change is meaningful when a changed line mentions a word of the goal (four letters or
+    more, case ignored); confidence is `high` for two such words or more, `medium` for one,
+    `low` when none (not meaningful).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    confidence: Annotated[Literal["high", "medium", "low"], OpenEnum]
+    meaningful: StrictBool
+    meaningful_changes: Annotated[list[MonitorMeaningfulChange], Field(alias="meaningfulChanges")]
+    reason: StrictStr
+
+
+MonitorPageStatus = TypeAliasType("MonitorPageStatus", Literal["same", "changed", "new", "removed", "error"])
+"""
+How a page compares with the check before: same, changed, new (not seen before), removed (no longer found), error (not scraped).
+"""
+
+
+class MonitorSchedule(WireModel):
+    """
+    The schedule as stored and read back, always as cron.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cron: StrictStr
+    timezone: StrictStr
+
+
+class MonitorScheduleInput(WireModel):
+    """
+    When the monitor runs: exactly one of `cron` (five fields: minute, hour, day of month,
+    month, day of week; `*`, lists, ranges and steps) or `text` (`every N minutes` with N
+    dividing 60, optionally `starting at :MM`; `hourly` or `every hour`, optionally `at :MM`;
+    `every N hours` with N dividing 24; `daily` or `every day`, optionally `at H[:MM][am|pm]`;
+    `weekly` or `every week`), in `timezone` (an IANA name). Never more often than every 5
+    minutes.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cron: Annotated[StrictStr | None, Field(max_length=128, min_length=1)] = None
+    """
+    A five-field cron expression.
+    """
+    text: Annotated[StrictStr | None, Field(max_length=128, min_length=1)] = None
+    """
+    A schedule in words: every 30 minutes, hourly, daily at 9:00, weekly.
+    """
+    timezone: Annotated[StrictStr, Field(max_length=128, min_length=1)] = "UTC"
+    """
+    The IANA time zone the schedule is read in.
+    """
+
+
+Url3 = TypeAliasType(
+    "Url3",
+    Annotated[
+        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+    ],
+)
+
+
+ExcludeDomain = TypeAliasType(
+    "ExcludeDomain",
+    Annotated[
+        StrictStr,
+        Field(
+            max_length=253,
+            pattern=compile(
+                "^\\s*(?=.{1,253}\\s*$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]\\s*$"
+            ),
+        ),
+    ],
+)
+
+
+IncludeDomain = TypeAliasType(
+    "IncludeDomain",
+    Annotated[
+        StrictStr,
+        Field(
+            max_length=253,
+            pattern=compile(
+                "^\\s*(?=.{1,253}\\s*$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]\\s*$"
+            ),
+        ),
+    ],
+)
+
+
+Query = TypeAliasType("Query", Annotated[StrictStr, Field(max_length=256, min_length=1)])
+
+
+class MonitorSearchTarget(WireModel):
+    """
+    Queries searched at every check: each result is a page, `new` the first time it is found
+    and `same` after. Needs a `goal` on the monitor unless `judgeEnabled` is false.
+    `depth`, `alertMode`, `recheckAfter` and `scrapeOptions` are accepted and ignored, as the
+    service ignores them.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    alert_mode: Annotated[StrictStr | None, Field(alias="alertMode", deprecated=True, max_length=32)] = None
+    depth: Annotated[StrictStr | None, Field(deprecated=True, max_length=32)] = None
+    exclude_domains: Annotated[list[ExcludeDomain] | None, Field(alias="excludeDomains", max_length=50)] = None
+    id: Annotated[StrictStr | None, Field(max_length=36)] = None
+    include_domains: Annotated[list[IncludeDomain] | None, Field(alias="includeDomains", max_length=50)] = None
+    max_results: Annotated[StrictInt, Field(alias="maxResults", ge=1, le=50)] = 10
+    queries: Annotated[list[Query], Field(max_length=12, min_length=1)]
+    recheck_after: Annotated[StrictStr | None, Field(alias="recheckAfter", deprecated=True, max_length=32)] = None
+    scrape_options: Annotated[MonitorIgnoredOptions | None, Field(alias="scrapeOptions")] = None
+    search_window: Annotated[Literal["5m", "15m", "1h", "6h", "24h", "7d"], Field(alias="searchWindow")] = "24h"
+    type: Literal["search"] = "search"
+
+
+class MonitorSummary(WireModel):
+    """
+    How a check's pages came out; `totalPages` is the sum of the others.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    changed: Annotated[StrictInt, Field(ge=0)]
+    error: Annotated[StrictInt, Field(ge=0)]
+    new: Annotated[StrictInt, Field(ge=0)]
+    removed: Annotated[StrictInt, Field(ge=0)]
+    same: Annotated[StrictInt, Field(ge=0)]
+    total_pages: Annotated[StrictInt, Field(alias="totalPages", ge=0)]
+
+
+class MonitorTargetResult(WireModel):
+    """
+    What a check did for one target.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    crawl_id: Annotated[StrictStr | None, Field(alias="crawlId")] = None
+    expected_jobs: Annotated[list[StrictStr] | None, Field(alias="expectedJobs")] = None
+    result_count: Annotated[StrictInt | None, Field(alias="resultCount")] = None
+    search_completed: Annotated[StrictBool | None, Field(alias="searchCompleted")] = None
+    target_id: Annotated[StrictStr, Field(alias="targetId")]
+    type: Annotated[Literal["scrape", "crawl", "search"], OpenEnum]
+
+
+MonitorWebhook1 = TypeAliasType("MonitorWebhook1", Annotated[StrictStr, Field(max_length=8192)])
+"""
+Where a monitor's events are posted (`monitor.page`, `monitor.check.completed`).
+"""
+
+
 class ParseBadRequestError(WireModel):
     """
     A refused upload: `{success: false, code, error}`, with `details` when the options schema refused them.
@@ -1272,10 +1635,10 @@ class SearchCategoryOptions(WireModel):
     type: Literal["github", "research", "pdf", "developer", "gov"]
 
 
-ExcludeDomain = TypeAliasType("ExcludeDomain", Annotated[StrictStr, Field(max_length=253)])
+ExcludeDomain1 = TypeAliasType("ExcludeDomain1", Annotated[StrictStr, Field(max_length=253)])
 
 
-IncludeDomain = TypeAliasType("IncludeDomain", Annotated[StrictStr, Field(max_length=253)])
+IncludeDomain1 = TypeAliasType("IncludeDomain1", Annotated[StrictStr, Field(max_length=253)])
 
 
 class SearchResultImage(WireModel):
@@ -1751,6 +2114,158 @@ class MapRequest(WireModel):
     """
 
 
+class MonitorCheck(WireModel):
+    """
+    One check of a monitor.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    actual_credits: Annotated[StrictInt | None, Field(alias="actualCredits")] = None
+    """
+    The credits the check's scrapes cost.
+    """
+    billing_status: Annotated[
+        Annotated[Literal["not_applicable", "reserved", "confirmed", "released", "failed"], OpenEnum],
+        Field(alias="billingStatus"),
+    ]
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    error: StrictStr | None = None
+    estimated_credits: Annotated[StrictInt | None, Field(alias="estimatedCredits")] = None
+    finished_at: Annotated[AwareDatetime | None, Field(alias="finishedAt")] = None
+    id: StrictStr
+    monitor_id: Annotated[StrictStr, Field(alias="monitorId")]
+    notification_status: Annotated[dict[str, Any] | None, Field(alias="notificationStatus")] = None
+    """
+    What was sent: webhook and email, each {attempted, success, ...}.
+    """
+    reserved_credits: Annotated[StrictInt | None, Field(alias="reservedCredits")] = None
+    scheduled_for: Annotated[AwareDatetime | None, Field(alias="scheduledFor")] = None
+    started_at: Annotated[AwareDatetime | None, Field(alias="startedAt")] = None
+    status: MonitorCheckStatus
+    summary: MonitorSummary
+    target_results: Annotated[list[MonitorTargetResult] | None, Field(alias="targetResults")] = None
+    trigger: Annotated[Literal["scheduled", "manual"], OpenEnum]
+    updated_at: Annotated[AwareDatetime, Field(alias="updatedAt")]
+
+
+class MonitorCheckListResponse(WireModel):
+    """
+    One page of a monitor's checks.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: list[MonitorCheck]
+    success: Literal[True] = True
+
+
+class MonitorCheckPage(WireModel):
+    """
+    One page of a check.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    current_scrape_id: Annotated[StrictStr | None, Field(alias="currentScrapeId")]
+    diff: MonitorPageDiff | None
+    error: StrictStr | None
+    id: StrictStr
+    judgment: MonitorPageJudgment | None
+    metadata: dict[str, Any] | None
+    previous_scrape_id: Annotated[StrictStr | None, Field(alias="previousScrapeId")]
+    snapshot: Snapshot | None = None
+    """
+    The page's current JSON extraction (a monitor extracting JSON).
+    """
+    status: MonitorPageStatus
+    status_code: Annotated[StrictInt | None, Field(alias="statusCode")]
+    target_id: Annotated[StrictStr, Field(alias="targetId")]
+    url: StrictStr
+
+
+MonitorFormat = TypeAliasType("MonitorFormat", MonitorFormat1 | MonitorFormatObject)
+"""
+A format of a monitored page, by name or as an object (as `scrapeUrl` takes them).
+"""
+
+
+class MonitorRunResponse(WireModel):
+    """
+    The check queued by a run.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: MonitorCheck
+    id: StrictStr
+    success: Literal[True] = True
+
+
+class MonitorScrapeOptions(PropertyCountModel):
+    """
+    The scrape options of a target's pages, as `scrapeUrl` takes them (checked when a check
+    runs: options a scrape refuses fail the target's pages). `markdown` is always added to
+    `formats`, and every check fetches afresh (`maxAge: 0`).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    formats: Annotated[list[MonitorFormat] | None, Field(max_length=32)] = None
+
+
+class MonitorScrapeTarget(WireModel):
+    """
+    Pages scraped at every check (`url`, one page, is read as `urls` of one, as the service reads it).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: Annotated[StrictStr | None, Field(max_length=36)] = None
+    """
+    The target's id; given one on creation when absent.
+    """
+    scrape_options: Annotated[MonitorScrapeOptions | None, Field(alias="scrapeOptions")] = None
+    type: Literal["scrape"] = "scrape"
+    url: Annotated[
+        StrictStr | None,
+        Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$"),
+    ] = None
+    """
+    One page (read as urls of one; with urls beside it, refused as the service refuses an unknown key).
+    """
+    urls: Annotated[list[Url3] | None, Field(max_length=1000, min_length=1)] = None
+
+
+class MonitorWebhookConfig(WireModel):
+    """
+    A monitor's webhook with headers, metadata and an event filter.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    events: Annotated[list[Literal["monitor.page", "monitor.check.completed"]] | None, Field(max_length=2)] = None
+    headers: WebhookHeaders | None = None
+    metadata: WebhookMetadata | None = None
+    url: Annotated[StrictStr, Field(max_length=8192)]
+
+
 ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser | ImageParserName | ImageParser)
 """
 A parser, as the string "pdf" or the PDF parser object.
@@ -1964,6 +2479,95 @@ A format object; `type` selects the variant.
 FormatItem = TypeAliasType("FormatItem", BasicFormatName | CompatFormatName | Format)
 """
 A format, as an object selected by `type` or the string shorthand of a format without required fields.
+"""
+
+
+class MonitorCheckDetail(WireModel):
+    """
+    A check with one page of its pages.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    actual_credits: Annotated[StrictInt | None, Field(alias="actualCredits")] = None
+    """
+    The credits the check's scrapes cost.
+    """
+    billing_status: Annotated[
+        Annotated[Literal["not_applicable", "reserved", "confirmed", "released", "failed"], OpenEnum],
+        Field(alias="billingStatus"),
+    ]
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    error: StrictStr | None = None
+    estimated_credits: Annotated[StrictInt | None, Field(alias="estimatedCredits")] = None
+    finished_at: Annotated[AwareDatetime | None, Field(alias="finishedAt")] = None
+    id: StrictStr
+    monitor_id: Annotated[StrictStr, Field(alias="monitorId")]
+    next: StrictStr | None = None
+    """
+    The URL of the following pages.
+    """
+    notification_status: Annotated[dict[str, Any] | None, Field(alias="notificationStatus")] = None
+    """
+    What was sent: webhook and email, each {attempted, success, ...}.
+    """
+    pages: list[MonitorCheckPage]
+    reserved_credits: Annotated[StrictInt | None, Field(alias="reservedCredits")] = None
+    scheduled_for: Annotated[AwareDatetime | None, Field(alias="scheduledFor")] = None
+    started_at: Annotated[AwareDatetime | None, Field(alias="startedAt")] = None
+    status: MonitorCheckStatus
+    summary: MonitorSummary
+    target_results: Annotated[list[MonitorTargetResult] | None, Field(alias="targetResults")] = None
+    trigger: Annotated[Literal["scheduled", "manual"], OpenEnum]
+    updated_at: Annotated[AwareDatetime, Field(alias="updatedAt")]
+
+
+class MonitorCheckDetailResponse(WireModel):
+    """
+    A check with one page of its pages.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: MonitorCheckDetail
+    next: StrictStr | None = None
+    success: Literal[True] = True
+
+
+class MonitorCrawlTarget(WireModel):
+    """
+    A site crawled at every check, as `startCrawl` would crawl it with `crawlOptions`; a page the crawl no longer finds is `removed`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    crawl_options: Annotated[MonitorCrawlOptions | None, Field(alias="crawlOptions")] = None
+    id: Annotated[StrictStr | None, Field(max_length=36)] = None
+    scrape_options: Annotated[MonitorScrapeOptions | None, Field(alias="scrapeOptions")] = None
+    type: Literal["crawl"] = "crawl"
+    url: Annotated[
+        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+    ]
+
+
+MonitorTarget = TypeAliasType(
+    "MonitorTarget",
+    Annotated[MonitorScrapeTarget | MonitorCrawlTarget | MonitorSearchTarget, Field(discriminator="type")],
+)
+"""
+What a check looks at. `scrape` pages, a `crawl` of a site, or `search` queries.
+"""
+
+
+MonitorWebhook = TypeAliasType("MonitorWebhook", MonitorWebhook1 | MonitorWebhookConfig)
+"""
+Where a monitor's events are posted (`monitor.page`, `monitor.check.completed`).
 """
 
 
@@ -2451,7 +3055,7 @@ class SearchRequest(WireModel):
     """
     Enterprise search options (firecrawl-py); accepted.
     """
-    exclude_domains: Annotated[list[ExcludeDomain] | None, Field(alias="excludeDomains", max_length=100)] = None
+    exclude_domains: Annotated[list[ExcludeDomain1] | None, Field(alias="excludeDomains", max_length=100)] = None
     """
     Drop results on these domains (and their subdomains); not with `includeDomains`.
     """
@@ -2472,7 +3076,7 @@ class SearchRequest(WireModel):
     blocklist message.
 
     """
-    include_domains: Annotated[list[IncludeDomain] | None, Field(alias="includeDomains", max_length=100)] = None
+    include_domains: Annotated[list[IncludeDomain1] | None, Field(alias="includeDomains", max_length=100)] = None
     """
     Keep only results on these domains (and their subdomains); not with `excludeDomains`.
     """
@@ -3082,6 +3686,159 @@ class ExtractRequest(WireModel):
 
     """
     webhook: AgentWebhook | None = None
+
+
+class Monitor(WireModel):
+    """
+    A monitor as read back.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    current_check_id: Annotated[StrictStr | None, Field(alias="currentCheckId")]
+    """
+    The check running now.
+    """
+    email_recipient_subscriptions: Annotated[
+        list[MonitorEmailRecipientSubscription] | None, Field(alias="emailRecipientSubscriptions")
+    ] = None
+    estimated_credits_per_month: Annotated[StrictInt | None, Field(alias="estimatedCreditsPerMonth")] = None
+    """
+    The credits of one check (a page each of the scrape targets' URLs, the crawl limit, the search results; twice that with the judge) times the runs of 30 days.
+    """
+    goal: StrictStr | None
+    id: StrictStr
+    judge_enabled: Annotated[StrictBool, Field(alias="judgeEnabled")]
+    last_check_summary: Annotated[MonitorSummary | None, Field(alias="lastCheckSummary")]
+    last_run_at: Annotated[AwareDatetime | None, Field(alias="lastRunAt")]
+    name: StrictStr
+    next_run_at: Annotated[AwareDatetime | None, Field(alias="nextRunAt")]
+    """
+    When the next scheduled check is due (null while paused).
+    """
+    notification: dict[str, Any] | None = None
+    retention_days: Annotated[StrictInt, Field(alias="retentionDays")]
+    schedule: MonitorSchedule
+    status: Annotated[Literal["active", "paused"], OpenEnum]
+    """
+    active: checks run on the schedule; paused: they do not (a deleted monitor is gone).
+    """
+    targets: list[dict[str, Any]]
+    """
+    The targets as stored, each with its `id` and its defaults (a `MonitorTarget`; a URL without a scheme reads with `http://`).
+    """
+    unchanged_pages_free: Annotated[StrictBool | None, Field(alias="unchangedPagesFree")] = None
+    updated_at: Annotated[AwareDatetime, Field(alias="updatedAt")]
+    webhook: MonitorWebhook | None = None
+
+
+class MonitorCreateRequest(WireModel):
+    """
+    Body of POST /v2/monitor.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    goal: Annotated[StrictStr | None, Field(max_length=2000)] = None
+    """
+    What matters in a change, for the judge (`judgeEnabled`, on by default when a goal is given).
+    """
+    judge_enabled: Annotated[StrictBool | None, Field(alias="judgeEnabled")] = None
+    """
+    Whether the judge rates each change against the goal (default: on when a goal is given).
+    """
+    name: Annotated[StrictStr, Field(max_length=256, min_length=1)]
+    """
+    The monitor's name (emails and the dashboard show it).
+    """
+    notification: MonitorNotification | None = None
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Where the request comes from (stored as the service stores it; no effect here).
+    """
+    retention_days: Annotated[StrictInt, Field(alias="retentionDays", ge=1, le=365)] = 30
+    """
+    Days a check is kept.
+    """
+    schedule: MonitorScheduleInput
+    targets: Annotated[list[MonitorTarget], Field(max_length=50, min_length=1)]
+    """
+    What each check looks at (1 to 50 targets); each gets an `id` when it has none.
+    """
+    webhook: MonitorWebhook | None = None
+
+
+class MonitorListResponse(WireModel):
+    """
+    One page of the team's monitors.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: list[Monitor]
+    success: Literal[True] = True
+
+
+class MonitorResponse(WireModel):
+    """
+    One monitor.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: Monitor
+    success: Literal[True] = True
+
+
+class MonitorUpdateRequest(PropertyCountModel):
+    """
+    Body of PATCH /v2/monitor/{monitorId}; the fields given change, the others stay.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    goal: Annotated[StrictStr | None, Field(max_length=2000)] = None
+    """
+    What matters in a change, for the judge (`judgeEnabled`, on by default when a goal is given).
+    """
+    judge_enabled: Annotated[StrictBool | None, Field(alias="judgeEnabled")] = None
+    """
+    Whether the judge rates each change against the goal (default: on when a goal is given).
+    """
+    name: Annotated[StrictStr | None, Field(max_length=256, min_length=1)] = None
+    """
+    The monitor's name (emails and the dashboard show it).
+    """
+    notification: MonitorNotification | None = None
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Where the request comes from (stored as the service stores it; no effect here).
+    """
+    retention_days: Annotated[StrictInt | None, Field(alias="retentionDays", ge=1, le=365)] = None
+    """
+    Days a check is kept.
+    """
+    schedule: MonitorScheduleInput | None = None
+    status: Literal["active", "paused"] | None = None
+    """
+    paused stops scheduled checks; active resumes them.
+    """
+    targets: Annotated[list[MonitorTarget] | None, Field(max_length=50, min_length=1)] = None
+    """
+    What each check looks at (1 to 50 targets); each gets an `id` when it has none.
+    """
+    webhook: MonitorWebhook | None = None
 
 
 class ActiveCrawl(WireModel):

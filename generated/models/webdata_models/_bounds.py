@@ -45,6 +45,11 @@ OpenEnum = WrapValidator(_known_or_any_string)
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {
     "AgentExchange": (None, 32),
     "HeaderMap": (None, 100),
+    "MonitorCrawlOptions": (None, 64),
+    "MonitorFormatObject": (None, 16),
+    "MonitorIgnoredOptions": (None, 64),
+    "MonitorScrapeOptions": (None, 64),
+    "MonitorUpdateRequest": (1, None),
     "WaitAction": (2, 2),
     "WebhookHeaders": (None, 20),
     "WebhookMetadata": (None, 32),
@@ -111,7 +116,7 @@ class PropertyCountModel(WireModel):
     @model_validator(mode="after")
     def _check_property_count(self) -> Any:
         low, high = PROPERTY_BOUNDS.get(type(self).__name__, (None, None))
-        present = {name for name in self.model_fields_set if getattr(self, name, None) is not None}
+        present = set(self.model_fields_set)  # a property given as null counts, as in JSON Schema
         present |= set(self.model_extra or {})
         count = len(present)
         if (low is not None and count < low) or (high is not None and count > high):

@@ -10,6 +10,7 @@
                               [--rate-limit N] [--max-concurrency N] [--threat-protection on|off]
                               [--threat-protection-enforced on|off] [--threat-overrides on|off]
     webdata-server admin [--db PATH] list
+    webdata-server admin [--db PATH] outbox [--team ID] [--to ADDRESS]
 
 Flags override the WEBDATA_DB, WEBDATA_HOST, WEBDATA_PORT, WEBDATA_JOB_SECONDS and WEBDATA_THREADS variables.
 """
@@ -148,6 +149,9 @@ def _parser() -> argparse.ArgumentParser:
     set_plan.add_argument("--period-end", type=_moment)
     _plan_options(set_plan)
     actions.add_parser("list")
+    outbox = actions.add_parser("outbox", help="the emails monitors sent (confirmations and summaries), oldest first, as JSON")
+    outbox.add_argument("--team", help="only this team's")
+    outbox.add_argument("--to", help="only those to this address")
     for action in {id(p): p for p in actions.choices.values()}.values():
         # --db before or after the action (admin --db X list, admin list --db X): the same database.
         action.add_argument(
@@ -214,6 +218,8 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
                 print(f"no team {args.team}", file=sys.stderr)
                 return 1
             print(json.dumps(_team_json(team, store), indent=2))
+        elif args.action == "outbox":
+            print(json.dumps(store.monitors.outbox(team_id=args.team, recipient=args.to), indent=2))
         else:
             print(json.dumps([_team_json(team, store) for team in store.teams.all()], indent=2))
     finally:

@@ -33,6 +33,9 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.NoCachedData: (404, "noCachedData"),
     errors.PageTimedOut: (408, None),
     errors.NotCancellable: (409, None),
+    errors.MonitorConflict: (409, "paused"),
+    errors.MonitorNotFound: (404, None),
+    errors.MonitorRefused: (400, "invalidCron"),
     errors.IdempotencyKeyUsed: (409, "keyUsed"),
     errors.BodyTooLarge: (413, None),
     errors.FileUnreadable: (422, None),
@@ -65,6 +68,10 @@ def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> An
         body["error"] = text
     if isinstance(refusal, errors.UploadRefused | errors.FileUnreadable) and refusal.error is not None:
         body["error"] = refusal.error
+    if isinstance(refusal, errors.MonitorConflict | errors.MonitorRefused):
+        body["error"] = refusal.error
+        if isinstance(refusal, errors.MonitorConflict) and refusal.check_id is not None:
+            body["checkId"] = refusal.check_id
     if isinstance(refusal, errors.IdempotencyKeyUsed) and refusal.job_id is not None:
         body["id"] = refusal.job_id
     headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after is not None else {}

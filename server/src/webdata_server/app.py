@@ -45,6 +45,8 @@ from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.jobs import Clock, Demand, JobService, run_worker
 from webdata_server.jobs.engine import Notify
+from webdata_server.jobs.monitors import MonitorService
+from webdata_server.jobs.monitors import Notify as MonitorNotify
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
 from webdata_server.resources.base import Pending, Upload, WithHeaders, idempotency_key, spend_key
@@ -64,7 +66,14 @@ T = TypeVar("T")
 
 
 def _context(
-    settings: Settings, store: Store, contract: Contract, *, notify: Notify | None = None, clock: Clock | None = None, controls: Controls | None = None
+    settings: Settings,
+    store: Store,
+    contract: Contract,
+    *,
+    notify: Notify | None = None,
+    clock: Clock | None = None,
+    controls: Controls | None = None,
+    send: MonitorNotify | None = None,
 ) -> Context:
     pricing = Pricing.from_contract(contract)
     web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
@@ -91,7 +100,11 @@ def _context(
         notify=notify,
     )
     blocklist = Blocklist.from_contract(contract)
-    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, jobs=jobs, blocklist=blocklist)
+    monitors = MonitorService(
+        store=store, scraper=scraper, pricing=pricing, clock=jobs.clock, crawl_pages=jobs.engine.crawl_urls, job_seconds=settings.job_seconds, notify=send
+    )
+    jobs.monitors = monitors
+    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, jobs=jobs, blocklist=blocklist, monitors=monitors)
 
 
 def _json_bytes(body: Any) -> bytes:
@@ -338,7 +351,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             controls=controls,
         )
         webhooks.start()
-        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock, controls=controls)
+        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock, controls=controls, send=webhooks.send)
         if controls is not None:
             controls.bind_running(jobs=ctx.jobs, store=active_store, scraper=ctx.scraper, loop=asyncio.get_running_loop())
         threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")

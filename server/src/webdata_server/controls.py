@@ -16,6 +16,11 @@ control endpoints under :data:`PREFIX` (loopback only, never with a team's key).
   its JSON body, the status it got.
 - **Inbox** (:class:`Event`): every webhook event the server would send. Events for a receiver on
   this machine are also delivered; any other receiver is not contacted (nothing leaves the machine).
+- **Pages that change**: :meth:`Controls.set_page` makes a page of the synthetic web serve the
+  test's HTML or text from then on ("the price went from 10 to 12"), for monitors to notice.
+- **Outbox**: the emails monitors send (confirmations, summaries) are kept in the database, read
+  here (``GET /__webdata/outbox``) and by ``webdata-server admin outbox``, as MailHog keeps SMTP
+  mail; :meth:`Controls.answer_subscription` does what a confirmation email's link does.
 - **Clock**: with a :class:`~webdata_server.jobs.ManualClock`, jobs, crawls' pages, extract and agent
   endings and webhook retries move only when :meth:`Controls.advance` moves it.
 
@@ -47,6 +52,7 @@ from webdata_server.web import FetchContext, FetchFailed, Page, WebSource
 if TYPE_CHECKING:
     from webdata_server.contract import Contract
     from webdata_server.jobs import JobService
+    from webdata_server.jobs.monitors import MonitorService
     from webdata_server.scrape import ScrapePipeline
     from webdata_server.store import Store
 
@@ -208,6 +214,7 @@ class Controls:
         self._seq = itertools.count(1)
         self.faults: list[Fault] = []
         self.page_faults: list[PageFault] = []
+        self.edited: dict[str, str] = {}  # URL -> the HTML its page now serves (set_page)
         self.journal: deque[Received] = deque(maxlen=JOURNAL_SIZE)
         self.inbox: deque[Event] = deque(maxlen=INBOX_SIZE)
         self._routes: list[tuple[str, re.Pattern[str], str]] = []
@@ -216,6 +223,7 @@ class Controls:
         self._jobs: JobService | None = None
         self._store: Store | None = None
         self._scraper: ScrapePipeline | None = None
+        self._monitors: MonitorService | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sleepers: dict[asyncio.Event, float] = {}  # webhook retries waiting on the clock: when due
         self._deliveries = 0  # webhook events queued or being delivered
@@ -234,10 +242,26 @@ class Controls:
 
     def bind_running(self, *, jobs: JobService, store: Store, scraper: ScrapePipeline, loop: asyncio.AbstractEventLoop) -> None:
         self._jobs, self._store, self._scraper, self._loop = jobs, store, scraper, loop
+        self._monitors = jobs.monitors
         scraper.uncached = self.fails_page
 
+    def _running_store(self) -> Store:
+        if self._store is None:
+            raise FaultError("the server is not running")
+        return self._store
+
+    def outbox(self, *, team_id: str | None = None, to: str | None = None) -> list[dict[str, Any]]:
+        """The emails monitors sent (their confirmations and summaries), oldest first."""
+        return self._running_store().monitors.outbox(team_id=team_id, recipient=to)
+
+    def answer_subscription(self, token: str, *, confirm: bool = True) -> dict[str, Any] | None:
+        """What the link of a confirmation email does: confirms (or unsubscribes) its recipient."""
+        if self._monitors is None:
+            raise RuntimeError("the server is not running")
+        return self._monitors.answer_subscription(token, confirm=confirm)
+
     def unbind_running(self) -> None:
-        self._jobs = self._store = self._scraper = None
+        self._jobs = self._store = self._scraper = self._monitors = None
         self._loop = None
 
     def operation_of(self, method: str, path: str) -> str | None:
@@ -343,6 +367,7 @@ class Controls:
             if team_id is None:
                 self.faults.clear()
                 self.page_faults.clear()
+                self.edited.clear()
             else:
                 self.faults = [f for f in self.faults if f.team_id != team_id]
         if team_id is None:
@@ -377,10 +402,32 @@ class Controls:
                 return fault
         return None
 
-    def fails_page(self, url: str) -> bool:
-        """Whether a page fault would fail a fetch of ``url`` now (its cached copies are not served)."""
+    def set_page(self, url: str, *, html: str | None = None, text: str | None = None, title: str | None = None) -> None:
+        """From now on the synthetic web's page at ``url`` serves ``html``, or ``text`` (each
+        paragraph, split on blank lines, a ``<p>``) under ``title``: a page that changes when the
+        test says. ``html`` and ``text`` None: the page is generated again."""
+        if html is None and text is None:
+            with self._lock:
+                self.edited.pop(url, None)
+            return
+        if html is None:
+            from html import escape
+
+            paragraphs = "".join(f"<p>{escape(part.strip())}</p>" for part in (text or "").split("\n\n") if part.strip())
+            heading = f"<h1>{escape(title)}</h1>" if title else ""
+            html = f"<!DOCTYPE html><html><head><title>{escape(title or url)}</title></head><body><main>{heading}{paragraphs}</main></body></html>"
         with self._lock:
-            return any(fault.matches(url) for fault in self.page_faults)
+            self.edited[url] = html
+
+    def edited_page(self, url: str) -> str | None:
+        with self._lock:
+            return self.edited.get(url)
+
+    def fails_page(self, url: str) -> bool:
+        """Whether a page fault would fail a fetch of ``url`` now, or the page was edited (its
+        cached copies are not served)."""
+        with self._lock:
+            return url in self.edited or any(fault.matches(url) for fault in self.page_faults)
 
     def page_fault(self, url: str) -> PageFault | None:
         with self._lock:
@@ -664,6 +711,21 @@ class Controls:
             with self._lock:
                 self.inbox.clear()
             return 200, {"success": True}
+        if route == "pages" and method == "PUT":
+            if not isinstance(body.get("url"), str):
+                raise FaultError("url: the page's URL")
+            self.set_page(body["url"], html=body.get("html"), text=body.get("text"), title=body.get("title"))
+            return 200, {"success": True, "url": body["url"]}
+        if route == "outbox" and method == "GET":
+            store = self._running_store()
+            return 200, {"emails": store.monitors.outbox(team_id=query.get("teamId"), recipient=query.get("to"))}
+        if route in ("outbox/confirm", "outbox/unsubscribe") and method == "POST":
+            if self._monitors is None:
+                raise FaultError("the server is not running")
+            answered = self._monitors.answer_subscription(str(body.get("token", "")), confirm=route.endswith("confirm"))
+            if answered is None:
+                return 404, {"success": False, "error": "not_found"}
+            return 200, answered
         if route == "reset" and method == "POST":
             self.reset()
             return 200, {"success": True}
@@ -713,6 +775,11 @@ class FaultyWeb:
         fault = self.controls.page_fault(url)
         if fault is not None and fault.status is None:
             raise FetchFailed(f"could not connect to {urlsplit(url).hostname or url}")
+        edited = self.controls.edited_page(url)
+        if edited is not None:
+            title = re.search(r"<title>(.*?)</title>", edited, flags=re.DOTALL)
+            page = Page(url, 200, "text/html", edited, edited.encode(), title[1] if title else url)
+            return page if fault is None or fault.status is None else replace(page, status=fault.status)
         page = self.inner.fetch(url, context)
         return page if fault is None or fault.status is None else replace(page, status=fault.status)
 

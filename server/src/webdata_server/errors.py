@@ -19,6 +19,9 @@ __all__ = [
     "InvalidRequest",
     "JobNotFound",
     "LockdownCacheMiss",
+    "MonitorConflict",
+    "MonitorNotFound",
+    "MonitorRefused",
     "NoCachedData",
     "NoUsageInformation",
     "NotCancellable",
@@ -167,6 +170,32 @@ class UploadRefused(InvalidRequest):
     def __init__(self, example: str = "badRequest", *, error: str | None = None, **refusal: Any) -> None:
         super().__init__(example, **refusal)
         self.example = example
+        self.error = error
+
+
+class MonitorNotFound(Refusal):
+    """No monitor (or, with ``check``, no check of it) with that id belongs to the team."""
+
+    def __init__(self, *, check: bool = False, **refusal: Any) -> None:
+        super().__init__("check" if check else "monitor", **refusal)
+        self.check = check
+
+
+class MonitorConflict(Refusal):
+    """A run refused (409): the monitor is paused, or its check ``check_id`` still runs."""
+
+    def __init__(self, error: str = "Monitor is paused. Resume it before running a check.", *, check_id: str | None = None, **refusal: Any) -> None:
+        super().__init__(error, **refusal)
+        self.error = error
+        self.check_id = check_id
+
+
+class MonitorRefused(Refusal):
+    """A monitor request refused with the service's own text and no code (400): a schedule that
+    cannot run, a search target without a goal after a change."""
+
+    def __init__(self, error: str = "Monitor schedule must not run more often than every 5 minutes", **refusal: Any) -> None:
+        super().__init__(error, **refusal)
         self.error = error
 
 

@@ -19,6 +19,7 @@ reference server".
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import socket
 import tempfile
@@ -284,6 +285,28 @@ class Sandbox:
             yield
         finally:
             self.server.controls.classifier_reachable = True
+
+    def set_page(self, url: str, text: str | None = None, *, html: str | None = None, title: str | None = None) -> None:
+        """From now on the page at ``url`` serves ``text`` (paragraphs split on blank lines, under
+        ``title``) or ``html``; with neither, it is the generated page again. The server's: any
+        team sees it (and a sandbox does not undo it)."""
+        self.server.controls.set_page(url, html=html, text=text, title=title)
+
+    def outbox(self, to: str | None = None) -> list[dict[str, Any]]:
+        """The emails this team's monitors sent (to ``to`` only, when given), oldest first."""
+        return self.server.controls.outbox(team_id=self.team_id, to=to)
+
+    def confirm_email(self, to: str) -> dict[str, Any]:
+        """Confirms the subscription of ``to``, as the link of its confirmation email would (the
+        newest one): from then on it gets the monitor's summaries."""
+        sent = [e for e in self.outbox(to) if e["kind"] == "confirmation"]
+        if not sent:
+            raise AssertionError(f"no confirmation email to {to} in the team's outbox")
+        token = re.search(r"token (\S+)", sent[-1]["body"])
+        assert token is not None
+        answered = self.server.controls.answer_subscription(token[1], confirm=True)
+        assert answered is not None
+        return answered
 
     # -- journal and inbox ------------------------------------------------------------------------
     def requests(self, operation: str | None = None) -> list[Received]:

@@ -111,18 +111,23 @@ class WebhookDispatcher:
     def submit(self, job: Job, event: str, payload: dict[str, Any]) -> None:
         """Queue ``event`` of ``job`` (safe from any thread); nothing when the job has no webhook
         or its filter leaves the event out."""
-        config = webhook_config(job.request.get("webhook"))
+        self.send(job.team_id, job.id, job.request.get("webhook"), event, payload)
+
+    def send(self, team_id: str, subject_id: str, webhook: Any, event: str, payload: dict[str, Any]) -> None:
+        """Queue ``event`` of the job or monitor check ``subject_id`` for ``webhook`` (a URL or a
+        webhook object), after the earlier events of the same subject (safe from any thread)."""
+        config = webhook_config(webhook)
         if config is None or self._loop is None or not _wanted(config, event):
             return
-        body = {"success": payload.get("success", True), "type": event, "id": job.id, "webhookId": str(uuid.uuid4()), "data": payload.get("data", [])}
+        body = {"success": payload.get("success", True), "type": event, "id": subject_id, "webhookId": str(uuid.uuid4()), "data": payload.get("data", [])}
         if payload.get("error"):
             body["error"] = payload["error"]
         if config.metadata is not None:
             body["metadata"] = config.metadata
-        message = {"config": config, "body": body, "final": event.split(".", 1)[1] in ("completed", "failed", "cancelled")}
-        if self.controls is not None and not self.controls.capture(url=config.url, headers=config.headers, body=body, team_id=job.team_id, job_id=job.id):
+        message = {"config": config, "body": body, "final": event.split(".", 1)[1] in ("completed", "failed", "cancelled", "check.completed")}
+        if self.controls is not None and not self.controls.capture(url=config.url, headers=config.headers, body=body, team_id=team_id, job_id=subject_id):
             return
-        self._loop.call_soon_threadsafe(self._enqueue, job.id, message)
+        self._loop.call_soon_threadsafe(self._enqueue, subject_id, message)
 
     def _enqueue(self, job_id: str, message: dict[str, Any]) -> None:
         queue = self._queues.get(job_id)

@@ -53,6 +53,14 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "getHistoricalTokenUsage": ({}, None),
     "parseFile": ({}, Multipart("note.html", b"<html><body><h1>Note</h1><p>Parse me.</p></body></html>", "text/html")),
     "getParseFormats": ({}, None),
+    "createMonitor": ({}, {"name": "conformance", "schedule": {"text": "daily"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]}),
+    "listMonitors": ({}, None),
+    "getMonitor": ({"monitorId": UNKNOWN}, None),
+    "updateMonitor": ({"monitorId": UNKNOWN}, {"status": "paused"}),
+    "deleteMonitor": ({"monitorId": UNKNOWN}, None),
+    "runMonitor": ({"monitorId": UNKNOWN}, None),
+    "listMonitorChecks": ({"monitorId": UNKNOWN}, None),
+    "getMonitorCheck": ({"monitorId": UNKNOWN, "checkId": UNKNOWN}, None),
 }
 
 
@@ -107,10 +115,20 @@ def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient) -> None:
 BODIES = {op_id: body for op_id, (_, body) in REQUESTS.items() if body is not None and not isinstance(body, Multipart)}
 
 
+def path_for(api: ConformanceClient, operation_id: str) -> dict[str, str]:
+    """The path of a request whose body is judged: a monitor of the caller's own where the
+    operation changes one (the service finds the monitor before it reads the body)."""
+    if operation_id != "updateMonitor":
+        return dict(REQUESTS[operation_id][0])
+    created = api.call("createMonitor", json_body=REQUESTS["createMonitor"][1])
+    created.require(created.status == 200, f"a monitor to change must be created first, it answered {created.status}")
+    return {"monitorId": str(created.body["data"]["id"])}
+
+
 @pytest.mark.requirement("CORE-06")
 @pytest.mark.parametrize("operation_id", sorted(BODIES))
 def test_unknown_body_keys_are_refused(api: ConformanceClient, operation_id: str) -> None:
-    answer = api.call(operation_id, json_body={**BODIES[operation_id], "onlyMainContnet": True})
+    answer = api.call(operation_id, json_body={**BODIES[operation_id], "onlyMainContnet": True}, **path_for(api, operation_id))  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     answer.expect(answer.status == 400, f"{operation_id} with an unknown key (onlyMainContnet) must answer 400, it answered {answer.status}")
     details = answer.body.get("details") if isinstance(answer.body, dict) else None
     if details:
@@ -616,6 +634,112 @@ def test_every_listed_extension_is_taken_or_refused_as_the_formats_say(api: Conf
             if code != expected:
                 wrong.append(f"{item['format']} {extension}: {code} (expected {expected})")
     listed.expect(not wrong, f"the formats listed must be what parse accepts: {'; '.join(wrong[:5])}", over=answers)
+
+
+# -- monitors (seed §1; inferred from the service) ---------------------------------------------
+MONITOR_TIMEOUT = 120.0
+
+
+def _monitor(api: ConformanceClient, **fields: Any) -> Answer:
+    body = {"name": "conformance", "schedule": {"text": "daily at 9:00"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}], **fields}
+    return api.call("createMonitor", json_body=body)
+
+
+@pytest.mark.requirement("MON-01")
+def test_a_monitor_reads_back_with_its_schedule_as_cron(api: ConformanceClient) -> None:
+    created = _monitor(api, schedule={"text": "every 6 hours", "timezone": "Europe/Paris"})
+    created.require(created.status == 200, f"creating a monitor must succeed, it answered {said(created)}")
+    monitor = created.body["data"]
+    read = api.call("getMonitor", monitorId=monitor["id"])
+    for answer, what in ((created, "created"), (read, "read")):
+        schedule = (answer.body.get("data") or {}).get("schedule") if isinstance(answer.body, dict) else None
+        answer.expect(
+            schedule == {"cron": "0 */6 * * *", "timezone": "Europe/Paris"},
+            f"'every 6 hours' in Europe/Paris must read back as cron '0 */6 * * *' in that zone ({what}), it reads {schedule}",
+        )
+    api.call("deleteMonitor", monitorId=monitor["id"])
+
+
+@pytest.mark.requirement("MON-02")
+def test_running_a_monitor_creates_a_manual_check(api: ConformanceClient) -> None:
+    created = _monitor(api)
+    created.require(created.status == 200, f"creating a monitor must succeed, it answered {said(created)}")
+    monitor_id = created.body["data"]["id"]
+    run = api.call("runMonitor", monitorId=monitor_id)
+    run.require(run.status == 200, f"running a new monitor must succeed, it answered {said(run)}")
+    check_id = run.body.get("id")
+    run.expect(run.body["data"]["trigger"] == "manual" and run.body["data"]["id"] == check_id, "the run's check must be manual and carry the run's id")
+    listed = api.call("listMonitorChecks", monitorId=monitor_id)
+    ids = [c.get("id") for c in listed.body.get("data", [])] if isinstance(listed.body, dict) else []
+    listed.expect(check_id in ids, f"the monitor's checks must list the run's check {check_id}, they list {ids}")
+    read = api.call("getMonitorCheck", monitorId=monitor_id, checkId=str(check_id))
+    read.expect(read.status == 200 and read.body["data"]["id"] == check_id, f"the run's check must be readable, it answered {said(read)}")
+    _wait_check(api, monitor_id, str(check_id))
+    api.call("deleteMonitor", monitorId=monitor_id)
+
+
+@pytest.mark.requirement("MON-03")
+def test_a_paused_monitor_does_not_run(api: ConformanceClient) -> None:
+    created = _monitor(api)
+    created.require(created.status == 200, f"creating a monitor must succeed, it answered {said(created)}")
+    monitor_id = created.body["data"]["id"]
+    paused = api.call("updateMonitor", monitorId=monitor_id, json_body={"status": "paused"})
+    paused.expect(paused.status == 200 and paused.body["data"]["status"] == "paused", f"pausing must answer the paused monitor, it answered {said(paused)}")
+    run = api.call("runMonitor", monitorId=monitor_id)
+    run.expect(run.status == 409, f"running a paused monitor must answer 409, it answered {said(run)}")
+    resumed = api.call("updateMonitor", monitorId=monitor_id, json_body={"status": "active"})
+    resumed.expect(
+        resumed.status == 200 and resumed.body["data"]["status"] == "active", f"resuming must answer the active monitor, it answered {said(resumed)}"
+    )
+    api.call("deleteMonitor", monitorId=monitor_id)
+
+
+@pytest.mark.requirement("MON-04")
+def test_a_deleted_monitor_is_gone(api: ConformanceClient) -> None:
+    created = _monitor(api)
+    created.require(created.status == 200, f"creating a monitor must succeed, it answered {said(created)}")
+    monitor_id = created.body["data"]["id"]
+    deleted = api.call("deleteMonitor", monitorId=monitor_id)
+    deleted.expect(deleted.status == 200, f"deleting the monitor must succeed, it answered {said(deleted)}")
+    for operation in ("getMonitor", "runMonitor", "deleteMonitor"):
+        again = api.call(operation, monitorId=monitor_id)
+        again.expect(again.status == 404, f"{operation} of a deleted monitor must answer 404, it answered {said(again)}")
+    listed = api.call("listMonitors", query={"limit": 100})
+    ids = [m.get("id") for m in listed.body.get("data", [])] if isinstance(listed.body, dict) else []
+    listed.expect(monitor_id not in ids, "the team's monitors must leave the deleted one out")
+
+
+def _wait_check(api: ConformanceClient, monitor_id: str, check_id: str) -> Answer:
+    """The check, read until it ended (or the suite's patience did)."""
+    deadline = time.monotonic() + MONITOR_TIMEOUT
+    while True:
+        answer = api.call("getMonitorCheck", monitorId=monitor_id, checkId=check_id, query={"limit": 100})
+        ended = isinstance(answer.body, dict) and answer.body.get("data", {}).get("status") not in ("queued", "running")
+        if answer.status != 200 or ended or time.monotonic() > deadline:
+            return answer
+        time.sleep(0.5)
+
+
+@pytest.mark.requirement("MON-05")
+def test_a_checks_summary_adds_up(api: ConformanceClient) -> None:
+    urls = ["https://example.com", "https://example.com/about", "https://example.com/blog"]
+    created = _monitor(api, targets=[{"type": "scrape", "urls": urls}])
+    created.require(created.status == 200, f"creating a monitor must succeed, it answered {said(created)}")
+    monitor_id = created.body["data"]["id"]
+    run = api.call("runMonitor", monitorId=monitor_id)
+    run.require(run.status == 200, f"running the monitor must succeed, it answered {said(run)}")
+    check = _wait_check(api, monitor_id, str(run.body["id"]))
+    check.require(check.status == 200, f"the check must be readable, it answered {said(check)}")
+    data = check.body["data"]
+    check.require(data["status"] not in ("queued", "running"), f"the check did not end within {MONITOR_TIMEOUT:g} s")
+    summary = data["summary"]
+    parts = sum(summary[k] for k in ("same", "changed", "new", "removed", "error"))
+    check.expect(summary["totalPages"] == parts, f"totalPages {summary['totalPages']} must be the sum of its parts ({parts})")
+    check.expect(
+        len(data.get("pages") or []) == summary["totalPages"],
+        f"the check's pages ({len(data.get('pages') or [])}) must number totalPages ({summary['totalPages']})",
+    )
+    api.call("deleteMonitor", monitorId=monitor_id)
 
 
 # -- crawls: limits, paging, progress and path filters (inferred from the service) ------------

@@ -209,6 +209,10 @@ class JobEngine:
         self.tell(job, "started", {"success": True, "data": []})
         return plan
 
+    def crawl_urls(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[str]:
+        """The pages a crawl with these options visits now, in order (a monitor's crawl target)."""
+        return [page.url for page in self._crawl_pages(crawl, request) if not page.blocked][: crawl.limit]
+
     def _crawl_pages(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[PlannedPage]:
         context = fetch_context(request)
         web = self.scraper.web

@@ -34,6 +34,7 @@ from webdata_server.domain import Caller, Charge, Job, JobKind, JobStatus, Team
 from webdata_server.errors import IdempotencyKeyUsed, InsufficientCredits, NotCancellable, Refusal, TooManyJobs
 from webdata_server.jobs.clock import Clock, SystemClock
 from webdata_server.jobs.engine import JobEngine, Notify
+from webdata_server.jobs.monitors import MonitorService
 from webdata_server.jobs.worker import PROGRESSIVE, Demand, end, ending, finish_due
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
@@ -99,6 +100,8 @@ class JobService:
         # One pass at a time: the background worker's and a test's (run_until_idle).
         self._pass = threading.Lock()
         self._moved = 0  # jobs ended and pages finished by passes, so far
+        # The monitors' scheduler and checks, moved by the same passes on the same clock.
+        self.monitors: MonitorService | None = None
 
     # -- start ------------------------------------------------------------------------------------
     def start(
@@ -224,7 +227,10 @@ class JobService:
         """One pass of the worker (:func:`.worker.finish_due`, ``budget`` and ``idle_budget`` as
         there); whether it ended for time (so work is probably left)."""
         with self._pass:
-            return finish_due(self.store, self.engine, clock=self.clock, demand=demand, progressed=self._count, ended=self.ended, **budgets)
+            more = finish_due(self.store, self.engine, clock=self.clock, demand=demand, progressed=self._count, ended=self.ended, **budgets)
+            if self.monitors is not None:
+                self._count(self.monitors.work())
+            return more
 
     def _count(self, moved: int) -> None:
         self._moved += moved

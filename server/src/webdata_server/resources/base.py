@@ -27,6 +27,7 @@ from webdata_server.errors import (
     issue,
 )
 from webdata_server.jobs import JobService
+from webdata_server.jobs.monitors import MonitorService
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Committed, Store
@@ -46,6 +47,7 @@ class Context:
     scraper: ScrapePipeline
     jobs: JobService
     blocklist: Blocklist
+    monitors: MonitorService
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@
 - ``teams``: teams, plans and API keys (hashed);
 - ``ledger``: the credit ledger and its running totals (balance per period, usage per month);
 - ``jobs``: jobs and their states; ``job_pages``: the pages of batch scrapes and crawls;
-- ``pages``: the scrape cache, change-tracking history and the scrape log.
+- ``pages``: the scrape cache, change-tracking history and the scrape log;
+- ``monitors``: monitors, their checks and pages, snapshots, email recipients and the outbox.
 
 A request's writes go through several parts as one unit: ``store.write(unit)``.
 """
@@ -21,6 +22,7 @@ from webdata_server.store.database import Committed, Database
 from webdata_server.store.job_pages import JobPages
 from webdata_server.store.jobs import Jobs
 from webdata_server.store.ledger import Ledger, LedgerEntry
+from webdata_server.store.monitors import Monitors
 from webdata_server.store.pages import PageCache, ScrapeLog
 from webdata_server.store.teams import Teams
 
@@ -42,6 +44,7 @@ class Store:
         self.job_pages = JobPages(self.db)
         self.pages = PageCache(self.db, copies=cache_copies)
         self.scrape_log = ScrapeLog(self.db)
+        self.monitors = Monitors(self.db)
 
     @property
     def path(self) -> Path:

@@ -190,6 +190,70 @@ MIGRATIONS = [
     ALTER TABLE idempotency_keys ADD COLUMN job_id TEXT;
     ALTER TABLE idempotency_keys ADD COLUMN team_id TEXT
     """,
+    # 10: monitors, their checks and the checks' pages, each page's last snapshot, the email
+    # recipients' subscriptions and the local outbox of the emails a monitor sends.
+    """
+    CREATE TABLE monitors (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL REFERENCES teams(id),
+        key_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        next_run_at TEXT,
+        document TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX monitors_team ON monitors(team_id, created_at);
+    CREATE INDEX monitors_due ON monitors(status, next_run_at);
+    CREATE TABLE monitor_checks (
+        id TEXT PRIMARY KEY,
+        monitor_id TEXT NOT NULL,
+        team_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        document TEXT NOT NULL,
+        work TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX monitor_checks_monitor ON monitor_checks(monitor_id, created_at);
+    CREATE INDEX monitor_checks_status ON monitor_checks(status);
+    CREATE TABLE monitor_check_pages (
+        id TEXT PRIMARY KEY,
+        check_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        document TEXT NOT NULL
+    );
+    CREATE INDEX monitor_check_pages_check ON monitor_check_pages(check_id, seq);
+    CREATE TABLE monitor_snapshots (
+        monitor_id TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        scrape_id TEXT,
+        markdown TEXT,
+        json TEXT,
+        removed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (monitor_id, target_id, url)
+    );
+    CREATE TABLE monitor_recipients (
+        monitor_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        status TEXT NOT NULL,
+        source TEXT NOT NULL,
+        token TEXT NOT NULL UNIQUE,
+        confirmation_sent INTEGER NOT NULL,
+        PRIMARY KEY (monitor_id, email)
+    );
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        team_id TEXT NOT NULL,
+        monitor_id TEXT,
+        recipient TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX outbox_team ON outbox(team_id, id)
+    """,
 ]
 
 
