@@ -193,3 +193,13 @@ def test_the_sdks_own_map_and_search_tests_pass(harness: Path, tmp_path: Path) -
         assert summary["numPassedTests"] >= 11, f"only {summary['numPassedTests']} of the SDK's map and search tests ran"
     finally:
         server.stop()
+
+
+def test_monitors(results: dict[str, Any]) -> None:
+    monitor = _value(results, "monitor")
+    assert monitor["cron"] == "*/30 * * * *" and monitor["listed"] and monitor["readName"] == "js"
+    assert monitor["run"] == {"status": "queued", "trigger": "manual"}
+    assert monitor["check"]["status"] == "completed" and monitor["check"]["pages"] == ["new"]
+    assert monitor["check"]["summary"]["totalPages"] == 1
+    assert monitor["paused"] == {"status": "paused", "webhook": None}  # webhook: null removes it, as firecrawl-js types allow
+    assert monitor["deleted"] is True and monitor["gone"] == 404

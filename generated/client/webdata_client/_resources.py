@@ -1770,7 +1770,7 @@ class Monitors:
         schedule: models.MonitorScheduleInput | Mapping[str, Any] | None = None,
         status: Literal["active", "paused"] | None = None,
         targets: Sequence[models.MonitorTarget | Mapping[str, Any]] | None = None,
-        webhook: models.MonitorWebhook | Mapping[str, Any] | None = None,
+        webhook: models.MonitorWebhook | Mapping[str, Any] | None | None = None,
     ) -> models.Monitor:
         """Change, pause or resume a monitor.
 
@@ -1787,7 +1787,7 @@ class Monitors:
             schedule: When the monitor runs: exactly one of `cron` (five fields: minute, hour, day of month, month, day of week; `*`, lists, ranges and steps) or `text` (`every N minutes` with N dividing 60, optionally `starting at :MM`; `hourly` or `every hour`, optionally `at :MM`; `every N hours` with N dividing 24; `daily` or `every day`, optionally `at H[:MM][am|pm]`; `weekly` or `every week`), in `timezone` (an IANA name).
             status: paused stops scheduled checks; active resumes them.
             targets: What each check looks at (1 to 50 targets); each gets an `id` when it has none.
-            webhook: Where a monitor's events are posted (`monitor.page`, `monitor.check.completed`).
+            webhook: The monitor's new webhook; null removes it.
         """
         return self._client._call(
             _update_monitor.OPERATION,
@@ -4108,7 +4108,7 @@ class AsyncMonitors:
         schedule: models.MonitorScheduleInput | Mapping[str, Any] | None = None,
         status: Literal["active", "paused"] | None = None,
         targets: Sequence[models.MonitorTarget | Mapping[str, Any]] | None = None,
-        webhook: models.MonitorWebhook | Mapping[str, Any] | None = None,
+        webhook: models.MonitorWebhook | Mapping[str, Any] | None | None = None,
     ) -> models.Monitor:
         """Change, pause or resume a monitor.
 
@@ -4125,7 +4125,7 @@ class AsyncMonitors:
             schedule: When the monitor runs: exactly one of `cron` (five fields: minute, hour, day of month, month, day of week; `*`, lists, ranges and steps) or `text` (`every N minutes` with N dividing 60, optionally `starting at :MM`; `hourly` or `every hour`, optionally `at :MM`; `every N hours` with N dividing 24; `daily` or `every day`, optionally `at H[:MM][am|pm]`; `weekly` or `every week`), in `timezone` (an IANA name).
             status: paused stops scheduled checks; active resumes them.
             targets: What each check looks at (1 to 50 targets); each gets an `id` when it has none.
-            webhook: Where a monitor's events are posted (`monitor.page`, `monitor.check.completed`).
+            webhook: The monitor's new webhook; null removes it.
         """
         return (
             await self._client._call(

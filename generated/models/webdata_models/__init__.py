@@ -3839,6 +3839,9 @@ class MonitorUpdateRequest(PropertyCountModel):
     What each check looks at (1 to 50 targets); each gets an `id` when it has none.
     """
     webhook: MonitorWebhook | None = None
+    """
+    The monitor's new webhook; null removes it.
+    """
 
 
 class ActiveCrawl(WireModel):

@@ -79,4 +79,40 @@ await record("getTokenUsage", () => app.getTokenUsage());
 await record("getCreditUsage", () => app.getCreditUsage());
 await record("getCreditUsageHistorical", () => app.getCreditUsageHistorical(true));
 await record("getTokenUsageHistorical", () => app.getTokenUsageHistorical(true));
+await record("monitor", async () => {
+  const monitor = await app.createMonitor({
+    name: "js",
+    schedule: { text: "every 30 minutes" },
+    targets: [{ type: "scrape", urls: ["https://example.com/js-monitor"] }],
+    webhook: { url: "https://hooks.example.org/js", events: ["monitor.check.completed"] },
+  });
+  const listed = await app.listMonitors({ limit: 10 });
+  const read = await app.getMonitor(monitor.id);
+  const run = await app.runMonitor(monitor.id);
+  let checks = [];
+  for (let i = 0; i < 40; i++) {
+    checks = await app.listMonitorChecks(monitor.id);
+    if (checks.length && !["queued", "running"].includes(checks[0].status)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const detail = await app.getMonitorCheck(monitor.id, run.id);
+  const paused = await app.updateMonitor(monitor.id, { status: "paused", webhook: null });
+  const deleted = await app.deleteMonitor(monitor.id);
+  let gone = null;
+  try {
+    await app.getMonitor(monitor.id);
+  } catch (error) {
+    gone = error?.status ?? error?.statusCode ?? String(error?.message ?? error);
+  }
+  return {
+    cron: monitor.schedule.cron,
+    listed: listed.map((m) => m.id).includes(monitor.id),
+    readName: read.name,
+    run: { status: run.status, trigger: run.trigger },
+    check: { status: checks[0]?.status, summary: detail.summary, pages: detail.pages.map((p) => p.status) },
+    paused: { status: paused.status, webhook: paused.webhook ?? null },
+    deleted,
+    gone,
+  };
+});
 process.stdout.write(JSON.stringify(results));
