@@ -115,6 +115,9 @@ class ClientOperation:
     unwrap: str | None = None
     # A multipart/form-data upload: the model of its JSON ``options`` part (the keyword arguments).
     upload: str | None = None
+    # ``x-client-shortcuts``: (method name, body fields it sets, summary), each a method of its own
+    # that calls this one with those fields (client.monitors.pause(id)).
+    shortcuts: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
 
     @property
     def returns(self) -> str:
@@ -269,6 +272,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 module=_identifier(op["operationId"]),
                 method=op.get("x-client-method") or method_name(op["operationId"], tag),
                 upload=upload,
+                shortcuts=[(str(c["method"]), dict(c["set"]), str(c["summary"])) for c in op.get("x-client-shortcuts") or []],
                 summary=op.get("summary", ""),
                 http_method=verb.upper(),
                 result=result,
@@ -444,6 +448,21 @@ def _method(operation: ClientOperation, *, is_async: bool, name: str) -> str:
         # A pure envelope: success is always true on a 200, so its data is all there is to say.
         call = f"({call}).data" if is_async else f"{call}.data"
     return f"    {a}def {name}({_signature(operation)}) -> models.{operation.returns}:\n" + _docstring(operation, "        ") + f"        return {call}\n"
+
+
+def _shortcut(operation: ClientOperation, shortcut: tuple[str, dict[str, Any], str], *, is_async: bool) -> str:
+    """A method that calls ``operation``'s with some body fields set (``x-client-shortcuts``)."""
+    name, values, summary = shortcut
+    a, aw = ("async ", "await ") if is_async else ("", "")
+    python = {p.wire: p.name for p in operation.body}
+    fixed = [f"{python[wire]}={value!r}" for wire, value in values.items()]
+    params = ", ".join(["self", *(f"{p.name}: {p.annotation}" for p in operation.path)])
+    args = ", ".join([*(p.name for p in operation.path), *fixed])
+    lines = [f"    {a}def {name}({params}) -> models.{operation.returns}:", f'        """{summary}', "", f"        ``{operation.method}({args})``."]
+    if operation.path:
+        lines += ["", "        Args:", *(f"            {p.name}: {p.doc}" for p in operation.path)]
+    lines += ['        """', f"        return {aw}self.{operation.method}({args})", ""]
+    return "\n".join(lines)
 
 
 _WAIT_ARGS = (
@@ -632,6 +651,7 @@ def render_resources(bundle: dict[str, Any]) -> str:
                 # the operation whose x-client-method says so (client.parse(path)).
                 name = "__call__" if operation.single else operation.method
                 out.append("\n" + _method(operation, is_async=is_async, name=name))
+                out += ["\n" + _shortcut(operation, shortcut, is_async=is_async) for shortcut in operation.shortcuts]
             if tag in job_by_tag:
                 out.append(_job_methods(job_by_tag[tag], is_async=is_async))
         out.append(_client_class(descriptions, is_async=is_async))

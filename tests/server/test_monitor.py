@@ -398,3 +398,18 @@ def test_firecrawl_py_monitor_methods(sandbox: Sandbox) -> None:
     assert app.delete_monitor(monitor.id) is True
     with pytest.raises(Exception, match="Monitor not found"):
         app.get_monitor(monitor.id)
+
+
+def test_the_clients_monitors_resource(sandbox: Sandbox) -> None:
+    monitors = sandbox.client.monitors
+    made = monitors.create(name="client", schedule={"text": "hourly"}, targets=[{"type": "scrape", "urls": ["https://client.example.com"]}])
+    assert made.schedule.cron == "0 * * * *"
+    assert monitors.pause(made.id).status == "paused"
+    assert monitors.get(made.id).next_run_at is None
+    assert monitors.resume(made.id).status == "active"
+    run = monitors.run(made.id)
+    sandbox.advance(sandbox.server.job_seconds)
+    detail = monitors.get_check(made.id, run.id, limit=1).data
+    assert detail.status == "completed" and [p.status for p in detail.pages] == ["new"]
+    assert [m.id for m in monitors.list(limit=5).data] == [made.id]
+    assert monitors.delete(made.id).success

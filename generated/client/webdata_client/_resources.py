@@ -1811,6 +1811,26 @@ class Monitors:
             result=models.MonitorResponse,
         ).data
 
+    def pause(self, id: str | UUID) -> models.Monitor:
+        """Pause the monitor - its scheduled checks stop until it is resumed.
+
+        ``update(id, status='paused')``.
+
+        Args:
+            id: UUID of one of the team's monitors; another team's answers 404 as if it did not exist, anything but a UUID 400.
+        """
+        return self.update(id, status="paused")
+
+    def resume(self, id: str | UUID) -> models.Monitor:
+        """Resume the monitor - its checks run on its schedule again.
+
+        ``update(id, status='active')``.
+
+        Args:
+            id: UUID of one of the team's monitors; another team's answers 404 as if it did not exist, anything but a UUID 400.
+        """
+        return self.update(id, status="active")
+
 
 class Parse:
     """Files a user uploads (PDF, Word, Excel, HTML, markdown, text) converted to a document."""
@@ -4150,6 +4170,26 @@ class AsyncMonitors:
                 result=models.MonitorResponse,
             )
         ).data
+
+    async def pause(self, id: str | UUID) -> models.Monitor:
+        """Pause the monitor - its scheduled checks stop until it is resumed.
+
+        ``update(id, status='paused')``.
+
+        Args:
+            id: UUID of one of the team's monitors; another team's answers 404 as if it did not exist, anything but a UUID 400.
+        """
+        return await self.update(id, status="paused")
+
+    async def resume(self, id: str | UUID) -> models.Monitor:
+        """Resume the monitor - its checks run on its schedule again.
+
+        ``update(id, status='active')``.
+
+        Args:
+            id: UUID of one of the team's monitors; another team's answers 404 as if it did not exist, anything but a UUID 400.
+        """
+        return await self.update(id, status="active")
 
 
 class AsyncParse:
