@@ -110,6 +110,16 @@ FIRECRAWL_PY = {
     "getHistoricalCreditUsage": "-",
     "mapUrl": "map(url, ...)",
     "searchWeb": "search(query, ...)",
+    "parseFile": "parse(file, ...)",
+    "getHistoricalTokenUsage": "get_token_usage_historical()",
+    "createMonitor": "create_monitor(name, schedule, targets, ...)",
+    "listMonitors": "list_monitors(limit=, offset=)",
+    "getMonitor": "get_monitor(id)",
+    "updateMonitor": "update_monitor(id, ...); pause and resume: update_monitor(id, status=...)",
+    "deleteMonitor": "delete_monitor(id)",
+    "runMonitor": "run_monitor(id)",
+    "listMonitorChecks": "list_monitor_checks(id, ...)",
+    "getMonitorCheck": "get_monitor_check(id, check_id, ...)",
 }
 
 
