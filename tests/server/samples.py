@@ -33,6 +33,14 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     # An upload (multipart/form-data): tests/server/test_parse.py sends its files.
     "parseFile": ({}, None),
     "getParseFormats": ({}, None),
+    "createMonitor": ({}, {"name": "m", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]}),
+    "listMonitors": ({}, None),
+    "getMonitor": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, None),
+    "updateMonitor": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, {"status": "paused"}),
+    "deleteMonitor": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, None),
+    "runMonitor": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, None),
+    "listMonitorChecks": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, None),
+    "getMonitorCheck": ({"monitorId": "00000000-0000-4000-8000-000000000000", "checkId": "00000000-0000-4000-8000-000000000000"}, None),
 }
 
 # kind -> (start operation, status operation, cancel operation or None, path parameter name)

@@ -570,21 +570,50 @@ class Controls:
                 size += len(chunk)
             return message
 
+        fault = self._fault_for(method, path, operation, team_id) if operation is not None or path.startswith("/v") else None
         answered = {"status": 0}
+
+        recorded = False
+
+        def record() -> None:
+            nonlocal recorded
+            if recorded:
+                return
+            recorded = True
+            content_type = next((v.decode("latin-1") for k, v in headers if k == b"content-type"), "")
+            entry = Received(
+                seq=next(self._seq),
+                at=iso(datetime.now().astimezone()) or "",
+                method=method,
+                path=path,
+                query=dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)),
+                headers=_redacted(headers),
+                body=_body(b"".join(chunks), content_type),
+                body_bytes=size,
+                operation=operation,
+                team_id=team_id,
+                status=answered["status"],
+                fault=fault.id if fault is not None else None,
+            )
+            with self._lock:
+                self.journal.append(entry)
 
         async def recording_send(message: Any) -> None:
             if message["type"] == "http.response.start":
                 answered["status"] = message["status"]
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                record()  # before the answer's end goes out: a test that has the answer finds the request
             await send(message)
 
-        fault = self._fault_for(method, path, operation, team_id) if operation is not None or path.startswith("/v") else None
         try:
             if fault is not None and fault.delay > 0:
                 await asyncio.sleep(fault.delay)
             if fault is not None and fault.drop:
                 # The body is read (the client has sent it), then the connection goes without an
                 # answer: the server runs nothing, as when the service's edge loses the connection.
+                # The journal has it before the client can see the connection go.
                 await _drain(recording_receive)
+                record()
                 await _drop(scope, send)
                 return
             if fault is not None and fault.status is not None:
@@ -595,24 +624,7 @@ class Controls:
             else:
                 await app(scope, recording_receive, recording_send)
         finally:
-            content_type = next((v.decode("latin-1") for k, v in headers if k == b"content-type"), "")
-            raw_body = b"".join(chunks)
-            entry = Received(
-                seq=next(self._seq),
-                at=iso(datetime.now().astimezone()) or "",
-                method=method,
-                path=path,
-                query=dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)),
-                headers=_redacted(headers),
-                body=_body(raw_body, content_type),
-                body_bytes=size,
-                operation=operation,
-                team_id=team_id,
-                status=answered["status"],
-                fault=fault.id if fault is not None else None,
-            )
-            with self._lock:
-                self.journal.append(entry)
+            record()
 
     def _team_of(self, headers: list[tuple[bytes, bytes]]) -> str | None:
         if self._store is None:

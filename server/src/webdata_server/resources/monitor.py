@@ -44,7 +44,9 @@ def _number(call: Call, name: str, *, default: int, low: int, high: int | None) 
                 )
             ]
         )
-    return value
+    # No team has 2**62 monitors or pages: an offset beyond reads past the end, as any offset past
+    # the last does, instead of overflowing SQLite's 64-bit integers.
+    return min(value, 2**62)
 
 
 def _status(call: Call, allowed: tuple[str, ...]) -> str | None:
