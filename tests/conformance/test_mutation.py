@@ -40,6 +40,10 @@ def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False
         # The checks judge every answer whatever its phase; the coverage phase (most of a run's time)
         # adds nothing they need.
         argv += ["--scenarios", "schemathesis_run", "--phases", "examples,fuzzing,stateful"] if fuzzing_only else ["--fail-fast"]
+        if not fuzzing_only and CLASS_OF.get(mutant.name) == "monitor":
+            # A monitor mutant meets the monitor scenarios only, which the suite runs near its end:
+            # their own run shows the class catches it, without every scenario before them again.
+            argv += ["--scenarios", "monitor or checks_summary"]
         argv += [
             "--isolated-usage",
             "--max-examples",

@@ -21,7 +21,7 @@ from tests.spec.schemas import errors
 _BUNDLE = json.loads(BUNDLE.read_text(encoding="utf-8"))
 _SCHEMAS: dict[str, Any] = _BUNDLE["components"]["schemas"]
 # Open-ended payloads (free-form JSON Schema objects, headers) are bounded so generation stays fast.
-_SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+_SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
 
 
 @cache

@@ -256,7 +256,7 @@ async def _try_it(tab: _Tab, operation: str, base_url: str, key: str, example: s
         f" b.value = {json.dumps(base_url)}; k.value = {json.dumps(key)}; b.dispatchEvent(new Event('change')); k.dispatchEvent(new Event('change'));"
         f" const d = document.getElementById('try-{operation}'); d.open = true;{pick}{prefill} d.querySelector('form').requestSubmit(); }})()"
     )
-    for _ in range(100):
+    for _ in range(300):  # a scrape with a screenshot on a loaded machine takes seconds
         status = await tab.js(f"document.querySelector('#try-{operation} .answer-status').textContent")
         if status and status[:1].isdigit():
             break
