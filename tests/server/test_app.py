@@ -28,8 +28,8 @@ def _shape(answer: httpx.Response) -> tuple[int, dict[str, str], bytes]:
         ("POST", "/v2/extract", {"urls": ["https://example.com"], "prompt": "[fail] title"}),
         ("GET", "/v2/extract/not-a-uuid", None),  # a templated path, refused
         ("GET", "/v2/crawl/00000000-0000-4000-8000-000000000000", None),  # 404 of the contract
-        ("DELETE", "/v2/crawl/active", None),  # a method the literal path lacks: 405, not a cancel
-        ("PUT", "/v2/extract", None),  # 405 with Allow
+        ("DELETE", "/v2/crawl/active", None),  # a method the literal path lacks: 404, not a cancel
+        ("PUT", "/v2/extract", None),  # a method the path lacks: 404, as the service's router
         ("GET", "/v2/nowhere", None),  # no route
         ("GET", "/v2/team/token-usage/", None),  # a trailing slash is another path
     ],

@@ -68,5 +68,5 @@ def test_no_sources_unless_asked(quick_server: Server) -> None:
 
 
 def test_sdk_extra_fields_are_accepted(server: Server) -> None:
-    body = {"urls": ["https://example.com"], "origin": "python-sdk@4.53.0", "integration": "x", "scrapeOptions": {"fastMode": False}}
+    body = {"urls": ["https://example.com"], "origin": "python-sdk@4.53.0", "integration": "_my-app", "scrapeOptions": {"fastMode": False}}
     assert server.api("startExtract", json=body).status_code == 200

@@ -48,7 +48,7 @@ def test_the_formats_list_every_kind_with_its_extensions_and_are_cached_privatel
     assert {".jpg", ".jpeg"} <= set(formats["jpg"]["extensions"]) and formats["jpg"]["kind"] == "image"
     # Without a library to read them (or an OCR engine), listed and marked unavailable.
     assert not formats["doc"]["available"] and not formats["png"]["available"]
-    assert server.client.post("/v2/parse/formats", headers={"Authorization": f"Bearer {server.api.key}"}).status_code == 405
+    assert server.client.post("/v2/parse/formats", headers={"Authorization": f"Bearer {server.api.key}"}).status_code == 404
 
 
 @pytest.mark.parametrize("kind", [k for k in KINDS], ids=lambda k: k.format)

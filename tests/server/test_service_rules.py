@@ -92,14 +92,17 @@ def test_regex_on_full_url_matches_patterns_against_the_whole_url(quick_server: 
 
     on_path = _paths(_crawl(quick_server, sitemap="skip", maxDiscoveryDepth=1, includePaths=["example\\.com/(about|docs)$"]))
     on_url = _paths(_crawl(quick_server, sitemap="skip", maxDiscoveryDepth=1, includePaths=["example\\.com/(about|docs)$"], regexOnFullURL=True))
-    assert on_path == ["/"] and on_url == ["/", "/about", "/docs"]
+    # The start page fails the patterns too: visited for its links, then dropped (as the service).
+    assert on_path == [] and on_url == ["/about", "/docs"]
 
 
 # -- URLs without a scheme are http -------------------------------------------------------------
 def test_a_url_without_a_scheme_is_http(quick_server: Server) -> None:
     api = quick_server.api
     scraped = api("scrapeUrl", json={"url": "docs.example.com/guide"}).json()["data"]
-    assert scraped["metadata"]["sourceURL"] == "http://docs.example.com/guide"
+    # A scrape names the URL as sent (the service's unnormalizedSourceURL) and scrapes it as http.
+    assert scraped["metadata"]["sourceURL"] == "docs.example.com/guide"
+    assert scraped["metadata"]["url"] == "http://docs.example.com/guide"
     crawl = api("startCrawl", json={"url": "example.com", "limit": 2}).json()["id"]
     pages = _wait_for(api, "getCrawlStatus", "completed", id=crawl)["data"]
     assert pages[0]["metadata"]["sourceURL"] == "http://example.com"
@@ -117,7 +120,7 @@ def test_a_url_is_bounded_as_sent(quick_server: Server) -> None:
     sets none)."""
     api = quick_server.api
     bare = "example.com/" + "a" * (8192 - len("example.com/"))
-    assert api("scrapeUrl", json={"url": bare}).json()["data"]["metadata"]["sourceURL"] == "http://" + bare
+    assert api("scrapeUrl", json={"url": bare}).json()["data"]["metadata"]["url"] == "http://" + bare
     assert api("scrapeUrl", json={"url": "https://" + bare[: 8192 - 8]}).status_code == 200
     refused = api("scrapeUrl", json={"url": bare + "a"})
     assert refused.status_code == 400 and refused.json()["details"][0]["path"] == ["url"]
@@ -251,3 +254,45 @@ def test_every_document_carries_its_credits_and_cache_state(quick_server: Server
         assert metadata["creditsUsed"] == 1 and metadata["cacheState"] in ("hit", "miss")
         assert ("cachedAt" in metadata) == (metadata["cacheState"] == "hit")
     assert {d["metadata"]["sourceURL"]: d["metadata"]["cacheState"] for d in documents}["https://example.com/about"] == "hit"
+
+
+# -- where the source document is silent, the service decides (issue 40) ----------------------
+def test_a_crawl_start_page_its_own_patterns_keep_out_is_dropped_unbilled(quick_server: Server) -> None:
+    """The service scrapes such a start page for its links, then drops it: an error of the crawl
+    ("Source URL is not allowed by crawl configuration"), no document, nothing charged."""
+    api = quick_server.api
+    job = api("startCrawl", json={"url": "https://example.com", "includePaths": ["^/pricing$"], "sitemap": "skip"}).json()["id"]
+    done = _wait_for(api, "getCrawlStatus", "completed", id=job)
+    assert [d["metadata"]["url"] for d in done["data"]] == ["https://example.com/pricing"]
+    assert done["creditsUsed"] == 1
+    errors = api("getCrawlErrors", id=job).json()["errors"]
+    assert [(e["url"], e["error"]) for e in errors] == [("https://example.com", "Source URL is not allowed by crawl configuration")]
+
+
+@pytest.mark.parametrize("limit", [0, -3])
+def test_a_crawl_of_limit_zero_or_less_completes_with_no_page(quick_server: Server, limit: int) -> None:
+    api = quick_server.api
+    started = api("startCrawl", json={"url": "https://example.com", "limit": limit})
+    assert started.status_code == 200, started.text  # the service's crawl schema sets no minimum
+    done = _wait_for(api, "getCrawlStatus", "completed", id=started.json()["id"])
+    assert (done["total"], done["completed"], done["creditsUsed"], done["data"]) == (0, 0, 0, [])
+
+
+def test_a_method_a_path_lacks_answers_404_as_the_service_router(quick_server: Server) -> None:
+    key = {"Authorization": f"Bearer {quick_server.api.key}"}
+    for method, path in (("PUT", "/v2/extract"), ("DELETE", "/v2/crawl/active"), ("GET", "/v2/nowhere")):
+        answer = quick_server.client.request(method, path, headers=key)
+        assert answer.status_code == 404 and answer.json() == {"success": False, "error": f"Cannot {method} {path}"}
+        assert "allow" not in answer.headers
+
+
+@pytest.mark.parametrize(("integration", "status"), [("dify", 200), ("_my-app", 200), ("_", 200), (None, 200), ("my-app", 400), ("Dify", 400)])
+def test_integration_is_a_known_name_or_starts_with_an_underscore(quick_server: Server, integration: str | None, status: int) -> None:
+    assert quick_server.api("mapUrl", json={"url": "https://example.com", "limit": 1, "integration": integration}).status_code == status
+
+
+@pytest.mark.parametrize(("country", "status"), [("DE", 200), ("XK", 200), ("AA", 400), ("de", 400), ("US-generic", 400)])
+def test_a_location_country_is_an_iso_code(quick_server: Server, country: str, status: int) -> None:
+    # The seed's two uppercase letters, among the codes the service's country check takes.
+    answer = quick_server.api("scrapeUrl", json={"url": "https://example.com", "location": {"country": country}})
+    assert answer.status_code == status, answer.text

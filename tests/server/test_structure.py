@@ -127,5 +127,8 @@ def test_every_refusal_has_a_documented_answer(refusal: type[errors.Refusal]) ->
     for operation_id in _RAISED_BY.get(refusal, ["scrapeUrl"]):
         status, body, headers = answers.answer(contract, operation_id, refusal(retry_after=7, details=[{"msg": "x"}]))
         assert str(status) in contract.operations[operation_id]["responses"] and 400 <= status < 500
-        assert "error" in body and body["details"] == [{"msg": "x"}]
+        if refusal is errors.MalformedJson:  # the service's error handler's body: no details
+            assert body == {"success": False, "code": "BAD_REQUEST_INVALID_JSON", "error": "Bad request, malformed JSON"}
+        else:
+            assert "error" in body and body["details"] == [{"msg": "x"}]
         assert headers == {"Retry-After": "7"}

@@ -112,8 +112,8 @@ _ALL = [
     Requirement(
         "CORE-07",
         "core",
-        "A URL without a scheme MUST be taken as http: a scrape of example.com MUST succeed as a scrape of http://example.com.",
-        "inferred: the service's v2 URL schema prepends http://",
+        "A URL without a scheme MUST be taken as http: a scrape of example.com MUST succeed as a scrape of http://example.com (its metadata.url); its sourceURL MAY name the URL as sent.",
+        "inferred: the service's v2 URL schema prepends http://; its scrape controller keeps the URL as sent for sourceURL (unnormalizedSourceURL)",
         operations=_SCRAPE,
     ),
     Requirement(

@@ -157,7 +157,7 @@ class Agent:
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -292,7 +292,7 @@ class Agent:
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -453,7 +453,7 @@ class BatchScrape:
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -682,7 +682,7 @@ class BatchScrape:
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -878,7 +878,7 @@ class Crawl:
         Args:
             prompt: Natural-language description of the crawl.
             url: The URL to start from, http or https.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
         """
         return self._client._call(
@@ -934,8 +934,8 @@ class Crawl:
             ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
-            integration: The integration the request came through, if any; recorded, no effect.
-            limit: Maximum pages crawled, the start page included.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -1115,8 +1115,8 @@ class Crawl:
             ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
-            integration: The integration the request came through, if any; recorded, no effect.
-            limit: Maximum pages crawled, the start page included.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -1271,7 +1271,7 @@ class Extract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
@@ -1436,7 +1436,7 @@ class Extract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
@@ -1544,7 +1544,7 @@ class Map:
             ignore_robots_txt: Accepted as the service accepts it; a map never reads robots.txt.
             include_paths: Accepted as the service accepts it (a crawler option of its map schema); no effect on a map.
             include_subdomains: Keep links on subdomains of the site.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             limit: At most this many links.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_discovery_depth: Accepted as the service accepts it; no effect on a map.
@@ -1899,7 +1899,7 @@ class Parse:
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -2042,7 +2042,7 @@ class Scrape:
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -2160,7 +2160,7 @@ class Search:
             highlights: Accepted as firecrawl-py sends it.
             ignore_invalid_urls: Drop the web results whose URL the service would not scrape (its blocklist, `x-blocklist`), before `limit` applies; news and images results keep theirs.
             include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             lang: Language of the results (a BCP 47 tag); accepted.
             limit: At most this many results of each source.
             location: Where the search is made from (a place name).
@@ -2511,7 +2511,7 @@ class AsyncAgent:
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -2646,7 +2646,7 @@ class AsyncAgent:
             audit_metadata: Audit information attached to the request.
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -2807,7 +2807,7 @@ class AsyncBatchScrape:
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -3036,7 +3036,7 @@ class AsyncBatchScrape:
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             ignore_invalid_urls: `true` (sent) drops invalid URLs and lists them in `invalidURLs`.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -3232,7 +3232,7 @@ class AsyncCrawl:
         Args:
             prompt: Natural-language description of the crawl.
             url: The URL to start from, http or https.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
         """
         return await self._client._call(
@@ -3288,8 +3288,8 @@ class AsyncCrawl:
             ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
-            integration: The integration the request came through, if any; recorded, no effect.
-            limit: Maximum pages crawled, the start page included.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -3469,8 +3469,8 @@ class AsyncCrawl:
             ignore_query_parameters: Visit a URL once whatever its query string (query strings dropped before deduplication).
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
-            integration: The integration the request came through, if any; recorded, no effect.
-            limit: Maximum pages crawled, the start page included.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -3625,7 +3625,7 @@ class AsyncExtract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
@@ -3790,7 +3790,7 @@ class AsyncExtract:
             ignore_invalid_urls: Drop invalid URLs and list them in `invalidURLs`; when false, an invalid URL fails the request.
             ignore_sitemap: Ignore sitemap.xml files while scanning a site.
             include_subdomains: Scan subdomains of the given URLs too.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             limit: At most this many pages are gathered; accepted, no effect on the synthetic extraction.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             prompt: Guides the extraction.
@@ -3898,7 +3898,7 @@ class AsyncMap:
             ignore_robots_txt: Accepted as the service accepts it; a map never reads robots.txt.
             include_paths: Accepted as the service accepts it (a crawler option of its map schema); no effect on a map.
             include_subdomains: Keep links on subdomains of the site.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             limit: At most this many links.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_discovery_depth: Accepted as the service accepts it; no effect on a map.
@@ -4259,7 +4259,7 @@ class AsyncParse:
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -4406,7 +4406,7 @@ class AsyncScrape:
             formats: Output formats; objects select a variant by `type`, strings are the shorthand of the basic formats.
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
@@ -4526,7 +4526,7 @@ class AsyncSearch:
             highlights: Accepted as firecrawl-py sends it.
             ignore_invalid_urls: Drop the web results whose URL the service would not scrape (its blocklist, `x-blocklist`), before `limit` applies; news and images results keep theirs.
             include_domains: Keep only results on these domains (and their subdomains); not with `excludeDomains`.
-            integration: The integration the request came through, if any; recorded, no effect.
+            integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             lang: Language of the results (a BCP 47 tag); accepted.
             limit: At most this many results of each source.
             location: Where the search is made from (a place name).

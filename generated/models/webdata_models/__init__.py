@@ -176,7 +176,10 @@ class BadRequestError(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    code: Annotated[Literal["BAD_REQUEST"], OpenEnum]
+    code: Annotated[Literal["BAD_REQUEST", "BAD_REQUEST_INVALID_JSON"], OpenEnum] | None = None
+    """
+    BAD_REQUEST for a body the request schema refuses, BAD_REQUEST_INVALID_JSON for a body that is not JSON; absent from the service's other 400 answers (a prompt it cannot use, a zero-data-retention refusal).
+    """
     details: list[Detail] | None = None
     """
     Every problem found, each with the `path` of the field it concerns (empty for the body itself).
@@ -430,9 +433,15 @@ class CrawlParamsPreviewRequest(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     origin: Annotated[StrictStr, Field(max_length=256)] = "api"
     """
@@ -815,7 +824,258 @@ class Location(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    country: Annotated[StrictStr, Field(max_length=2, pattern="^[A-Z]{2}$")] = "US"
+    country: Literal[
+        "AD",
+        "AE",
+        "AF",
+        "AG",
+        "AI",
+        "AL",
+        "AM",
+        "AO",
+        "AQ",
+        "AR",
+        "AS",
+        "AT",
+        "AU",
+        "AW",
+        "AX",
+        "AZ",
+        "BA",
+        "BB",
+        "BD",
+        "BE",
+        "BF",
+        "BG",
+        "BH",
+        "BI",
+        "BJ",
+        "BL",
+        "BM",
+        "BN",
+        "BO",
+        "BQ",
+        "BR",
+        "BS",
+        "BT",
+        "BV",
+        "BW",
+        "BY",
+        "BZ",
+        "CA",
+        "CC",
+        "CD",
+        "CF",
+        "CG",
+        "CH",
+        "CI",
+        "CK",
+        "CL",
+        "CM",
+        "CN",
+        "CO",
+        "CR",
+        "CU",
+        "CV",
+        "CW",
+        "CX",
+        "CY",
+        "CZ",
+        "DE",
+        "DJ",
+        "DK",
+        "DM",
+        "DO",
+        "DZ",
+        "EC",
+        "EE",
+        "EG",
+        "EH",
+        "ER",
+        "ES",
+        "ET",
+        "FI",
+        "FJ",
+        "FK",
+        "FM",
+        "FO",
+        "FR",
+        "GA",
+        "GB",
+        "GD",
+        "GE",
+        "GF",
+        "GG",
+        "GH",
+        "GI",
+        "GL",
+        "GM",
+        "GN",
+        "GP",
+        "GQ",
+        "GR",
+        "GS",
+        "GT",
+        "GU",
+        "GW",
+        "GY",
+        "HK",
+        "HM",
+        "HN",
+        "HR",
+        "HT",
+        "HU",
+        "ID",
+        "IE",
+        "IL",
+        "IM",
+        "IN",
+        "IO",
+        "IQ",
+        "IR",
+        "IS",
+        "IT",
+        "JE",
+        "JM",
+        "JO",
+        "JP",
+        "KE",
+        "KG",
+        "KH",
+        "KI",
+        "KM",
+        "KN",
+        "KP",
+        "KR",
+        "KW",
+        "KY",
+        "KZ",
+        "LA",
+        "LB",
+        "LC",
+        "LI",
+        "LK",
+        "LR",
+        "LS",
+        "LT",
+        "LU",
+        "LV",
+        "LY",
+        "MA",
+        "MC",
+        "MD",
+        "ME",
+        "MF",
+        "MG",
+        "MH",
+        "MK",
+        "ML",
+        "MM",
+        "MN",
+        "MO",
+        "MP",
+        "MQ",
+        "MR",
+        "MS",
+        "MT",
+        "MU",
+        "MV",
+        "MW",
+        "MX",
+        "MY",
+        "MZ",
+        "NA",
+        "NC",
+        "NE",
+        "NF",
+        "NG",
+        "NI",
+        "NL",
+        "NO",
+        "NP",
+        "NR",
+        "NU",
+        "NZ",
+        "OM",
+        "PA",
+        "PE",
+        "PF",
+        "PG",
+        "PH",
+        "PK",
+        "PL",
+        "PM",
+        "PN",
+        "PR",
+        "PS",
+        "PT",
+        "PW",
+        "PY",
+        "QA",
+        "RE",
+        "RO",
+        "RS",
+        "RU",
+        "RW",
+        "SA",
+        "SB",
+        "SC",
+        "SD",
+        "SE",
+        "SG",
+        "SH",
+        "SI",
+        "SJ",
+        "SK",
+        "SL",
+        "SM",
+        "SN",
+        "SO",
+        "SR",
+        "SS",
+        "ST",
+        "SV",
+        "SX",
+        "SY",
+        "SZ",
+        "TC",
+        "TD",
+        "TF",
+        "TG",
+        "TH",
+        "TJ",
+        "TK",
+        "TL",
+        "TM",
+        "TN",
+        "TO",
+        "TR",
+        "TT",
+        "TV",
+        "TW",
+        "TZ",
+        "UA",
+        "UG",
+        "UM",
+        "US",
+        "UY",
+        "UZ",
+        "VA",
+        "VC",
+        "VE",
+        "VG",
+        "VI",
+        "VN",
+        "VU",
+        "WF",
+        "WS",
+        "XK",
+        "YE",
+        "YT",
+        "ZA",
+        "ZM",
+        "ZW",
+    ] = "US"
     """
     ISO 3166-1 alpha-2 country code.
     """
@@ -1330,9 +1590,15 @@ class ParseUpload(WireModel):
     """
     The file, at most 50 MB; its part's filename and Content-Type say its kind.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through; recorded
+    The integration the request came through (a known integration's name, or any name starting with `_`); recorded, no effect.
     """
     options: Annotated[
         StrictStr | None,
@@ -2064,9 +2330,15 @@ class MapRequest(WireModel):
     """
     Keep links on subdomains of the site.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     limit: Annotated[StrictInt, Field(ge=1, le=100000)] = 5000
     """
@@ -2642,9 +2914,15 @@ class ParseOptions(WireModel):
     """
     Tags to include in the output. A selector given twice counts once.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
@@ -2793,9 +3071,15 @@ class ScrapeOptions(WireModel):
     """
     Tags to include in the output. A selector given twice counts once.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect. (firecrawl-py sends it inside nested scrape options too.)
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect. (firecrawl-py sends it inside nested scrape options too.)
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
@@ -2936,9 +3220,15 @@ class ScrapeRequest(WireModel):
     """
     Tags to include in the output. A selector given twice counts once.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
@@ -3080,9 +3370,15 @@ class SearchRequest(WireModel):
     """
     Keep only results on these domains (and their subdomains); not with `excludeDomains`.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     lang: Annotated[StrictStr, Field(max_length=35)] = "en"
     """
@@ -3157,9 +3453,15 @@ class AgentRequest(WireModel):
     How hard the agent tries; accepted
     """
     exchange: AgentExchange | None = None
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
     """
@@ -3286,9 +3588,15 @@ class BatchScrapeRequest(WireModel):
     """
     Tags to include in the output. A selector given twice counts once.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
@@ -3424,9 +3732,9 @@ class CrawlOptions(WireModel):
     """
     Regular expressions of paths to include.
     """
-    limit: Annotated[StrictInt, Field(ge=1)] = 10000
+    limit: StrictInt = 10000
     """
-    Maximum pages crawled, the start page included.
+    Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
     """
@@ -3523,13 +3831,19 @@ class CrawlRequest(WireModel):
     """
     Regular expressions of paths to include.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
-    limit: Annotated[StrictInt, Field(ge=1)] = 10000
+    limit: StrictInt = 10000
     """
-    Maximum pages crawled, the start page included.
+    Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
     """
@@ -3636,9 +3950,15 @@ class ExtractRequest(WireModel):
     """
     Scan subdomains of the given URLs too.
     """
-    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
     """
-    The integration the request came through, if any; recorded, no effect.
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
     limit: Annotated[StrictInt | None, Field(ge=1)] = None
     """

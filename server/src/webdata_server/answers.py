@@ -58,13 +58,16 @@ def _status_and_example(refusal: errors.Refusal) -> tuple[int, str | None]:
 def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> Answer:
     """(status, body, headers) of ``refusal`` for the operation."""
     status, example = _status_and_example(refusal)
+    malformed = isinstance(refusal, errors.MalformedJson) and contract.has_example(operation_id, status, "malformedJson")
+    if malformed:
+        example = "malformedJson"
     if example is None and isinstance(refusal, errors.InvalidRequest) and contract.has_example(operation_id, status, "badRequest"):
         example = "badRequest"  # an operation with several 400 bodies (parse): the schema's refusal
     body = contract.error_body(operation_id, status, example)
-    if refusal.details is not None:
+    if refusal.details is not None and not malformed:
         body["details"] = refusal.details
     text = refusal.text if isinstance(refusal, errors.InvalidRequest) else None
-    if text is not None and body.get("code") == "BAD_REQUEST":
+    if text is not None and body.get("code") == "BAD_REQUEST" and not malformed:
         body["error"] = text
     if isinstance(refusal, errors.UploadRefused | errors.FileUnreadable) and refusal.error is not None:
         body["error"] = refusal.error

@@ -383,15 +383,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         return Response(bundle_bytes, media_type="application/json")
 
     async def not_found(request: Request, _: Exception) -> Response:
-        return JSONResponse({"success": False, "error": f"No route for {request.method} {request.url.path}"}, status_code=404)
+        # The service's router answers a path or a method it lacks alike: 404 "Cannot <METHOD> <path>"
+        # (its framework's words; an HTML page there, the contract's JSON error body here).
+        return JSONResponse({"success": False, "error": f"Cannot {request.method} {request.url.path}"}, status_code=404)
 
-    async def not_allowed(request: Request, exc: Exception) -> Response:
-        # RFC 9110: a 405 lists the methods the resource supports.
-        allow = (getattr(exc, "headers", None) or {}).get("Allow", "")
-        body = {"success": False, "error": f"Method {request.method} is not allowed on {request.url.path}"}
-        return JSONResponse(body, status_code=405, headers={"Allow": allow} if allow else None)
-
-    # One route per path, dispatching on the method, so a 405 lists every method of the path.
+    # One route per path, dispatching on the method; a method the path lacks is a 404, as there.
     by_path: dict[str, dict[str, Endpoint]] = defaultdict(dict)
     for operation in OPERATIONS:
         described = contract.operations[operation.operation_id]
@@ -399,12 +395,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
 
     def dispatcher(endpoints: dict[str, Endpoint]) -> Endpoint:
         endpoints = _with_head(endpoints)
-        allow = ", ".join(sorted(endpoints))
 
         async def dispatch(request: Request) -> Response:
             endpoint = endpoints.get(request.method)
             if endpoint is None:
-                raise HTTPException(405, headers={"Allow": allow})
+                raise HTTPException(404)
             return await endpoint(request)
 
         return dispatch
@@ -417,13 +412,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     # x-watch: the status paths of crawls and batch scrapes also accept a WebSocket upgrade.
     for operation_id, kind in (("getCrawlStatus", JobKind.CRAWL), ("getBatchScrapeStatus", JobKind.BATCH_SCRAPE)):
         routes.append(WebSocketRoute(contract.operations[operation_id]["path"], watch_endpoint(lambda: running().ctx, kind)))
-    # Literal paths first, and for every method: DELETE /v2/crawl/active is a 405 of that path, not a
+    # Literal paths first, and for every method: DELETE /v2/crawl/active is a 404 of that path, not a
     # cancel of a job called "active" (Starlette would go on to /v2/crawl/{id} after a method miss).
     ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
     every = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]
     routes += [Route(path, dispatcher(endpoints), methods=every if "{" not in path else sorted(endpoints)) for path, endpoints in ordered]
     middleware = [_local_cors()] if settings.local_cors else []
-    front.app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed}, middleware=middleware)
+    front.app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found}, middleware=middleware)
     front.jobs = lambda: running().ctx.jobs
     return front
 

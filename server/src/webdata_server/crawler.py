@@ -1,7 +1,10 @@
 """Which pages a crawl visits, and in what order: the crawl options applied to the links of the
 pages it finds, breadth first from the start URL, as the public service applies them.
 
-- The start URL is always visited (depth 0). With ``sitemap`` ``include`` (the default) or
+- The start URL is always visited (depth 0); when its own path fails ``excludePaths`` or
+  ``includePaths`` it is visited for its links only, then dropped: an error of the crawl
+  (:data:`SOURCE_NOT_ALLOWED`), no document, nothing charged, as the service's scrape worker
+  drops it after queueing its links (:func:`start_page_allowed`). With ``sitemap`` ``include`` (the default) or
   ``only``, the start site's sitemap entries are found at kickoff, at depth 1; with ``only`` no
   link is followed.
 - A link found on a page of depth ``d`` has depth ``d + 1``; a page at ``maxDiscoveryDepth`` is
@@ -32,7 +35,7 @@ import webdata_models as models
 from webdata_server.store.job_pages import PlannedPage
 from webdata_server.web import sitemap_locations
 
-__all__ = ["FILE_EXTENSIONS", "CrawlRules", "bare_host", "plan_crawl", "similar_key"]
+__all__ = ["FILE_EXTENSIONS", "SOURCE_NOT_ALLOWED", "CrawlRules", "bare_host", "plan_crawl", "similar_key", "start_page_allowed"]
 
 FILE_EXTENSIONS = (
     ".png", ".jpg", ".jpeg", ".gif", ".css", ".js", ".ico", ".svg", ".tiff", ".zip", ".exe", ".dmg", ".mp4", ".mp3",
@@ -165,6 +168,19 @@ class _Walk:
             return
         self.seen.add(key)
         self.planned.append(PlannedPage(url, depth, parent, blocked=not self.allowed_by_robots(url)))
+
+
+# The service's words for a start page its crawl's own rules keep out (its scrape worker's check).
+SOURCE_NOT_ALLOWED = "Source URL is not allowed by crawl configuration"
+
+
+def start_page_allowed(start: str, rules: CrawlRules) -> bool:
+    """Whether the crawl's path rules let its start page in (the patterns searched in its path, or
+    in the whole URL with ``regexOnFullURL``, as for every other page)."""
+    target = start if rules.regex_on_full_url else (urlsplit(start).path or "/")
+    if any(p.search(target) for p in rules.exclude_paths):
+        return False
+    return not rules.include_paths or any(p.search(target) for p in rules.include_paths)
 
 
 def plan_crawl(start: str, rules: CrawlRules, *, links_of: Callable[[str], list[str]], read_text: Callable[[str], str | None]) -> list[PlannedPage]:

@@ -19,6 +19,7 @@ __all__ = [
     "InvalidRequest",
     "JobNotFound",
     "LockdownCacheMiss",
+    "MalformedJson",
     "MonitorConflict",
     "MonitorNotFound",
     "MonitorRefused",
@@ -96,6 +97,12 @@ class InvalidRequest(Refusal):
         if issues and issues[0].get("code") == "custom" and issues[0].get("message"):
             return str(issues[0]["message"])
         return None
+
+
+class MalformedJson(InvalidRequest):
+    """The body is not JSON: where the operation documents the service's ``malformedJson`` 400
+    (``BAD_REQUEST_INVALID_JSON``, its error handler's answer before any schema), that body
+    without details; elsewhere the operation's own 400."""
 
 
 class SiteUnreachable(InvalidRequest):

@@ -18,7 +18,7 @@ from jsonschema.protocols import Validator
 from pydantic import BaseModel, ValidationError
 
 from webdata_server.domain import Caller, Team
-from webdata_server.errors import BodyTooLarge, InvalidRequest, RateLimited, Unauthenticated, issue
+from webdata_server.errors import BodyTooLarge, InvalidRequest, MalformedJson, RateLimited, Unauthenticated, issue
 from webdata_server.rules import ModelT, issues_of_schema, normalized, scrape_option_issues, webhook_issues
 from webdata_server.store import Store
 
@@ -138,7 +138,7 @@ class Gate:
             # A float without a fraction is read as an int (see _number), as it is parsed.
             payload = read_json(raw)
         except (ValueError, UnicodeDecodeError):
-            raise InvalidRequest(details=[issue([], "The body is not valid JSON", "invalid_body")]) from None
+            raise MalformedJson(details=[issue([], "The body is not valid JSON", "invalid_body")]) from None
         except RecursionError:
             raise too_deep from None
         # Each level needs its own bracket: a body with few of them cannot nest too deeply.

@@ -35,7 +35,8 @@ SCRAPE_OPTIONS_AT: dict[str, tuple[str, ...]] = {
 
 # The operations whose body names one page by ``url`` (batch scrape and extract take lists, read
 # by urls.split_urls): a URL without a scheme is taken as http, as the service does.
-URL_OF = frozenset({"scrapeUrl", "startCrawl", "previewCrawlParams", "mapUrl"})
+# scrapeUrl gives its URL a scheme itself: its document names the URL as sent (sourceURL).
+URL_OF = frozenset({"startCrawl", "previewCrawlParams", "mapUrl"})
 
 _CODES = {
     "type": "invalid_type",

@@ -30,7 +30,7 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.crawler import CrawlRules, plan_crawl
+from webdata_server.crawler import SOURCE_NOT_ALLOWED, CrawlRules, plan_crawl, start_page_allowed
 from webdata_server.domain import ACTIVE, Caller, Charge, Job, JobKind, JobStatus, iso, now_utc
 from webdata_server.errors import InsufficientCredits, PageTimedOut, Refusal, SiteUnreachable
 from webdata_server.jobs.requests import page_request, typed, valid_urls
@@ -69,6 +69,7 @@ class _Plan:
     group_size: int
     kicked_off_at: datetime
     request: models.ScrapeRequest  # every page's scrape request (the page's URL replaces its own)
+    dropped: frozenset[int] = frozenset()  # pages visited for their links only (a crawl's start page its rules keep out)
 
     def total(self, finished: int) -> int:
         return bisect.bisect_right(self.discovered_sorted, finished)
@@ -82,12 +83,23 @@ class _Plan:
         return min(len(self.seqs), self.group_size * max(0, math.floor(elapsed / step + 1e-9)))
 
 
-def _plan_of(pages: list[PlannedPage], *, interval: float, group_size: int, kicked_off_at: datetime, request: models.ScrapeRequest) -> _Plan:
+def _plan_of(
+    pages: list[PlannedPage], *, interval: float, group_size: int, kicked_off_at: datetime, request: models.ScrapeRequest, dropped: frozenset[int] = frozenset()
+) -> _Plan:
     """The plan of a job's pages, given in sequence order (robots-blocked ones are never visited)."""
     visiting = [(seq, page) for seq, page in enumerate(pages) if not page.blocked]
     index = {seq: i for i, (seq, _) in enumerate(visiting)}
     discovered = sorted(0 if page.parent < 0 else index.get(page.parent, 0) + 1 for _, page in visiting)
-    return _Plan([seq for seq, _ in visiting], [page.url for _, page in visiting], discovered, interval, group_size, kicked_off_at, request)
+    return _Plan([seq for seq, _ in visiting], [page.url for _, page in visiting], discovered, interval, group_size, kicked_off_at, request, dropped)
+
+
+def _dropped(job: Job) -> frozenset[int]:
+    """The pages of ``job`` visited for their links only: a crawl's start page (sequence 0) that
+    fails the crawl's own path rules."""
+    if job.kind != JobKind.CRAWL:
+        return frozenset()
+    crawl = typed(job, models.CrawlRequest)
+    return frozenset() if start_page_allowed(crawl.url, CrawlRules.from_model(crawl)) else frozenset({0})
 
 
 def _documents(rows: list[PageRow]) -> list[dict[str, Any]]:
@@ -145,9 +157,12 @@ class JobEngine:
         if due <= finished and finished < len(plan.seqs):
             return 0 if planned else 1
         caller = self._caller(job)
-        results = []
+        results: list[_Result] = []
         for i in range(finished, due):
-            results.append(self._scrape(caller, plan.seqs[i], plan.urls[i], plan.request, moment))
+            if plan.seqs[i] in plan.dropped:
+                results.append((plan.seqs[i], None, ValueError(SOURCE_NOT_ALLOWED), [], []))
+            else:
+                results.append(self._scrape(caller, plan.seqs[i], plan.urls[i], plan.request, moment))
             if stop is not None and stop():
                 break  # the pass's time is up: the rest waits for the next pass
         self._record(job, caller, plan, results, moment)
@@ -166,7 +181,9 @@ class JobEngine:
         if run is None:
             return None
         pages = [PlannedPage(r.url, r.depth, r.parent, blocked=r.state == PageState.BLOCKED) for r in self.store.job_pages.plan(job.id)]
-        plan = _plan_of(pages, interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at, request=page_request(job))
+        plan = _plan_of(
+            pages, interval=run.interval, group_size=run.group_size, kicked_off_at=run.kicked_off_at, request=page_request(job), dropped=_dropped(job)
+        )
         with self._lock:
             self._plans[job.id] = plan
         return plan
@@ -188,7 +205,7 @@ class JobEngine:
         visiting = sum(1 for p in pages if not p.blocked)
         interval = max(self.job_seconds / max(visiting, 1), delay)
         group = 1 if delay else int(concurrency or 1)
-        plan = _plan_of(pages, interval=interval, group_size=group, kicked_off_at=started, request=request)
+        plan = _plan_of(pages, interval=interval, group_size=group, kicked_off_at=started, request=request, dropped=_dropped(job))
 
         def unit(tx: sqlite3.Connection) -> bool:
             if not self.store.job_pages.kick_off(tx, job_id=job.id, moment=started, interval=interval, group_size=group, pages=pages):
@@ -211,7 +228,9 @@ class JobEngine:
 
     def crawl_urls(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[str]:
         """The pages a crawl with these options visits now, in order (a monitor's crawl target)."""
-        return [page.url for page in self._crawl_pages(crawl, request) if not page.blocked][: crawl.limit]
+        source_kept = start_page_allowed(crawl.url, CrawlRules.from_model(crawl))
+        pages = self._crawl_pages(crawl, request)
+        return [page.url for seq, page in enumerate(pages) if not page.blocked and (seq or source_kept)][: max(crawl.limit, 0)]
 
     def _crawl_pages(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[PlannedPage]:
         context = fetch_context(request)

@@ -137,15 +137,15 @@ _UUID = re.compile(
 
 def idempotency_key(ctx: Context, caller: Caller, headers: Mapping[str, str]) -> str | None:
     """The request's ``x-idempotency-key``, checked before the body is read (as the service's
-    middleware does before its controller): a key that is not a UUID is refused (400), a key
-    claimed before by anyone is refused (409, naming the job it started when the caller's team
-    started it). The key is claimed with the job (:func:`start_job`), or spent by :func:`spend_key`
+    middleware does before its controller): a key that is not a UUID is refused as a used one
+    (409, as there), a key claimed before by anyone is refused (409, naming the job it started
+    when the caller's team started it). The key is claimed with the job (:func:`start_job`), or spent by :func:`spend_key`
     when the request is refused after this check, as the service spends it."""
     given = headers.get("x-idempotency-key")
-    if given is None:
-        return None
+    if not given:
+        return None  # an empty key is no key there either
     if not _UUID.match(given):
-        raise InvalidRequest(details=[issue(["x-idempotency-key"], "Idempotency key must be a UUID")])
+        raise IdempotencyKeyUsed()  # the service's middleware: its uuid check fails as a used key does
     key = given.lower()
     _refuse_if_claimed(ctx, caller, key)
     return key
