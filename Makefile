@@ -12,7 +12,7 @@ SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
 GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*) $(wildcard generator/templates/*/*)
 BUNDLE := generated/openapi.json
 
-.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance dist breaking changelog release docs clean
+.PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance dist breaking changelog release docs clean parity-record parity-standins
 
 all: $(BUNDLE) $(INSTALLED_GENERATED)
 
@@ -95,6 +95,15 @@ docs: all
 	$(PY) -m generator docs --out build/docs/index.html
 
 test: check breaking code-check typecheck unit
+
+# Recorded parity (a maintainer's step, never part of make test): the stand-ins the service's build
+# needs on this machine, then the corpus recorded against that build (server/README.md says how).
+SERVICE ?= http://127.0.0.1:3002
+parity-standins: $(STAMP)
+	$(PY) -m tests.parity.standins
+
+parity-record: $(STAMP)
+	$(PY) -m tests.parity.record --service $(SERVICE)
 
 bench: $(STAMP)
 	$(PY) benchmarks/build.py

@@ -203,3 +203,66 @@ def test_monitors(results: dict[str, Any]) -> None:
     assert monitor["check"]["summary"]["totalPages"] == 1
     assert monitor["paused"] == {"status": "paused", "webhook": None}  # webhook: null removes it, as firecrawl-js types allow
     assert monitor["deleted"] is True and monitor["gone"] == 404
+
+
+# -- every field of the SDK's request types is declared by the contract (issue 40) -------------
+# firecrawl-js interface -> (the contract's schema of the body or object it becomes, the SDK's own
+# fields that are not body keys of that object, with where they go instead).
+_REQUEST_TYPES: dict[str, tuple[str, dict[str, str]]] = {
+    "ScrapeOptions": ("ScrapeOptions", {"origin": "scrape() sends it at the top of the body, which ScrapeRequest declares"}),
+    "SearchRequest": ("SearchRequest", {}),
+    "CrawlOptions": ("CrawlRequest", {}),
+    "BatchScrapeOptions": (
+        "BatchScrapeRequest",
+        {"options": "spread into the body: its scrape options", "idempotencyKey": "sent as the x-idempotency-key header"},
+    ),
+    "MapOptions": ("MapRequest", {}),
+    "AgentOptions$1": ("AgentRequest", {}),
+    "WebhookConfig": ("WebhookConfig", {}),
+    "LocationConfig$1": ("Location", {}),
+    "JsonFormat": ("JsonFormat", {}),
+    "ScreenshotFormat": ("ScreenshotFormat", {}),
+    "ChangeTrackingFormat": ("ChangeTrackingFormat", {}),
+    "CreateMonitorRequest": ("MonitorCreateRequest", {}),
+    "UpdateMonitorRequest": ("MonitorUpdateRequest", {}),
+    "MonitorScrapeTarget": ("MonitorScrapeTarget", {}),
+    "MonitorCrawlTarget": ("MonitorCrawlTarget", {}),
+    "MonitorSearchTarget": ("MonitorSearchTarget", {}),
+    "MonitorSchedule": ("MonitorScheduleInput", {}),
+    "MonitorWebhookConfig": ("MonitorWebhookConfig", {}),
+    "MonitorNotification": ("MonitorNotification", {}),
+}
+
+
+def _fields(declarations: str, name: str) -> list[str] | None:
+    """The field names of ``interface name { ... }`` in the SDK's declarations (its own level only)."""
+    found = re.search(r"^(?:interface|type) " + re.escape(name) + r"\b[^\n]*\{\n(.*?)^\}", declarations, re.M | re.S)
+    if found is None:
+        return None
+    return [m.group(1) for m in re.finditer(r"^    ([A-Za-z_$][\w$]*)\??:", found.group(1), re.M)]
+
+
+def _declared(schemas: dict[str, Any], name: str) -> set[str]:
+    schema = schemas[name]
+    keys = set(schema.get("properties", {}))
+    for part in schema.get("allOf", []):
+        keys |= _declared(schemas, part["$ref"].rsplit("/", 1)[1]) if "$ref" in part else set(part.get("properties", {}))
+    return keys
+
+
+def test_every_field_of_the_sdks_request_types_is_declared(harness: Path) -> None:
+    """Reads the request types of the installed SDK's declarations (dist/index.d.ts): a field the
+    contract does not declare would be refused by the double (an unknown key is a 400) while the
+    SDK sends it."""
+    declarations = (harness / "node_modules" / "@mendable" / "firecrawl-js" / "dist" / "index.d.ts").read_text(encoding="utf-8")
+    schemas = json.loads((Path(__file__).parents[2] / "generated" / "openapi.json").read_text(encoding="utf-8"))["components"]["schemas"]
+    undeclared = {}
+    for interface, (schema, elsewhere) in _REQUEST_TYPES.items():
+        fields = _fields(declarations, interface)
+        assert fields, f"firecrawl-js declares no {interface} any more: map its replacement in _REQUEST_TYPES"
+        missing = [f for f in fields if f not in _declared(schemas, schema) and f not in elsewhere]
+        if missing:
+            undeclared[f"{interface} -> {schema}"] = missing
+    assert not undeclared, f"fields firecrawl-js sends that the contract does not declare: {undeclared}"
+    # The spread options of a batch scrape are body keys of its request.
+    assert not set(_fields(declarations, "ScrapeOptions") or []) - {"toolDetail", "origin"} - _declared(schemas, "BatchScrapeRequest")

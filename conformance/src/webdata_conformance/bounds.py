@@ -181,6 +181,9 @@ def _string(schema: dict[str, Any], length: int, index: int) -> str:
             text = (str(index) + text)[:length] if length >= len(str(index)) else text
         if pattern is None or re.search(pattern, text):
             return text
+    prefixed = ("_" + "a" * length)[:length]  # a free name behind a marker (integration: "_" and any name)
+    if pattern is not None and length and re.search(pattern, prefixed):
+        return prefixed
     return "a" * length
 
 

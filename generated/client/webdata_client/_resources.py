@@ -935,7 +935,7 @@ class Crawl:
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
+            limit: Maximum pages crawled, the start page included; 0 or less crawls the start page alone.
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -1116,7 +1116,7 @@ class Crawl:
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
+            limit: Maximum pages crawled, the start page included; 0 or less crawls the start page alone.
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -3289,7 +3289,7 @@ class AsyncCrawl:
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
+            limit: Maximum pages crawled, the start page included; 0 or less crawls the start page alone.
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -3470,7 +3470,7 @@ class AsyncCrawl:
             ignore_robots_txt: Visit pages the site's robots.txt disallows.
             include_paths: Regular expressions of paths to include.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-            limit: Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
+            limit: Maximum pages crawled, the start page included; 0 or less crawls the start page alone.
             max_concurrency: Pages scraped at once.
             max_discovery_depth: Link hops from the start URL (sitemap entries count as one); 0 crawls the start page alone; replaces v1 maxDepth.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.

@@ -777,11 +777,9 @@ class JsonFormat(WireModel):
     """
     Guides the extraction; null is the same as absent.
     """
-    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
-        None  # the wire name, not BaseModel's deprecated method
-    )
+    schema: Annotated[Any | None, Field(alias="schema")] = None  # the wire name, not BaseModel's deprecated method
     """
-    JSON Schema of the extracted data; null is the same as absent.
+    JSON Schema of the extracted data; null is the same as absent, and so is a value that is not an object (the service takes any value here and hands it on unchecked).
     """
     type: Literal["json"] = "json"
 
@@ -3734,7 +3732,7 @@ class CrawlOptions(WireModel):
     """
     limit: StrictInt = 10000
     """
-    Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
+    Maximum pages crawled, the start page included; 0 or less crawls the start page alone.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
     """
@@ -3843,7 +3841,7 @@ class CrawlRequest(WireModel):
     """
     limit: StrictInt = 10000
     """
-    Maximum pages crawled, the start page included; 0 or less crawls nothing (the crawl completes with no pages, nothing charged).
+    Maximum pages crawled, the start page included; 0 or less crawls the start page alone.
     """
     max_concurrency: Annotated[StrictInt | None, Field(alias="maxConcurrency", ge=1)] = None
     """

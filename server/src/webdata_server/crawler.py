@@ -4,7 +4,8 @@ pages it finds, breadth first from the start URL, as the public service applies 
 - The start URL is always visited (depth 0); when its own path fails ``excludePaths`` or
   ``includePaths`` it is visited for its links only, then dropped: an error of the crawl
   (:data:`SOURCE_NOT_ALLOWED`), no document, nothing charged, as the service's scrape worker
-  drops it after queueing its links (:func:`start_page_allowed`). With ``sitemap`` ``include`` (the default) or
+  drops it after queueing its links (:func:`start_page_allowed`). A ``limit`` of 0 or less
+  visits the start page alone (the service queues it before reading the limit). With ``sitemap`` ``include`` (the default) or
   ``only``, the start site's sitemap entries are found at kickoff, at depth 1; with ``only`` no
   link is followed.
 - A link found on a page of depth ``d`` has depth ``d + 1``; a page at ``maxDiscoveryDepth`` is
@@ -188,11 +189,11 @@ def plan_crawl(start: str, rules: CrawlRules, *, links_of: Callable[[str], list[
     out (``blocked``). ``links_of`` gives a page's links (absolute); ``read_text`` a robots.txt or
     sitemap.xml (None when the site has none)."""
     walk = _Walk(start, rules, read_text)
-    if rules.limit < 1:
-        return []
     first = start.split("#", 1)[0]  # visited as given; its normal form is what later links match
     walk.seen.add(walk.key(walk.normal(first)))
     walk.planned.append(PlannedPage(first, 0, -1))
+    if rules.limit < 1:
+        return walk.planned  # the service queues the start page before its limit is ever read
     can_descend = rules.max_discovery_depth is None or rules.max_discovery_depth > 0
     if rules.sitemap in ("include", "only") and can_descend:
         parts = urlsplit(first)

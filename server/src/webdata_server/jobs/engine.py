@@ -230,7 +230,7 @@ class JobEngine:
         """The pages a crawl with these options visits now, in order (a monitor's crawl target)."""
         source_kept = start_page_allowed(crawl.url, CrawlRules.from_model(crawl))
         pages = self._crawl_pages(crawl, request)
-        return [page.url for seq, page in enumerate(pages) if not page.blocked and (seq or source_kept)][: max(crawl.limit, 0)]
+        return [page.url for seq, page in enumerate(pages) if not page.blocked and (seq or source_kept)][: max(crawl.limit, 1)]
 
     def _crawl_pages(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[PlannedPage]:
         context = fetch_context(request)
@@ -373,6 +373,11 @@ class JobEngine:
         rows = self.store.job_pages.finished(job.id, after=skip, limit=limit)
         read = len(rows)
         body = self.summary(job)
+        failed = self.store.job_pages.failed_count(job.id)
+        if failed:
+            # As the service counts: a page that failed leaves both counters (its error is in the
+            # errors answer); ``job.completed`` stays the schedule's cursor over every page.
+            body["completed"], body["total"] = max(job.completed - failed, 0), max(job.total - failed, 0)
         body["data"] = _documents(rows)
         if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
             body["next"] = url_of(skip + read)

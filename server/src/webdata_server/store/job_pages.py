@@ -150,6 +150,11 @@ class JobPages:
         """Whether robots.txt kept any page of the job out (one indexed probe, no rows read)."""
         return self._db.read_one("SELECT 1 AS found FROM job_pages WHERE job_id = ? AND state = ? LIMIT 1", (job_id, PageState.BLOCKED)) is not None
 
+    def failed_count(self, job_id: str) -> int:
+        """How many of the job's pages failed."""
+        row = self._db.read_one("SELECT COUNT(*) FROM job_pages WHERE job_id = ? AND state = ?", (job_id, PageState.FAILED))
+        return int(row[0]) if row else 0
+
     def failures(self, job_id: str) -> tuple[list[PageRow], list[PageRow]]:
         """The pages that failed, and those robots.txt kept out."""
         rows = [

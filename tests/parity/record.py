@@ -1,0 +1,74 @@
+"""Record the parity corpus against a running build of the service (a maintainer's step:
+``make parity-record SERVICE=http://127.0.0.1:3002``; never part of ``make test``).
+
+The service must run on this machine with the stand-ins of :mod:`tests.parity.standins` as its
+browser engine and search provider (the server README's "Recorded parity with the service" says
+how). Every case of :mod:`tests.parity.cases` is sent once; a job is read every half second until
+it ends (at most 90 s). The answers, normalised, are written to ``tests/parity/recorded.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from tests.parity.cases import CASES
+from tests.parity.exchange import run_case
+
+OUT = Path(__file__).with_name("recorded.json")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--service", required=True, help="the service's base URL, on this machine (e.g. http://127.0.0.1:3002)")
+    parser.add_argument("--key", default="fc-parity", help="the API key sent (the build without its database takes any)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    host = urlsplit(args.service).hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"record: {args.service} is not on this machine; the recorder sends nothing beyond it", file=sys.stderr)
+        return 2
+    client = httpx.Client(base_url=args.service, headers={"Authorization": f"Bearer {args.key}"}, timeout=120)
+
+    def send(method: str, path: str, body: Any, raw: bytes | None) -> tuple[int, Any]:
+        if raw is not None:
+            answer = client.request(method, path, content=raw, headers={"Content-Type": "application/json"})
+        else:
+            answer = client.request(method, path, json=body) if body is not None else client.request(method, path)
+        try:
+            return answer.status_code, answer.json()
+        except ValueError:
+            return answer.status_code, answer.text
+
+    def settle(_kind: str, reads: int) -> bool:
+        time.sleep(0.5)
+        return reads < 180
+
+    recorded = []
+    for case in CASES:
+        started = time.monotonic()
+        recorded.append(run_case(case, send, settle))
+        print(f"{time.monotonic() - started:6.1f}s  {case.name}", flush=True)
+    exchanges = sum(1 if "status" in r else 1 + ("cancel" in r) + ("final" in r) + ("errors" in r) for r in recorded)
+    args.out.write_text(
+        json.dumps(
+            {"service": "firecrawl/firecrawl apps/api at 61e38dc (2025-08-25), built from its public source", "exchanges": exchanges, "cases": recorded},
+            indent=1,
+            sort_keys=True,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    print(f"record: {len(recorded)} cases, {exchanges} exchanges -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
