@@ -4,6 +4,7 @@ validator refuses would be a contract rule the server stopped enforcing."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -19,6 +20,7 @@ from webdata_server.config import read_bundle
 from webdata_server.contract import Contract, ecma_pattern
 from webdata_server.errors import InvalidRequest
 from webdata_server.ingress import Gate
+from webdata_server.operations import OperationTable, Route
 
 CONTRACT = Contract.load(read_bundle())
 OPERATIONS = sorted(op for op in REQUESTS if REQUESTS[op][1] is not None and not isinstance(REQUESTS[op][1], Multipart))
@@ -131,12 +133,11 @@ def test_without_jsonschema_rs_the_python_validator_decides_alone() -> None:
     """Where no jsonschema-rs wheel exists the gate is None: the same bodies pass and fail."""
     from webdata_models import ExtractRequest
 
-    gate = Gate(store=None, validators={"startExtract": PYTHON["startExtract"]}, gates={"startExtract": None})  # type: ignore[arg-type]
+    route: Route[Any] = dataclasses.replace(OperationTable(CONTRACT)["startExtract"], gate=None)
+    gate = Gate(store=None)  # type: ignore[arg-type]
     good = gate.body(
-        "startExtract", ExtractRequest, json.dumps({"urls": ["https://example.com"], "prompt": "x"}).encode(), too_large=False, media_type="application/json"
+        route, ExtractRequest, json.dumps({"urls": ["https://example.com"], "prompt": "x"}).encode(), too_large=False, media_type="application/json"
     )
     assert isinstance(good, ExtractRequest)
     with pytest.raises(InvalidRequest):
-        gate.body(
-            "startExtract", ExtractRequest, json.dumps({"urls": ["https://example.com"], "prompt": 5}).encode(), too_large=False, media_type="application/json"
-        )
+        gate.body(route, ExtractRequest, json.dumps({"urls": ["https://example.com"], "prompt": 5}).encode(), too_large=False, media_type="application/json")

@@ -17,9 +17,7 @@ import functools
 import json
 import logging
 import random
-import re
 import threading
-from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -40,13 +38,15 @@ from webdata_server.blocklist import Blocklist
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.controls import Controls, FaultyWeb
-from webdata_server.domain import JobKind, Team, now_utc
+from webdata_server.domain import Team, now_utc
 from webdata_server.errors import Refusal
 from webdata_server.ingress import Gate
 from webdata_server.jobs import Clock, Demand, JobService, run_worker
 from webdata_server.jobs.engine import Notify
 from webdata_server.jobs.monitors import MonitorService
 from webdata_server.jobs.monitors import Notify as MonitorNotify
+from webdata_server.operations import OperationTable
+from webdata_server.operations import Route as OperationRoute
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
 from webdata_server.resources.base import Pending, Upload, WithHeaders, idempotency_key, spend_key
@@ -74,6 +74,7 @@ def _context(
     clock: Clock | None = None,
     controls: Controls | None = None,
     send: MonitorNotify | None = None,
+    operations: OperationTable[Operation],
 ) -> Context:
     pricing = Pricing.from_contract(contract)
     web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
@@ -104,7 +105,17 @@ def _context(
         store=store, scraper=scraper, pricing=pricing, clock=jobs.clock, crawl_pages=jobs.engine.crawl_urls, job_seconds=settings.job_seconds, notify=send
     )
     jobs.monitors = monitors
-    return Context(settings=settings, store=store, contract=contract, pricing=pricing, scraper=scraper, jobs=jobs, blocklist=blocklist, monitors=monitors)
+    return Context(
+        settings=settings,
+        store=store,
+        contract=contract,
+        pricing=pricing,
+        scraper=scraper,
+        jobs=jobs,
+        blocklist=blocklist,
+        monitors=monitors,
+        operations=operations,
+    )
 
 
 def _json_bytes(body: Any) -> bytes:
@@ -119,9 +130,10 @@ def _refused(ctx: Context, operation_id: str, refusal: Refusal) -> Answer:
     return status, _json_bytes(body), headers
 
 
-def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw: bytes, too_large: bool) -> Answer | Pending:
+def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: Request, raw: bytes, too_large: bool) -> Answer | Pending:
     """Checks and handler of one request: (status, JSON, headers), or the handler's
     :class:`Pending` writes for the event loop to await."""
+    operation = _handler(route)
     operation_id = operation.operation_id
     headers: Headers = request.headers
     try:
@@ -132,7 +144,7 @@ def _serve(ctx: Context, gate: Gate, operation: Operation, request: Request, raw
             body = Upload(raw, headers.get("content-type", ""), too_large)
         elif operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
-            body = gate.body(operation_id, operation.body, raw, too_large=too_large, media_type=media_type)
+            body = gate.body(route, operation.body, raw, too_large=too_large, media_type=media_type)
         call = Call(
             operation_id=operation_id,
             caller=caller,
@@ -257,7 +269,14 @@ class _Running:
     demand: Demand  # requests being answered: the job worker yields to them
 
 
-def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint:
+def _handler(route: OperationRoute[Operation]) -> Operation:
+    assert route.operation is not None, f"{route.operation_id} has no handler"
+    return route.operation
+
+
+def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation]) -> Endpoint:
+    operation = _handler(route)
+
     async def endpoint(request: Request) -> Response:
         request_id = f"{random.getrandbits(128):032x}"  # unique per request; uuid4 is a system call each
         now = running()
@@ -277,11 +296,11 @@ def _endpoint(running: Callable[[], _Running], operation: Operation) -> Endpoint
                     loop = asyncio.get_running_loop()
                     # A handler's writes are awaited here, not in the thread: it is free for the
                     # next request while the commit happens.
-                    answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, operation, request, raw, too_large))
+                    answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, route, request, raw, too_large))
                 else:
                     # Checks and a few indexed reads (the loop thread's own reader: never waits on a
                     # write); writes are awaited, not waited for.
-                    answer = _serve(ctx, gate, operation, request, raw, too_large)
+                    answer = _serve(ctx, gate, route, request, raw, too_large)
                 if isinstance(answer, Pending):
                     try:
                         answer = 200, _json_bytes(answer.then(await _committed(answer.writes))), {}
@@ -327,9 +346,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         clock = controls.clock
     bundle_bytes = read_bundle(settings.bundle)
     contract = Contract.load(bundle_bytes)
-    validators = {op.operation_id: contract.request_validator(op.operation_id) for op in OPERATIONS if op.body is not None}
-    bounds = {operation_id: contract.bounds_validator(operation_id) for operation_id in validators}
-    gates = {operation_id: contract.request_gate(operation_id) for operation_id in validators}
+    operations = OperationTable(contract, OPERATIONS)
+    missing = [route.operation_id for route in operations if route.operation is None]
+    if missing:
+        raise ValueError(f"operations of the contract without a handler: {missing}")
     state: dict[str, _Running] = {}
 
     def running() -> _Running:
@@ -351,12 +371,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             controls=controls,
         )
         webhooks.start()
-        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock, controls=controls, send=webhooks.send)
+        ctx = _context(settings, active_store, contract, notify=webhooks.submit, clock=clock, controls=controls, send=webhooks.send, operations=operations)
         if controls is not None:
             controls.bind_running(jobs=ctx.jobs, store=active_store, scraper=ctx.scraper, loop=asyncio.get_running_loop())
         threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")
         demand = Demand()
-        state["running"] = _Running(ctx, Gate(active_store, validators, bounds, gates), threads, demand)
+        state["running"] = _Running(ctx, Gate(active_store), threads, demand)
         # Every team's balance of its current period, read once now (from the ledger where the
         # period has no running balance yet), so no request pays for it.
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
@@ -387,11 +407,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         # (its framework's words; an HTML page there, the contract's JSON error body here).
         return JSONResponse({"success": False, "error": f"Cannot {request.method} {request.url.path}"}, status_code=404)
 
-    # One route per path, dispatching on the method; a method the path lacks is a 404, as there.
-    by_path: dict[str, dict[str, Endpoint]] = defaultdict(dict)
-    for operation in OPERATIONS:
-        described = contract.operations[operation.operation_id]
-        by_path[described["path"]][described["method"]] = _endpoint(running, operation)
+    endpoints = {route.operation_id: _endpoint(running, route) for route in operations}
 
     def dispatcher(endpoints: dict[str, Endpoint]) -> Endpoint:
         endpoints = _with_head(endpoints)
@@ -405,18 +421,22 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         return dispatch
 
     routes: list[BaseRoute] = [Route("/openapi.json", openapi, methods=["GET"])]
-    front = _Front(by_path, cors=settings.local_cors)
+    front = _Front(operations, endpoints, cors=settings.local_cors)
     if controls is not None:
-        controls.bind_contract(contract)
+        controls.bind_operations(operations)
         front.controls = controls
-    # x-watch: the status paths of crawls and batch scrapes also accept a WebSocket upgrade.
-    for operation_id, kind in (("getCrawlStatus", JobKind.CRAWL), ("getBatchScrapeStatus", JobKind.BATCH_SCRAPE)):
-        routes.append(WebSocketRoute(contract.operations[operation_id]["path"], watch_endpoint(lambda: running().ctx, kind)))
-    # Literal paths first, and for every method: DELETE /v2/crawl/active is a 404 of that path, not a
-    # cancel of a job called "active" (Starlette would go on to /v2/crawl/{id} after a method miss).
-    ordered = sorted(by_path.items(), key=lambda item: ("{" in item[0], item[0]))
+    # x-watch: the paths the table marks also accept a WebSocket upgrade (the job kind they report).
+    for route in operations:
+        if route.watch and route.operation is not None and route.operation.watches is not None:
+            routes.append(WebSocketRoute(route.path, watch_endpoint(lambda: running().ctx, route.operation.watches)))
+    # The fallback (a request with Origin, through the CORS middleware): one Starlette route per path
+    # of the same table, literal paths first and for every method: DELETE /v2/crawl/active is a 404
+    # of that path, not a cancel of a job called "active" (Starlette would go on to /v2/crawl/{id}).
     every = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]
-    routes += [Route(path, dispatcher(endpoints), methods=every if "{" not in path else sorted(endpoints)) for path, endpoints in ordered]
+    routes += [
+        Route(path, dispatcher({method: endpoints[r.operation_id] for method, r in by_method.items()}), methods=every if "{" not in path else sorted(by_method))
+        for path, by_method in operations.by_path()
+    ]
     middleware = [_local_cors()] if settings.local_cors else []
     front.app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found}, middleware=middleware)
     front.jobs = lambda: running().ctx.jobs
@@ -428,23 +448,19 @@ def _not_running() -> JobService:
 
 
 class _Front:
-    """The ASGI application: a request for an operation (its path and method) goes straight to
-    the operation's endpoint; anything else (a 404, a 405, a CORS request from a browser, the
-    bundle, a WebSocket, the lifespan) to the Starlette application behind, :attr:`app`.
+    """The ASGI application: a request for an operation (its method and path, found in the table of
+    operations) goes straight to the operation's endpoint; anything else (a 404, a CORS request
+    from a browser, the bundle, a WebSocket, the lifespan) to the Starlette application behind,
+    :attr:`app`, whose routes are built from the same table.
 
     Every API request used to pass six layers of middleware and a scan of the routes' regular
     expressions, each layer wrapping ``send`` once more (what that cost: benchmarks/README.md).
     A request without ``Origin`` gets the ``Vary: Origin`` that the CORS middleware adds."""
 
-    def __init__(self, by_path: dict[str, dict[str, Endpoint]], *, cors: bool) -> None:
+    def __init__(self, operations: OperationTable[Operation], endpoints: dict[str, Endpoint], *, cors: bool) -> None:
         self.app: Starlette | None = None
-        self._literal = {path: _with_head(endpoints) for path, endpoints in by_path.items() if "{" not in path}
-        # Each template's parameters match one path segment, as Starlette's ``{name}`` does.
-        self._templated = [
-            (re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(path)) + "$"), _with_head(endpoints))
-            for path, endpoints in sorted(by_path.items())
-            if "{" in path
-        ]
+        self._operations = operations
+        self._endpoints = endpoints
         self._vary = [(b"vary", b"Origin")] if cors else []
         self._forwarded: ProxyHeadersMiddleware | None = None
         # The job service of the running application (its clock and passes, for tests).
@@ -458,16 +474,6 @@ class _Front:
         (another layer around every request) and passes its default here: the middleware runs
         only for a request that carries such a header."""
         self._forwarded = ProxyHeadersMiddleware(self._route, trusted_hosts=trusted_hosts)
-
-    @property
-    def router(self) -> Any:  # what Starlette's TestClient and url_for look for
-        assert self.app is not None
-        return self.app.router
-
-    @property
-    def state(self) -> Any:
-        assert self.app is not None
-        return self.app.state
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if self.controls is not None and scope["type"] == "http":
@@ -486,18 +492,13 @@ class _Front:
     async def _route(self, scope: Any, receive: Any, send: Any) -> None:
         assert self.app is not None
         if scope["type"] == "http" and not (self._vary and any(name == b"origin" for name, _ in scope["headers"])):
-            path = scope["path"]
-            endpoints = self._literal.get(path)
-            if endpoints is None:
-                for pattern, candidates in self._templated:
-                    found = pattern.match(path)
-                    if found is not None:
-                        endpoints, scope["path_params"] = candidates, found.groupdict()
-                        break
-            endpoint = endpoints.get(scope["method"]) if endpoints is not None else None
-            if endpoint is not None:
+            found = self._operations.find(scope["method"], scope["path"])
+            if found is not None:
+                route, parameters = found
+                if parameters:
+                    scope["path_params"] = parameters
                 scope["app"] = self.app
-                response = await endpoint(Request(scope, receive, send))
+                response = await self._endpoints[route.operation_id](Request(scope, receive, send))
                 response.raw_headers += self._vary
                 await response(scope, receive, send)
                 return

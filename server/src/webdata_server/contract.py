@@ -97,6 +97,10 @@ class Contract:
     def load(cls, data: bytes) -> Contract:
         return cls(json.loads(data))
 
+    def resolve(self, node: dict[str, Any]) -> dict[str, Any]:
+        """``node`` with its references followed."""
+        return self._resolve(node)
+
     def _resolve(self, node: dict[str, Any]) -> dict[str, Any]:
         while "$ref" in node:
             target: Any = self.document

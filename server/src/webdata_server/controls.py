@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from webdata_server.contract import Contract
     from webdata_server.jobs import JobService
     from webdata_server.jobs.monitors import MonitorService
+    from webdata_server.operations import OperationTable
     from webdata_server.scrape import ScrapePipeline
     from webdata_server.store import Store
 
@@ -217,8 +218,8 @@ class Controls:
         self.edited: dict[str, str] = {}  # URL -> the HTML its page now serves (set_page)
         self.journal: deque[Received] = deque(maxlen=JOURNAL_SIZE)
         self.inbox: deque[Event] = deque(maxlen=INBOX_SIZE)
-        self._routes: list[tuple[str, re.Pattern[str], str]] = []
-        self._documented: dict[str, set[int]] = {}
+        self._operations: OperationTable[Any] | None = None
+        self._documented: dict[str, frozenset[int]] = {}
         self._contract: Contract | None = None
         self._jobs: JobService | None = None
         self._store: Store | None = None
@@ -231,14 +232,10 @@ class Controls:
             self.clock.on_advance(self._wake_sleepers)
 
     # -- wiring (the application) -----------------------------------------------------------------
-    def bind_contract(self, contract: Contract) -> None:
-        self._contract = contract
-        for operation_id, operation in contract.operations.items():
-            pattern = re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"[^/]+", re.escape(operation["path"])) + "$")
-            self._routes.append((operation["method"].upper(), pattern, operation_id))
-            self._documented[operation_id] = {int(s) for s in operation.get("responses", {}) if s.isdigit()}
-        # Literal paths first: GET /v2/crawl/active is not a status read of a job called "active".
-        self._routes.sort(key=lambda route: "[^/]+" in route[1].pattern)
+    def bind_operations(self, operations: OperationTable[Any]) -> None:
+        """The application's table of operations: which operation a request is, what it documents."""
+        self._operations, self._contract = operations, operations.contract
+        self._documented = {route.operation_id: route.documented for route in operations}
 
     def bind_running(self, *, jobs: JobService, store: Store, scraper: ScrapePipeline, loop: asyncio.AbstractEventLoop) -> None:
         self._jobs, self._store, self._scraper, self._loop = jobs, store, scraper, loop
@@ -265,8 +262,8 @@ class Controls:
         self._loop = None
 
     def operation_of(self, method: str, path: str) -> str | None:
-        method = "GET" if method == "HEAD" else method
-        return next((operation_id for m, pattern, operation_id in self._routes if m == method and pattern.match(path)), None)
+        found = self._operations.find(method, path) if self._operations is not None else None
+        return found[0].operation_id if found is not None else None
 
     # -- faults -----------------------------------------------------------------------------------
     def add_fault(

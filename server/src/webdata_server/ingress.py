@@ -11,14 +11,14 @@ import math
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from jsonschema.protocols import Validator
 from pydantic import BaseModel, ValidationError
 
 from webdata_server.domain import Caller, Team
 from webdata_server.errors import BodyTooLarge, InvalidRequest, MalformedJson, RateLimited, Unauthenticated, issue
+from webdata_server.operations import Route
 from webdata_server.rules import ModelT, issues_of_schema, normalized, scrape_option_issues, webhook_issues
 from webdata_server.store import Store
 
@@ -101,20 +101,12 @@ class RateLimiter:
 
 
 class Gate:
-    """The checks, over the store (keys), the rate limiter and each operation's body validator."""
+    """The checks, over the store (keys) and the rate limiter; each body by its route's checks
+    (:class:`~webdata_server.operations.Route`)."""
 
-    def __init__(
-        self,
-        store: Store,
-        validators: Mapping[str, Validator],
-        bounds: Mapping[str, Validator] | None = None,
-        gates: Mapping[str, Callable[[Any], bool] | None] | None = None,
-    ) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self.rate = RateLimiter()
-        self.validators = validators
-        self.bounds = bounds or {}
-        self.gates = gates or {}
 
     def admit(self, headers: Mapping[str, str]) -> Caller:
         """The caller of a request with these headers; refuses an unknown key or a spent rate limit."""
@@ -127,7 +119,7 @@ class Gate:
             raise RateLimited(retry_after=wait)
         return caller
 
-    def body(self, operation_id: str, model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str) -> BaseModel:
+    def body(self, route: Route[Any], model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str) -> BaseModel:
         """The request body as the operation's model (``raw`` was cut short when ``too_large``)."""
         if too_large:
             raise BodyTooLarge()
@@ -145,30 +137,15 @@ class Gate:
         if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(payload) > MAX_JSON_DEPTH:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
-        return checked(
-            payload,
-            model,
-            operation_id,
-            validator=self.validators[operation_id],
-            bounds=self.bounds.get(operation_id),
-            gate=self.gates.get(operation_id),
-            size=len(raw),
-        )
+        return checked(payload, model, route, size=len(raw))
 
 
-def checked(
-    payload: Any,
-    model: type[ModelT],
-    operation_id: str,
-    *,
-    validator: Validator,
-    bounds: Validator | None = None,
-    gate: Callable[[Any], bool] | None = None,
-    size: int,
-) -> ModelT:
-    """A decoded JSON value (a body, or a parse upload's options) as ``model``: the contract's schema
-    (``gate`` admits a valid one at once), the service's rules across scrape options and webhooks,
-    then the model; a 400 naming every problem otherwise."""
+def checked(payload: Any, model: type[ModelT], route: Route[Any], *, size: int) -> ModelT:
+    """A decoded JSON value (a body, or a parse upload's options) as ``model``, by the route's
+    checks: the contract's schema (its compiled ``gate`` admits a valid one at once), the service's
+    rules across scrape options and webhooks, then the model; a 400 naming every problem otherwise."""
+    validator, bounds, gate = route.validator, route.bounds, route.gate
+    assert validator is not None, f"{route.operation_id} takes no JSON to check"
     if gate is None or not gate(payload):
         # An oversized list or string is refused before the full validation, which would walk it
         # (100,000 formats: half a minute); a small body cannot hold one that costs much, and the
@@ -177,13 +154,13 @@ def checked(
         problems = sorted(problems or validator.iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
         if problems:
             raise InvalidRequest(details=issues_of_schema(problems[:20]))
-    broken = scrape_option_issues(payload, operation_id) + webhook_issues(payload)
+    broken = scrape_option_issues(payload, route.scrape_options_at) + webhook_issues(payload)
     if broken:
         raise InvalidRequest(details=broken)
     try:
         # Unknown keys of the objects the contract leaves open are dropped, as the service drops them.
         # The scheme is given after validation: the contract's maxLength bounds the URL as sent.
-        return normalized(model.model_validate(payload, extra="ignore"), operation_id)
+        return normalized(model.model_validate(payload, extra="ignore"), route.gives_scheme)
     except ValidationError as invalid:
         errors = invalid.errors(include_url=False, include_context=False, include_input=False)
         raise InvalidRequest(details=[issue(list(e["loc"]), e["msg"], "invalid_type" if e["type"] == "missing" else e["type"]) for e in errors]) from None

@@ -19,25 +19,10 @@ from webdata_server.content import SCREENSHOT_PIXELS_MAX, SCREENSHOT_PIXELS_TOTA
 from webdata_server.errors import UNRECOGNIZED_KEYS, issue
 from webdata_server.urls import with_scheme
 
-__all__ = ["ACTIONS_MAX", "ACTIONS_MAX_WAIT_MS", "SCRAPE_OPTIONS_AT", "URL_OF", "issues_of_schema", "normalized", "scrape_option_issues", "webhook_issues"]
+__all__ = ["ACTIONS_MAX", "ACTIONS_MAX_WAIT_MS", "issues_of_schema", "normalized", "scrape_option_issues", "webhook_issues"]
 
 ACTIONS_MAX = 50
 ACTIONS_MAX_WAIT_MS = 60_000
-# Where each operation's body carries scrape options: at the top level, or under scrapeOptions.
-SCRAPE_OPTIONS_AT: dict[str, tuple[str, ...]] = {
-    "scrapeUrl": (),
-    "parseFile": (),
-    "startBatchScrape": (),
-    "startCrawl": ("scrapeOptions",),
-    "startExtract": ("scrapeOptions",),
-    "searchWeb": ("scrapeOptions",),
-}
-
-# The operations whose body names one page by ``url`` (batch scrape and extract take lists, read
-# by urls.split_urls): a URL without a scheme is taken as http, as the service does.
-# scrapeUrl gives its URL a scheme itself: its document names the URL as sent (sourceURL).
-URL_OF = frozenset({"startCrawl", "previewCrawlParams", "mapUrl"})
-
 _CODES = {
     "type": "invalid_type",
     "required": "invalid_type",
@@ -139,9 +124,12 @@ def _not_this_variant(error: ValidationError) -> bool:
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
-def normalized(body: ModelT, operation_id: str) -> ModelT:
-    """The validated body with its ``url`` given a scheme (http) where it had none."""
-    if operation_id not in URL_OF:
+def normalized(body: ModelT, gives_scheme: bool) -> ModelT:
+    """The validated body with its ``url`` given a scheme (http) where it had none, as the service
+    does, on the operations whose body names one page by ``url`` (the table of operations says
+    which: :attr:`~webdata_server.operations.Route.gives_scheme`; lists of URLs are read by
+    urls.split_urls)."""
+    if not gives_scheme:
         return body  # a model without ``url``: pydantic's attribute fallback is not free (benchmarks/README.md)
     url = getattr(body, "url", None)
     if isinstance(url, str) and with_scheme(url) != url:
@@ -149,9 +137,9 @@ def normalized(body: ModelT, operation_id: str) -> ModelT:
     return body
 
 
-def scrape_option_issues(payload: Any, operation_id: str) -> list[dict[str, Any]]:
-    """The service's rules across scrape options (after the schema accepted the body)."""
-    where = SCRAPE_OPTIONS_AT.get(operation_id)
+def scrape_option_issues(payload: Any, where: tuple[str, ...] | None) -> list[dict[str, Any]]:
+    """The service's rules across scrape options (after the schema accepted the body); ``where``
+    the body carries them (``()``: at its top; None: nowhere), from the table of operations."""
     if where is None or not isinstance(payload, dict):
         return []
     options: Any = payload

@@ -28,6 +28,7 @@ from webdata_server.errors import (
 )
 from webdata_server.jobs import JobService
 from webdata_server.jobs.monitors import MonitorService
+from webdata_server.operations import OperationTable
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Committed, Store
@@ -38,7 +39,8 @@ __all__ = ["Call", "Context", "Handler", "Operation", "Pending", "Upload", "With
 @dataclass(frozen=True)
 class Context:
     """What the handlers share: settings, the store (reads), the contract, prices, the scrape
-    pipeline, the job service (every job's life) and the service's blocklist."""
+    pipeline, the job service (every job's life), the service's blocklist, the monitors and the
+    table of operations."""
 
     settings: Settings
     store: Store
@@ -48,6 +50,7 @@ class Context:
     jobs: JobService
     blocklist: Blocklist
     monitors: MonitorService
+    operations: OperationTable[Operation]  # the table of operations (its routes' checks: parse's options)
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,11 @@ class Operation:
     # A multipart/form-data upload (parse): the raw body, read up to the upload limit, comes to the
     # handler as an :class:`Upload` instead of a JSON body checked by the gate.
     upload: bool = False
+    # The handler gives the body's ``url`` its scheme itself and keeps it as sent (the scrape: its
+    # document's sourceURL is the URL as sent); otherwise the checks give it one.
+    url_as_sent: bool = False
+    # The job kind whose progress the operation's path sends over the x-watch WebSocket.
+    watches: JobKind | None = None
 
 
 @dataclass(frozen=True)

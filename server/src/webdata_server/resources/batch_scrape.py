@@ -62,7 +62,7 @@ def cancel(ctx: Context, call: Call) -> dict[str, Any]:
 
 OPERATIONS = [
     Operation("startBatchScrape", models.BatchScrapeRequest, start, offload=_appends),
-    Operation("getBatchScrapeStatus", None, status),
+    Operation("getBatchScrapeStatus", None, status, watches=JobKind.BATCH_SCRAPE),
     Operation("cancelBatchScrape", None, cancel),
     Operation("getBatchScrapeErrors", None, errors),
 ]

@@ -105,7 +105,7 @@ OPERATIONS = [
     Operation("getActiveCrawls", None, active),
     # The same answer under the service's other route to it.
     Operation("getOngoingCrawls", None, active),
-    Operation("getCrawlStatus", None, status),
+    Operation("getCrawlStatus", None, status, watches=JobKind.CRAWL),
     Operation("cancelCrawl", None, cancel),
     Operation("getCrawlErrors", None, errors),
     Operation("previewCrawlParams", models.CrawlParamsPreviewRequest, preview, offload=False),

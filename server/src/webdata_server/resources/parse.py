@@ -184,14 +184,7 @@ def parse_file(ctx: Context, call: Call) -> Pending:
     kind = files.detect(file.filename, file.content_type, data[:8])
     if kind is None or not kind.available:
         raise UploadRefused("unsupportedFileType", error=f"Unsupported upload type. Supported file extensions: {files.supported_extensions()}")
-    options = checked(
-        payload,
-        models.ParseOptions,
-        call.operation_id,
-        validator=ctx.contract.component_validator("ParseOptions"),
-        bounds=ctx.contract.component_bounds_validator("ParseOptions"),
-        size=options_size,
-    )
+    options = checked(payload, models.ParseOptions, ctx.operations[call.operation_id], size=options_size)
     unsupported = _unsupported(options)
     if unsupported is not None:
         raise UploadRefused(unsupported)

@@ -32,4 +32,4 @@ def scrape(ctx: Context, call: Call) -> Pending:
     return Pending(recorded, lambda _: data)
 
 
-OPERATIONS = [Operation("scrapeUrl", models.ScrapeRequest, scrape)]
+OPERATIONS = [Operation("scrapeUrl", models.ScrapeRequest, scrape, url_as_sent=True)]
