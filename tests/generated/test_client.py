@@ -167,7 +167,7 @@ def test_python_names_and_models_go_on_the_wire_as_the_contract_names_them(serve
         ({"formats": [{"type": "json", "schemma": {}}]}, "formats[0] (json): unknown field 'schemma'"),
         ({"formats": ["markdown", {"type": "screenshot", "fullPage": "yes"}]}, "formats[1] (screenshot).fullPage: expected a boolean, got 'yes' (str)"),
         ({"formats": ["markdwn"]}, "formats[0]: 'markdwn' is not one of 'markdown', 'html', "),
-        ({"location": {"country": "us"}}, "location.country: should be 'AD', 'AE', "),
+        ({"location": {"country": "us"}}, "location.country: string should match pattern"),
         ({"max_age": -1, "timeout": "1"}, "max_age: should be greater than or equal to 0, got -1; timeout: expected an integer, got '1' (str)"),
     ],
 )

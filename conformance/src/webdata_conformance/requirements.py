@@ -334,9 +334,9 @@ _ALL = [
     Requirement(
         "MON-04",
         "monitor",
-        "A deleted monitor MUST be gone: reading, running or deleting it again answers 404 and the team's list leaves it out.",
+        "A deleted monitor MUST be gone: reading it, its checks or one check, running or deleting it again answers 404 and the team's list leaves it out.",
         "§1; inferred: the service's deleteMonitorController",
-        operations=("deleteMonitor", "getMonitor", "listMonitors"),
+        operations=("deleteMonitor", "getMonitor", "listMonitors", "listMonitorChecks", "getMonitorCheck"),
     ),
     Requirement(
         "MON-05",

@@ -55,8 +55,10 @@ class Route(Generic[H]):
     documented: frozenset[int]
     # The body names one page by ``url``: a URL without a scheme is taken as http.
     url_field: bool = False
-    # Where the body carries scrape options (``()``: at its top), None: it carries none.
+    # Where the body carries scrape options (``()``: at its top), None: it carries none; the codes
+    # their location's country may take (the contract's x-values of Location.country).
     scrape_options_at: tuple[str, ...] | None = None
+    countries: frozenset[str] = frozenset()
     # The path also accepts the x-watch WebSocket.
     watch: bool = False
     # The JSON Schema checks of the body (or of an upload's options part): the full validator, the
@@ -150,6 +152,7 @@ def _route(contract: Contract, operation_id: str) -> Route[Any]:
         pattern=_template(described["path"]),
         documented=frozenset(int(s) for s in described.get("responses", {}) if s.isdigit()),
         watch="x-watch" in described,
+        countries=frozenset(contract.resolve({"$ref": "#/components/schemas/Location"})["properties"]["country"].get("x-values", [])),
     )
     if "application/json" in content:
         properties = _properties(contract, content["application/json"]["schema"])

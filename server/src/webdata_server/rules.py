@@ -137,9 +137,14 @@ def normalized(body: ModelT, gives_scheme: bool) -> ModelT:
     return body
 
 
-def scrape_option_issues(payload: Any, where: tuple[str, ...] | None) -> list[dict[str, Any]]:
+# The service's words for a country its check does not take (the contract's x-values).
+INVALID_COUNTRY = "Invalid country code. Please use a valid ISO 3166-1 alpha-2 country code."
+
+
+def scrape_option_issues(payload: Any, where: tuple[str, ...] | None, countries: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """The service's rules across scrape options (after the schema accepted the body); ``where``
-    the body carries them (``()``: at its top; None: nowhere), from the table of operations."""
+    the body carries them (``()``: at its top; None: nowhere) and ``countries`` the location codes
+    it takes (the contract's ``x-values``; empty: any), from the table of operations."""
     if where is None or not isinstance(payload, dict):
         return []
     options: Any = payload
@@ -158,6 +163,10 @@ def scrape_option_issues(payload: Any, where: tuple[str, ...] | None) -> list[di
     actions = options.get("actions")
     if isinstance(actions, list) and wait_for + _action_wait(actions) > ACTIONS_MAX_WAIT_MS:
         found.append(issue(at, f"Total wait time (waitFor + wait actions) cannot exceed {ACTIONS_MAX_WAIT_MS // 1000} seconds"))
+    location = options.get("location")
+    country = location.get("country") if isinstance(location, dict) else None
+    if countries and isinstance(country, str) and country not in countries:
+        found.append(issue([*at, "location", "country"], INVALID_COUNTRY))
     timeout = options.get("timeout")
     if wait_for and timeout and wait_for > timeout / 2:
         found.append(issue([*at, "waitFor"], "waitFor must not exceed half of timeout"))

@@ -19,15 +19,16 @@ class Refused(Exception):
 
 def test_units_share_commits_and_a_failing_unit_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     batches: list[int] = []
-    original = database_module.Database._commit
+    original = database_module.ThreadCommitter._commit
 
-    def counting(self: database_module.Database, batch: list[object]) -> None:
+    def counting(self: database_module.ThreadCommitter, batch: list[object]) -> None:
         batches.append(len(batch))
         original(self, batch)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(database_module.Database, "_commit", counting)
+    monkeypatch.setattr(database_module.ThreadCommitter, "_commit", counting)
     store = Store(tmp_path / "db.sqlite3")
     team = store.teams.create(name="t", plan_tokens=None)
+    batches.clear()  # the team's own unit (the tables write through units too)
     failures: list[BaseException] = []
 
     def unit(n: int) -> object:
@@ -91,18 +92,18 @@ def test_attached_units_run_on_the_loop_and_commit_in_batches(tmp_path: Path, mo
     unit commits on its own; detaching commits what the loop still holds."""
     committers: list[str] = []
     batches: list[int] = []
-    original, settle = database_module.Database._commit_batches, database_module.Database._committed
+    original, settle = database_module.LoopCommitter._commit_batches, database_module.LoopCommitter._committed
 
-    def committer(self: database_module.Database, loop: asyncio.AbstractEventLoop) -> None:
+    def committer(self: database_module.LoopCommitter, loop: asyncio.AbstractEventLoop) -> None:
         committers.append(threading.current_thread().name)
         original(self, loop)
 
-    def counting(self: database_module.Database, batch: list[object], outcomes: list[tuple[bool, object]], failure: BaseException | None) -> None:
+    def counting(self: database_module.LoopCommitter, batch: list[object], outcomes: list[tuple[bool, object]], failure: BaseException | None) -> None:
         batches.append(len(batch))
         settle(self, batch, outcomes, failure)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(database_module.Database, "_commit_batches", committer)
-    monkeypatch.setattr(database_module.Database, "_committed", counting)
+    monkeypatch.setattr(database_module.LoopCommitter, "_commit_batches", committer)
+    monkeypatch.setattr(database_module.LoopCommitter, "_committed", counting)
     store = Store(tmp_path / "db.sqlite3")
     team = store.teams.create(name="t", plan_tokens=None)
     ran_on: set[int] = set()

@@ -706,9 +706,11 @@ def test_a_deleted_monitor_is_gone(api: ConformanceClient) -> None:
     monitor_id = created.body["data"]["id"]
     deleted = api.call("deleteMonitor", monitorId=monitor_id)
     deleted.expect(deleted.status == 200, f"deleting the monitor must succeed, it answered {said(deleted)}")
-    for operation in ("getMonitor", "runMonitor", "deleteMonitor"):
+    for operation in ("getMonitor", "runMonitor", "deleteMonitor", "listMonitorChecks"):
         again = api.call(operation, monitorId=monitor_id)
         again.expect(again.status == 404, f"{operation} of a deleted monitor must answer 404, it answered {said(again)}")
+    check = api.call("getMonitorCheck", monitorId=monitor_id, checkId="00000000-0000-4000-8000-000000000000")
+    check.expect(check.status == 404, f"a check of a deleted monitor must answer 404, it answered {said(check)}")
     listed = api.call("listMonitors", query={"limit": 100})
     ids = [m.get("id") for m in listed.body.get("data", [])] if isinstance(listed.body, dict) else []
     listed.expect(monitor_id not in ids, "the team's monitors must leave the deleted one out")

@@ -67,11 +67,10 @@ def colors_of(page: Page) -> dict[str, str]:
     return colors
 
 
-def extract_from(schema: Any, page: Page) -> Any:
-    """Deterministic schema-guided extraction: fields named like page facts take them (a schema
-    that is not an object, which the service takes unchecked, is as none)."""
+def extract_from(schema: dict[str, Any] | None, page: Page) -> Any:
+    """Deterministic schema-guided extraction: fields named like page facts take them."""
     facts = {"title": page.title, "url": page.url, "language": page.language, "status": page.status}
-    schema = schema if isinstance(schema, dict) and schema else {"type": "object", "properties": {"title": {"type": "string"}}}
+    schema = schema or {"type": "object", "properties": {"title": {"type": "string"}}}
     value = value_for_schema(schema, "json", urlsplit(page.url).hostname or "")
     if isinstance(value, dict):
         for key in value:

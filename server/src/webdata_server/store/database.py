@@ -9,8 +9,13 @@ Requests write through :meth:`Database.write` and :meth:`Database.submit` (group
 unit waiting is run in its own savepoint inside one ``BEGIN IMMEDIATE`` transaction, and they are
 committed with one fsync; each caller gets its result (or its exception, its savepoint rolled
 back) only after that commit. Units run one after another, so each sees the ones before it:
-concurrent charges add up exactly, as with a transaction each, for one fsync per batch. The units
-run in a writer thread or, in the server, on the event loop's thread (:meth:`Database.attach`).
+concurrent charges add up exactly, as with a transaction each, for one fsync per batch.
+
+Where the units run is a commit strategy, one class each behind one ``submit``:
+:class:`ThreadCommitter` (a writer thread takes the units waiting and commits them: the admin
+commands, tests of the store, a server before its loop starts) and :class:`LoopCommitter` (in
+the server, :meth:`Database.attach`: the units run on the event loop's thread between requests,
+and only each batch's ``COMMIT``, its fsync, goes to a committer thread).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from webdata_server.store.migrations import sha256
 
 T = TypeVar("T")
 
-__all__ = ["LOCK_WAIT_SECONDS", "Committed", "Database", "StoreBusy", "sha256"]
+__all__ = ["LOCK_WAIT_SECONDS", "Committed", "Database", "LoopCommitter", "StoreBusy", "ThreadCommitter", "sha256"]
 
 
 # A unit's result once committed: an asyncio future for a unit handed over on the event loop's
@@ -96,13 +101,12 @@ class Database:
     event loop may read (a key, a balance) while a commit is in progress. Inside a transaction a
     thread reads through the writer, and sees its own writes.
 
-    Where the units run: by default in the writer thread, which takes every unit waiting and
-    commits them together. Once :meth:`attach` ties the database to the server's event loop, the
-    units run on the loop's thread instead, between requests, and only the ``COMMIT`` (its fsync)
-    goes to a thread. Python's sqlite3 gives the GIL up around every statement: a writer thread
-    and the loop handed it to each other several times per unit, each hand-off a wait of up to
-    the switch interval for whichever was behind. On the loop, a unit's statements take the GIL
-    back at once, and the loop hands off once per batch.
+    Units go to the current commit strategy (:attr:`committer`): a :class:`ThreadCommitter`
+    until :meth:`attach` ties the database to the server's event loop, a :class:`LoopCommitter`
+    from then until :meth:`detach`. Python's sqlite3 gives the GIL up around every statement: a
+    writer thread and the loop handed it to each other several times per unit, each hand-off a
+    wait of up to the switch interval for whichever was behind. On the loop, a unit's statements
+    take the GIL back at once, and the loop hands off once per batch.
     """
 
     def __init__(self, path: Path) -> None:
@@ -119,22 +123,10 @@ class Database:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._readers = threading.local()
         self._opened: list[sqlite3.Connection] = []
-        self._units: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.SimpleQueue()
-        self._writer: threading.Thread | None = None
-        # Guards starting the writer thread and the list of reader connections (not the writer).
+        # Guards the list of reader connections (not the writer).
         self._bookkeeping = threading.Lock()
-        # Attached to an event loop (see attach): where units go, and what the loop has queued.
-        self._routing = threading.Lock()  # guards _home and _inbox against other threads
-        self._home: asyncio.AbstractEventLoop | None = None
-        self._home_thread: int | None = None
-        self._inbox: list[_Unit] = []  # units from other threads, for the loop to take
-        self._pending: list[_Unit] = []  # loop thread only: the next batch
-        self._flush_due = False  # loop thread only: a flush is scheduled
-        self._committing = False  # loop thread only: a batch is with the committer
-        self._commits: queue.SimpleQueue[tuple[list[_Unit], list[tuple[bool, Any]]] | None] = queue.SimpleQueue()
-        self._committer: threading.Thread | None = None
-        self._taken = threading.Event()
-        self._busy_since: float | None = None  # loop thread only: since when BEGIN finds the file locked
+        self._threaded = ThreadCommitter(self)
+        self.committer: ThreadCommitter | LoopCommitter = self._threaded
         # Teams and keys change rarely; every request reads its key (the auth cache: store/auth.py).
         self.auth = AuthWatch(self._auth_version)
         self._migrate()
@@ -150,14 +142,10 @@ class Database:
         return connection
 
     def close(self) -> None:
-        if self._committer is not None:  # attached and never detached (the loop is gone)
-            self._commits.put(None)
-            self._committer.join()
-            self._committer = None
-        if self._writer is not None:
-            self._units.put(None)
-            self._writer.join()
-            self._writer = None
+        if isinstance(self.committer, LoopCommitter):  # attached and never detached (the loop is gone)
+            self.committer.close()
+            self.committer = self._threaded
+        self._threaded.close()
         with self._lock, self._bookkeeping:
             for reader in self._opened:
                 reader.close()
@@ -204,7 +192,7 @@ class Database:
         me = threading.get_ident()
         if self._owner == me:
             return unit(self._db)
-        if me == self._home_thread:
+        if self.committer.runs_on(me):
             with self.transaction() as tx:
                 return unit(tx)
         committed = self.submit(unit)
@@ -213,176 +201,25 @@ class Database:
 
     def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Committed[T]:
         """Queue ``unit`` for the next batch without waiting: the future resolves once it is
-        committed (or fails with its exception, nothing of it written). The event loop awaits it,
-        so no thread waits on the fsync. On the attached loop's thread the future is the loop's
-        (a thread-safe one would build a lock and a condition for nothing)."""
-        home = self._home
-        if home is not None and threading.get_ident() == self._home_thread:
-            mine: asyncio.Future[T] = home.create_future()
-            self._pending.append((unit, mine))
-            self._schedule()
-            return mine
-        future: Future[T] = Future()
-        if home is not None:
-            with self._routing:
-                home = self._home
-                if home is not None:
-                    self._inbox.append((unit, future))
-                    if len(self._inbox) == 1:
-                        home.call_soon_threadsafe(self._take_inbox)
-                    return future
-        if self._writer is None:
-            with self._bookkeeping:
-                if self._writer is None:
-                    self._writer = threading.Thread(target=self._write_batches, name="webdata-writer", daemon=True)
-                    self._writer.start()
-        self._units.put((unit, future))
-        return future
+        committed (or fails with its exception, nothing of it written)."""
+        return self.committer.submit(unit)
 
-    # -- units on the writer thread (no event loop attached) ---------------------------------
-    def _write_batches(self) -> None:
-        while True:
-            first = self._units.get()
-            if first is None:
-                return
-            batch: list[_Unit] = [first]
-            while True:
-                try:
-                    more = self._units.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self._units.put(None)  # stop after this batch
-                    break
-                batch.append(more)
-            self._commit(batch)
-
-    def _commit(self, batch: list[_Unit]) -> None:
-        try:
-            with self.transaction() as tx:
-                outcomes = _run_units(tx, batch)
-        except BaseException as failure:
-            _resolve(batch, [], failure)
-            return
-        _resolve(batch, outcomes, None)
-
-    # -- units on the event loop's thread (attached) ----------------------------------------
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Run units on ``loop``'s thread from now on (called on that thread), each batch
         committed by a committer thread while the loop goes on; until :meth:`detach`."""
-        self._committer = threading.Thread(target=self._commit_batches, args=(loop,), name="webdata-committer", daemon=True)
-        self._committer.start()
         with self._lock:
             self._db.execute("PRAGMA busy_timeout=0")  # the loop never waits for another process's lock
-        with self._routing:
-            self._home, self._home_thread = loop, threading.get_ident()
+        self.committer = LoopCommitter(self, loop, fallback=self._threaded)
 
     async def detach(self) -> None:
         """Back to the writer thread, once every unit the loop holds is committed."""
-        with self._routing:
-            self._home = None
-            stray, self._inbox = self._inbox, []
-        self._pending.extend(stray)
-        while self._committing or self._pending:
-            if not self._committing and not self._flush_due:
-                self._flush()
-            await asyncio.sleep(0.001)
-        self._home_thread = None
-        if self._committer is not None:
-            self._commits.put(None)
-            self._committer.join()
-            self._committer = None
+        attached = self.committer
+        if isinstance(attached, LoopCommitter):
+            await attached.drain()
+            self.committer = self._threaded
+            attached.close()
         with self._lock:
             self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-
-    def _take_inbox(self) -> None:
-        with self._routing:
-            taken, self._inbox = self._inbox, []
-        self._pending.extend(taken)
-        self._schedule()
-
-    def _schedule(self, delay: float = 0.0) -> None:
-        if self._flush_due or self._committing:
-            return  # the flush to come, or the end of the commit, takes the units
-        self._flush_due = True
-        loop = asyncio.get_running_loop()
-        if delay:
-            loop.call_later(delay, self._flush)
-        else:
-            loop.call_soon(self._flush)
-
-    def _flush(self) -> None:
-        """Begin a transaction, run every pending unit in it, and hand it to the committer."""
-        self._flush_due = False
-        if self._committing or not self._pending:
-            return
-        if not self._lock.acquire(blocking=False):
-            # Another thread's transaction (administration, a first balance read): try again shortly.
-            self._schedule(delay=0.001)
-            return
-        batch, self._pending = self._pending, []
-        try:
-            self._db.execute("BEGIN IMMEDIATE")  # busy_timeout 0 on the loop (attach): never waits
-        except BaseException as failure:
-            self._lock.release()
-            if _is_busy(failure):
-                # Another process holds the write lock: try again in a few ms, the loop free meanwhile;
-                # past LOCK_WAIT_SECONDS the batch fails (and later ones, until a BEGIN succeeds).
-                now = time.monotonic()
-                self._busy_since = self._busy_since or now
-                if now - self._busy_since < LOCK_WAIT_SECONDS:
-                    self._pending[:0] = batch
-                    self._schedule(delay=LOCK_RETRY_SECONDS)
-                    return
-                failure = StoreBusy(f"the database is locked by another process (waited {LOCK_WAIT_SECONDS:g} s)")
-            _resolve(batch, [], failure)
-            return
-        self._busy_since = None
-        self._depth, self._owner = 1, threading.get_ident()
-        try:
-            outcomes = _run_units(self._db, batch)
-        except BaseException as failure:
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("ROLLBACK")
-            self.auth.ended()
-            self._lock.release()
-            _resolve(batch, [], failure)
-            return
-        finally:
-            self._depth, self._owner = 0, None
-        self._committing = True
-        self._commits.put((batch, outcomes))
-        # Wait (the GIL given up) until the committer has the batch in hand: otherwise it waits
-        # for the GIL behind the busy loop, a switch interval or more, with the batch waiting.
-        self._taken.wait(0.005)
-        self._taken.clear()
-
-    def _commit_batches(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The committer thread: commits each batch the loop began (the fsync, with the GIL
-        released), releases the connection and tells the loop."""
-        while True:
-            item = self._commits.get()
-            if item is None:
-                return
-            batch, outcomes = item
-            failure: BaseException | None = None
-            self._taken.set()
-            try:
-                self._db.execute("COMMIT")
-            except BaseException as error:
-                failure = error
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
-            finally:
-                self.auth.ended()
-                self._lock.release()
-            loop.call_soon_threadsafe(self._committed, batch, outcomes, failure)
-
-    def _committed(self, batch: list[_Unit], outcomes: list[tuple[bool, Any]], failure: BaseException | None) -> None:
-        self._committing = False
-        _resolve(batch, outcomes, failure)
-        if self._pending:
-            self._flush()  # what came in during the commit: the next batch
 
     def in_transaction(self) -> bool:
         """Whether this thread is inside a transaction (its reads go through the writer)."""
@@ -419,3 +256,217 @@ class Database:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.execute("VACUUM")
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+class ThreadCommitter:
+    """Units run and committed by a writer thread of their own, started at the first unit: it
+    takes every unit waiting, runs them in one transaction (a savepoint each) and commits them
+    together."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self._units: queue.SimpleQueue[_Unit | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._starting = threading.Lock()
+
+    def runs_on(self, thread: int) -> bool:
+        """Whether units run on ``thread`` (a caller there could not wait for them)."""
+        return False  # the writer thread only runs units, it never submits one
+
+    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Future[T]:
+        if self._thread is None:
+            with self._starting:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._write_batches, name="webdata-writer", daemon=True)
+                    self._thread.start()
+        future: Future[T] = Future()
+        self._units.put((unit, future))
+        return future
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._units.put(None)
+            self._thread.join()
+            self._thread = None
+
+    def _write_batches(self) -> None:
+        while True:
+            first = self._units.get()
+            if first is None:
+                return
+            batch: list[_Unit] = [first]
+            while True:
+                try:
+                    more = self._units.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._units.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Unit]) -> None:
+        try:
+            with self._database.transaction() as tx:
+                outcomes = _run_units(tx, batch)
+        except BaseException as failure:
+            _resolve(batch, [], failure)
+            return
+        _resolve(batch, outcomes, None)
+
+
+class LoopCommitter:
+    """Units run on an event loop's thread, between requests; each batch's ``COMMIT`` (its fsync,
+    with the GIL released) by a committer thread while the loop goes on. A unit submitted from
+    another thread waits in an inbox the loop takes; once closed, units go to ``fallback``."""
+
+    def __init__(self, database: Database, loop: asyncio.AbstractEventLoop, *, fallback: ThreadCommitter) -> None:
+        self._database = database
+        self._fallback = fallback
+        self._routing = threading.Lock()  # guards _home and _inbox against other threads
+        self._home: asyncio.AbstractEventLoop | None = loop
+        self.thread = threading.get_ident()  # the loop's thread (attach is called on it)
+        self._inbox: list[_Unit] = []  # units from other threads, for the loop to take
+        self._pending: list[_Unit] = []  # loop thread only: the next batch
+        self._flush_due = False  # loop thread only: a flush is scheduled
+        self._committing = False  # loop thread only: a batch is with the committer
+        self._commits: queue.SimpleQueue[tuple[list[_Unit], list[tuple[bool, Any]]] | None] = queue.SimpleQueue()
+        self._taken = threading.Event()
+        self._busy_since: float | None = None  # loop thread only: since when BEGIN finds the file locked
+        self._committer: threading.Thread | None = threading.Thread(target=self._commit_batches, args=(loop,), name="webdata-committer", daemon=True)
+        self._committer.start()
+
+    def runs_on(self, thread: int) -> bool:
+        return thread == self.thread
+
+    def submit(self, unit: Callable[[sqlite3.Connection], T]) -> Committed[T]:
+        """On the loop's thread the future is the loop's (a thread-safe one would build a lock and
+        a condition for nothing), awaited there so no thread waits on the fsync."""
+        home = self._home
+        if home is not None and threading.get_ident() == self.thread:
+            mine: asyncio.Future[T] = home.create_future()
+            self._pending.append((unit, mine))
+            self._schedule()
+            return mine
+        if home is not None:
+            future: Future[T] = Future()
+            with self._routing:
+                home = self._home
+                if home is not None:
+                    self._inbox.append((unit, future))
+                    if len(self._inbox) == 1:
+                        home.call_soon_threadsafe(self._take_inbox)
+                    return future
+        return self._fallback.submit(unit)  # detached meanwhile
+
+    async def drain(self) -> None:
+        """Stops taking units (later ones go to the fallback) and waits until every unit held is
+        committed; on the loop's thread."""
+        with self._routing:
+            self._home = None
+            stray, self._inbox = self._inbox, []
+        self._pending.extend(stray)
+        while self._committing or self._pending:
+            if not self._committing and not self._flush_due:
+                self._flush()
+            await asyncio.sleep(0.001)
+
+    def close(self) -> None:
+        with self._routing:
+            self._home = None
+        if self._committer is not None:
+            self._commits.put(None)
+            self._committer.join()
+            self._committer = None
+
+    def _take_inbox(self) -> None:
+        with self._routing:
+            taken, self._inbox = self._inbox, []
+        self._pending.extend(taken)
+        self._schedule()
+
+    def _schedule(self, delay: float = 0.0) -> None:
+        if self._flush_due or self._committing:
+            return  # the flush to come, or the end of the commit, takes the units
+        self._flush_due = True
+        loop = asyncio.get_running_loop()
+        if delay:
+            loop.call_later(delay, self._flush)
+        else:
+            loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Begin a transaction, run every pending unit in it, and hand it to the committer."""
+        self._flush_due = False
+        if self._committing or not self._pending:
+            return
+        database = self._database
+        if not database._lock.acquire(blocking=False):
+            # Another thread's transaction (administration, a first balance read): try again shortly.
+            self._schedule(delay=0.001)
+            return
+        batch, self._pending = self._pending, []
+        try:
+            database._db.execute("BEGIN IMMEDIATE")  # busy_timeout 0 on the loop (attach): never waits
+        except BaseException as failure:
+            database._lock.release()
+            if _is_busy(failure):
+                # Another process holds the write lock: try again in a few ms, the loop free meanwhile;
+                # past LOCK_WAIT_SECONDS the batch fails (and later ones, until a BEGIN succeeds).
+                now = time.monotonic()
+                self._busy_since = self._busy_since or now
+                if now - self._busy_since < LOCK_WAIT_SECONDS:
+                    self._pending[:0] = batch
+                    self._schedule(delay=LOCK_RETRY_SECONDS)
+                    return
+                failure = StoreBusy(f"the database is locked by another process (waited {LOCK_WAIT_SECONDS:g} s)")
+            _resolve(batch, [], failure)
+            return
+        self._busy_since = None
+        database._depth, database._owner = 1, threading.get_ident()
+        try:
+            outcomes = _run_units(database._db, batch)
+        except BaseException as failure:
+            with contextlib.suppress(sqlite3.Error):
+                database._db.execute("ROLLBACK")
+            database.auth.ended()
+            database._lock.release()
+            _resolve(batch, [], failure)
+            return
+        finally:
+            database._depth, database._owner = 0, None
+        self._committing = True
+        self._commits.put((batch, outcomes))
+        # Wait (the GIL given up) until the committer has the batch in hand: otherwise it waits
+        # for the GIL behind the busy loop, a switch interval or more, with the batch waiting.
+        self._taken.wait(0.005)
+        self._taken.clear()
+
+    def _commit_batches(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The committer thread: commits each batch the loop began, releases the connection and
+        tells the loop."""
+        database = self._database
+        while True:
+            item = self._commits.get()
+            if item is None:
+                return
+            batch, outcomes = item
+            failure: BaseException | None = None
+            self._taken.set()
+            try:
+                database._db.execute("COMMIT")
+            except BaseException as error:
+                failure = error
+                with contextlib.suppress(sqlite3.Error):
+                    database._db.execute("ROLLBACK")
+            finally:
+                database.auth.ended()
+                database._lock.release()
+            loop.call_soon_threadsafe(self._committed, batch, outcomes, failure)
+
+    def _committed(self, batch: list[_Unit], outcomes: list[tuple[bool, Any]], failure: BaseException | None) -> None:
+        self._committing = False
+        _resolve(batch, outcomes, failure)
+        if self._pending:
+            self._flush()  # what came in during the commit: the next batch

@@ -47,8 +47,7 @@ class Ledger:
         row = self._db.read_one("SELECT credits FROM balances WHERE team_id = ? AND period_start = ? AND period_end = ?", (team.id, iso(start), iso(end)))
         if row is not None:
             return int(row["credits"])
-        with self._db.transaction() as tx:
-            return self._balance(tx, team.id, start, end)
+        return self._db.write(lambda tx: self._balance(tx, team.id, start, end))
 
     @staticmethod
     def _balance(tx: sqlite3.Connection, team_id: str, start: datetime, end: datetime) -> int:

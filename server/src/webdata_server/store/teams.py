@@ -75,11 +75,12 @@ class Teams:
         moment = now_utc()
         start, end = month_bounds(moment)
         team_id = "team_" + secrets.token_hex(8)
-        with self._db.transaction() as tx:
-            tx.execute(
+        self._db.write(
+            lambda tx: tx.execute(
                 "INSERT INTO teams (id, name, plan_tokens, period_start, period_end, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (team_id, name, plan_tokens, iso(period_start or start), iso(period_end or end), iso(moment)),
             )
+        )
         return self._existing(team_id)
 
     def update(self, team_id: str, **fields: Any) -> Team:
@@ -90,9 +91,9 @@ class Teams:
         values = {k: iso(v) if isinstance(v, datetime) else int(v) if isinstance(v, bool) else v for k, v in fields.items()}
         if values:
             assignments = ", ".join(f"{column} = ?" for column in values)
-            with self._db.transaction() as tx:
-                if tx.execute(f"UPDATE teams SET {assignments} WHERE id = ?", (*values.values(), team_id)).rowcount != 1:  # noqa: S608 - column names are checked above
-                    raise KeyError(team_id)
+            changed = self._db.write(lambda tx: tx.execute(f"UPDATE teams SET {assignments} WHERE id = ?", (*values.values(), team_id)).rowcount)  # noqa: S608 - column names are checked above
+            if changed != 1:
+                raise KeyError(team_id)
         return self._existing(team_id)
 
     def get(self, team_id: str) -> Team | None:
@@ -116,11 +117,12 @@ class Teams:
     def create_key_with_id(self, *, team_id: str, name: str = "default") -> tuple[str, str]:
         """(public identifier, secret) of a new key; the secret is never stored."""
         key_id, secret = "key_" + secrets.token_hex(8), "wd-" + secrets.token_hex(16)
-        with self._db.transaction() as tx:
-            tx.execute(
+        self._db.write(
+            lambda tx: tx.execute(
                 "INSERT INTO api_keys (id, secret_sha256, team_id, name, created_at) VALUES (?, ?, ?, ?, ?)",
                 (key_id, sha256(secret), team_id, name, iso(now_utc())),
             )
+        )
         return key_id, secret
 
     def authenticate(self, secret: str) -> Caller | None:
@@ -144,8 +146,7 @@ class Teams:
         """Deletes the key ``key_id`` (False when there is none): its secret stops working at once in
         this process, within the app's next look at ``auth_version`` in a server beside it, and
         watchers opened with it close. Jobs and charges keep its identifier."""
-        with self._db.transaction() as tx:
-            return tx.execute("DELETE FROM api_keys WHERE id = ?", (key_id,)).rowcount == 1
+        return self._db.write(lambda tx: tx.execute("DELETE FROM api_keys WHERE id = ?", (key_id,)).rowcount) == 1
 
     def key_ids(self, team_id: str) -> list[str]:
         """The public identifiers of the team's keys, oldest first."""
