@@ -25,8 +25,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from generator.client import call_expression, client_operations
 from generator.load import deref, media_schema
+from generator.naming import call_expression, client_operations, snake
 from generator.readme import operations
 
 __all__ = ["code_samples", "render_page", "state_machines"]
@@ -45,10 +45,6 @@ def _prose(text: str | None) -> str:
         return ""
     paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
     return "".join("<p>" + re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(p)).replace("\n", " ") + "</p>" for p in paragraphs)
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()).strip("_")
 
 
 def _ref_name(node: Any) -> str | None:
@@ -758,7 +754,7 @@ def render_page(bundle: dict[str, Any]) -> str:
         if not in_tag:
             continue
         nav.append(f"<h2>{_e(tag)}</h2>")
-        body.append(f'<h2 class="group" id="tag-{_e(_snake(tag))}">{_e(tag)}</h2>')
+        body.append(f'<h2 class="group" id="tag-{_e(snake(tag))}">{_e(tag)}</h2>')
         description = next((t.get("description") for t in bundle.get("tags") or [] if t["name"] == tag), None)
         body.append(_prose(description))
         for item in in_tag:

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from generator.client import call_expression, jobs, operations_by_resource
 from generator.load import deref
+from generator.naming import call_expression, jobs, operations_by_resource
 
 __all__ = ["client_readme", "models_readme", "operations"]
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()).strip("_")
 
 
 def operations(bundle: dict[str, Any]) -> list[dict[str, str]]:

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from webdata_client import AsyncWebdata, Webdata, errors
 from webdata_client import models as client_models
 
-from generator.client import ClientOperation, client_operations
+from generator.naming import ClientOperation, client_operations
 from generator.load import deref
 from tests.conftest import BUNDLE
 from tests.generated.faults import Answer, FaultServer

@@ -1,0 +1,323 @@
+"""The SDK's naming model: how an operation of the contract is called from ``webdata_client``.
+
+One record per operation (:class:`ClientOperation`: its resource, method name, keyword arguments
+typed from the request schema, the model it returns) and per job (:class:`Job`: its start and
+status operations, terminal states, paging, watch socket), read from the bundle. The ``client``
+stage renders the package from it; the READMEs and the reference page write their examples from
+it (:func:`call_expression`), so the three always name a call alike.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import keyword
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.load import deref
+from generator.models import python_name
+
+__all__ = [
+    "PAGE_METHOD",
+    "ClientOperation",
+    "Job",
+    "Param",
+    "call_expression",
+    "client_operations",
+    "first_sentence",
+    "for_users",
+    "identifier",
+    "jobs",
+    "method_name",
+    "operations_by_resource",
+    "package_of",
+    "py_type",
+    "snake",
+]
+
+_SCHEMA_REF = "#/components/schemas/"
+
+
+def snake(name: str) -> str:
+    """``startCrawl`` -> ``start_crawl``; every run of other characters one underscore."""
+    return re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()).strip("_")
+
+
+@dataclass
+class Param:
+    name: str  # Python
+    wire: str
+    annotation: str
+    required: bool
+    doc: str = ""
+
+
+@dataclass
+class ClientOperation:
+    operation_id: str
+    tag: str  # Python name of the resource
+    module: str  # api/<tag>/<module>.py
+    method: str  # method name on the resource
+    summary: str
+    http_method: str
+    result: str
+    body_model: str | None
+    path: list[Param] = field(default_factory=list)
+    query: list[Param] = field(default_factory=list)
+    body: list[Param] = field(default_factory=list)
+    headers: list[Param] = field(default_factory=list)  # keyword only; an ``x-`` prefix is dropped from the name
+    path_template: str = ""
+    # The only operation of its resource: called as the resource itself (client.scrape(url)).
+    single: bool = False
+    # A pure envelope ({success, data} and nothing else): the method returns this model, its data.
+    unwrap: str | None = None
+    # A multipart/form-data upload: the model of its JSON ``options`` part (the keyword arguments).
+    upload: str | None = None
+    # ``x-client-shortcuts``: (method name, body fields it sets, summary), each a method of its own
+    # that calls this one with those fields (client.monitors.pause(id)).
+    shortcuts: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+
+    @property
+    def returns(self) -> str:
+        """The model the method returns."""
+        return self.unwrap or self.result
+
+
+@dataclass
+class Job:
+    start: ClientOperation
+    status: ClientOperation
+    terminal: list[str]
+    pages: bool  # the status has `next` and `data`
+    socket: bool = False  # the status path takes the x-watch WebSocket (and pages)
+
+    @property
+    def failures(self) -> list[str]:
+        """Terminal states other than success: the ``x-states`` terminal list less ``completed``."""
+        return [state for state in self.terminal if state != "completed"]
+
+
+def _component(ref: Any) -> str | None:
+    if isinstance(ref, dict) and isinstance(ref.get("$ref"), str) and ref["$ref"].startswith(_SCHEMA_REF):
+        return str(ref["$ref"].removeprefix(_SCHEMA_REF))
+    return None
+
+
+def identifier(name: str) -> str:
+    snake = re.sub(r"[^0-9a-zA-Z_]", "_", python_name(name)).strip("_")
+    return snake + "_" if keyword.iskeyword(snake) else snake
+
+
+# openapi-python-client's reserved names: a tag whose package would shadow a builtin (``map``) is
+# generated as ``api/map_``.
+_RESERVED = (set(dir(builtins)) | {"self", "true", "false", "datetime"}) - {"id"}
+
+
+def package_of(tag: str) -> str:
+    """The package openapi-python-client writes a tag's endpoints to (under ``api/``)."""
+    return tag + "_" if tag in _RESERVED else tag
+
+
+def method_name(operation_id: str, tag: str) -> str:
+    """``getBatchScrapeStatus`` under tag ``batch_scrape`` -> ``get_status``: the words of the tag are left out."""
+    words = python_name(operation_id).split("_")
+    tag_words = set(tag.split("_")) | {w + "s" for w in tag.split("_")}
+    kept = [w for w in words if w not in tag_words]
+    return "_".join(kept) or words[0]
+
+
+def _properties(bundle: dict[str, Any], schema: Any) -> tuple[dict[str, Any], set[str]]:
+    """Properties and required names of an object schema, following ``allOf``."""
+    schema = deref(bundle, schema)
+    properties: dict[str, Any] = {}
+    required: set[str] = set(schema.get("required", []))
+    for member in schema.get("allOf", []):
+        more, needed = _properties(bundle, member)
+        properties |= more
+        required |= needed
+    properties |= schema.get("properties", {})
+    return properties, required
+
+
+def _has_object(bundle: dict[str, Any], schema: Any, seen: frozenset[str] = frozenset()) -> bool:
+    name = _component(schema)
+    if name in seen:
+        return False
+    schema = deref(bundle, schema)
+    if not isinstance(schema, dict):
+        return False
+    if schema.get("type") == "object" or "properties" in schema or "allOf" in schema:
+        return True
+    inner = seen | ({name} if name else set())
+    return any(_has_object(bundle, member, inner) for key in ("anyOf", "oneOf") for member in schema.get(key, []))
+
+
+def py_type(bundle: dict[str, Any], schema: Any) -> str:
+    """The annotation a method argument takes for ``schema``: the type of ``webdata_models`` for a
+    component (plus a plain mapping where it holds an object), plain Python types otherwise."""
+    name = _component(schema)
+    if name is not None:
+        return f"models.{name} | Mapping[str, Any]" if _has_object(bundle, schema) else f"models.{name}"
+    if not isinstance(schema, dict):
+        return "Any"
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            members = [py_type(bundle, member) for member in schema[key]]
+            return " | ".join(dict.fromkeys(part for member in members for part in member.split(" | ")))
+    if "enum" in schema and all(isinstance(v, str) for v in schema["enum"]):
+        return "Literal[" + ", ".join(json.dumps(v) for v in schema["enum"]) + "]"
+    if "const" in schema and isinstance(schema["const"], str):
+        return f"Literal[{json.dumps(schema['const'])}]"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " | ".join(py_type(bundle, {**schema, "type": k}) for k in kind if k != "null")
+    if kind == "array":
+        return f"Sequence[{py_type(bundle, schema.get('items', {}))}]"
+    if kind == "object":
+        extra = schema.get("additionalProperties")
+        return f"Mapping[str, {py_type(bundle, extra)}]" if isinstance(extra, dict) and extra else "Mapping[str, Any]"
+    return {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}.get(str(kind), "Any")
+
+
+# A reference to the source document ("(seed §3)", "(seed §1; shapes from the public service)"):
+# the contract's authors read it, a user of the client cannot look it up.
+_SEED_REFERENCE = re.compile(r"\s*\(seed §[^()]*\)")
+
+
+def for_users(text: str) -> str:
+    """``text`` without references to the source document, for docstrings a user reads."""
+    return _SEED_REFERENCE.sub("", text or "")
+
+
+def first_sentence(text: str) -> str:
+    text = " ".join(for_users(text).split())
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
+
+
+def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
+    operations = []
+    for path, item in sorted(bundle.get("paths", {}).items()):
+        shared = [deref(bundle, p) for p in item.get("parameters", [])]
+        for verb, op in item.items():
+            if not isinstance(op, dict) or "operationId" not in op:
+                continue
+            tag = identifier((op.get("tags") or ["default"])[0].lower().replace(" ", "_"))
+            parameters = shared + [deref(bundle, p) for p in op.get("parameters", [])]
+            result = _component(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
+            answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + result}) if result != "Any" else ({}, set())
+            unwrap = _component(answer["data"]) if set(answer) == {"success", "data"} else None
+            content = (op.get("requestBody") or {}).get("content") or {}
+            body_schema = content.get("application/json", {}).get("schema")
+            upload = None
+            if "multipart/form-data" in content:
+                # An upload: the file part, and the options as one JSON part whose contentSchema
+                # gives the method's keyword arguments.
+                parts, _ = _properties(bundle, content["multipart/form-data"]["schema"])
+                body_schema = parts["options"]["contentSchema"]
+                upload = _component(body_schema)
+            operation = ClientOperation(
+                operation_id=op["operationId"],
+                tag=tag,
+                module=identifier(op["operationId"]),
+                method=op.get("x-client-method") or method_name(op["operationId"], tag),
+                upload=upload,
+                shortcuts=[(str(c["method"]), dict(c["set"]), str(c["summary"])) for c in op.get("x-client-shortcuts") or []],
+                summary=op.get("summary", ""),
+                http_method=verb.upper(),
+                result=result,
+                body_model=_component(body_schema),
+                path_template=path,
+                unwrap=unwrap,
+            )
+            for parameter in parameters:
+                annotation = py_type(bundle, parameter.get("schema", {}))
+                doc = first_sentence(parameter.get("description", ""))
+                if parameter["in"] == "path":
+                    # A job's id is `id` whatever the path calls it (id, jobId), a str as every job's
+                    # id is (a UUID is taken too, as some callers keep ids that way); a second id of
+                    # the path (a monitor's checkId) keeps its own name, snake_cased.
+                    is_id = parameter["name"].lower().endswith("id")
+                    first_id = is_id and not any(p.name == "id" for p in operation.path)
+                    pname = "id" if first_id else identifier(parameter["name"])
+                    operation.path.append(Param(pname, parameter["name"], "str | UUID" if is_id and annotation == "str" else annotation, True, doc))
+                elif parameter["in"] == "query":
+                    operation.query.append(Param(identifier(parameter["name"]), parameter["name"], annotation, bool(parameter.get("required")), doc))
+                elif parameter["in"] == "header":
+                    name = identifier(parameter["name"].lower().removeprefix("x-"))
+                    schema = parameter.get("schema", {})
+                    uuid = "uuid" in (schema.get("format"), schema.get("x-format")) and annotation == "str"
+                    operation.headers.append(Param(name, parameter["name"], "str | UUID" if uuid else annotation, False, doc))
+            if body_schema is not None:
+                properties, required = _properties(bundle, body_schema)
+                for wire, schema in properties.items():
+                    resolved = deref(bundle, schema) if isinstance(schema, dict) else {}
+                    doc = first_sentence(resolved.get("description", "") if isinstance(resolved, dict) else "")
+                    annotation = py_type(bundle, schema)
+                    if wire == "schema" and annotation == "Mapping[str, Any]":
+                        # A JSON Schema: a pydantic model class is taken too, sent as its JSON Schema.
+                        annotation += " | type[BaseModel]"
+                    operation.body.append(Param(identifier(wire), wire, annotation, wire in required, doc))
+                operation.body.sort(key=lambda p: (not p.required, p.name))
+            operations.append(operation)
+    for operation in operations:
+        operation.single = sum(op.tag == operation.tag for op in operations) == 1
+    for job in jobs(bundle, operations):
+        if job.pages:
+            # The status operation reads one page: named for what it is, so that ``get_status``
+            # can be the read a firecrawl-py user expects, every page gathered (_job_methods).
+            job.status.method = PAGE_METHOD
+    return operations
+
+
+# The one-page read of a paged job's status (getCrawlStatus, getBatchScrapeStatus).
+PAGE_METHOD = "get_status_page"
+
+
+def jobs(bundle: dict[str, Any], operations: list[ClientOperation]) -> list[Job]:
+    found = []
+    schemas = bundle["components"]["schemas"]
+    for status in operations:
+        if status.http_method != "GET" or len(status.path) != 1 or status.result not in schemas:
+            continue
+        properties, _ = _properties(bundle, {"$ref": _SCHEMA_REF + status.result})
+        states = deref(bundle, properties.get("status", {})).get("x-states") if "status" in properties else None
+        if not states:
+            continue
+        starts = [
+            op
+            for op in operations
+            if op.tag == status.tag and op.http_method == "POST" and not op.path and "id" in _properties(bundle, {"$ref": _SCHEMA_REF + op.result})[0]
+        ]
+        if len(starts) == 1:
+            pages = "next" in properties and "data" in properties
+            raw = bundle["paths"][status.path_template]["get"]
+            found.append(Job(starts[0], status, list(states["terminal"]), pages, socket=pages and "x-watch" in raw))
+    return found
+
+
+# -- rendering ----------------------------------------------------------------------------------------
+
+
+def call_expression(
+    operation: ClientOperation, *, body: Any = None, path: dict[str, str] | None = None, client: str = "client", leading: list[str] | None = None
+) -> str:
+    """The call of ``operation`` on a client, with a request example's body as keyword arguments
+    (``leading``: positional arguments before them, an upload's file)."""
+    target = f"{client}.{operation.tag}"
+    name = "" if operation.single or operation.method == "__call__" else f".{operation.method}"
+    arguments = list(leading or []) + [f"{p.name}={(path or {}).get(p.wire, repr('<job id>'))}" for p in operation.path]
+    wire_to_python = {p.wire: p.name for p in operation.body}
+    for wire, value in (body or {}).items():
+        arguments.append(f"{wire_to_python.get(wire, wire)}={value!r}")
+    return f"{target}{name}({', '.join(arguments)})"
+
+
+def operations_by_resource(bundle: dict[str, Any]) -> dict[str, list[ClientOperation]]:
+    grouped: dict[str, list[ClientOperation]] = {}
+    for operation in client_operations(bundle):
+        grouped.setdefault(operation.tag, []).append(operation)
+    for ops in grouped.values():
+        ops.sort(key=lambda o: o.method)
+    return dict(sorted(grouped.items()))
