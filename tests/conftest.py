@@ -14,24 +14,9 @@ EXTENSIONS_DOC = ROOT / "spec" / "EXTENSIONS.md"
 BUNDLE = ROOT / "generated" / "openapi.json"
 
 
-# The modules of the longest tests (pytest --durations), started first: xdist hands tests out in
-# collection order, and one of them reached last keeps one worker busy while the other idles.
-_FIRST = (
-    "tests/conformance/test_mutation.py",
-    "tests/test_distributions.py",
-    "tests/conformance/test_runner.py",
-    "tests/generator/test_docs.py",
-    "tests/test_readme.py",
-)
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="rewrite tests/generator/golden from the fixture specs")
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    rank = {module: n for n, module in enumerate(_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(_FIRST)))  # stable: the rest keep their order
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """The recorded corpus (``tests/parity/recorded.json``, answers of the service's build) replayed
 against the reference server: every difference :mod:`tests.parity.exchange` finds fails the test
-unless its case is listed in the README's table "Recorded differences from the service", and a
+unless its case is listed in the server README's table "Recorded differences from the service", and a
 listed case that no longer differs fails too (the table stays true). Recording is a maintainer's
 step (``make parity-record``); this replay runs in ``make test``, in a few seconds, offline."""
 
@@ -27,7 +27,7 @@ HEADING = "### Recorded differences from the service"
 
 def listed_differences() -> dict[str, str]:
     """case name -> the row of the README's table that lists it."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "server" / "README.md").read_text(encoding="utf-8")
     table = text.split(HEADING, 1)[1].split("\n#", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
     return {name: row for row in rows for name in re.findall(r"`([^`]+)`", row.split(" | ", 1)[0])}
@@ -63,7 +63,7 @@ def test_the_corpus_is_recorded_whole() -> None:
 
 def test_every_listed_case_exists() -> None:
     unknown = sorted(set(listed_differences()) - set(BY_NAME))
-    assert not unknown, f"the README's table lists cases the corpus does not have: {unknown}"
+    assert not unknown, f"the server README's table lists cases the corpus does not have: {unknown}"
 
 
 @pytest.mark.parametrize("name", list(BY_NAME))
@@ -71,6 +71,6 @@ def test_the_reference_server_answers_as_the_service(replayed: dict[str, dict[st
     found = differences(BY_NAME[name], replayed[name])
     listed = listed_differences().get(name)
     if found:
-        assert listed is not None, f"{name!r} differs from the recorded service, and the README's table does not list it:\n  " + "\n  ".join(found)
+        assert listed is not None, f"{name!r} differs from the recorded service, and the server README's table does not list it:\n  " + "\n  ".join(found)
     else:
-        assert listed is None, f"{name!r} no longer differs from the recorded service: remove it from the README's table ({listed})"
+        assert listed is None, f"{name!r} no longer differs from the recorded service: remove it from the server README's table ({listed})"
