@@ -18,7 +18,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="rewrite tests/generator/golden from the fixture specs")
 
 
-
 @pytest.fixture(scope="session")
 def bundle() -> dict[str, Any]:
     """The committed bundle (what every consumer reads)."""
