@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.load import deref, media_schema
-from generator.naming import call_expression, client_operations, snake
+from generator.naming import call_expression, client_operations, component_name, snake
 from generator.readme import operations
 
 __all__ = ["code_samples", "render_page", "state_machines"]
@@ -47,16 +47,11 @@ def _prose(text: str | None) -> str:
     return "".join("<p>" + re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(p)).replace("\n", " ") + "</p>" for p in paragraphs)
 
 
-def _ref_name(node: Any) -> str | None:
-    ref = node.get("$ref") if isinstance(node, dict) else None
-    return ref.rsplit("/", 1)[1] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else None
-
-
 def _type_html(schema: Any) -> str:
     """A schema's type in a few words, with links to named components."""
     if not isinstance(schema, dict):
         return "any"
-    name = _ref_name(schema)
+    name = component_name(schema)
     if name:
         return f'<a href="#schema-{_e(name)}">{_e(name)}</a>'
     for keyword in ("oneOf", "anyOf"):
@@ -106,7 +101,7 @@ def _expandable(bundle: dict[str, Any], schema: Any, seen: frozenset[str] = froz
     or values that have one."""
     if not isinstance(schema, dict):
         return False
-    name = _ref_name(schema)
+    name = component_name(schema)
     if name in seen:
         return True
     resolved = deref(bundle, schema)
@@ -139,7 +134,7 @@ def _properties_table(bundle: dict[str, Any], schema: dict[str, Any], anchor: st
     required = set(schema.get("required") or [])
     rows = []
     for name, prop in properties.items():
-        resolved = deref(bundle, prop) if _ref_name(prop) is None else prop
+        resolved = deref(bundle, prop) if component_name(prop) is None else prop
         default = f"<code>{_e(json.dumps(prop['default']))}</code>" if isinstance(prop, dict) and "default" in prop else ""
         surcharge = "".join(
             f'<div class="tag cost">{_e(r.get("effect"))} {_e(r.get("credits"))} credit(s) per {_e(r.get("per"))}</div>' for r in prop.get("x-credits", [])
@@ -181,7 +176,7 @@ def state_machines(bundle: dict[str, Any]) -> list[dict[str, Any]]:
             machines.append(
                 {
                     "operation": operation["operationId"],
-                    "schema": _ref_name(status_ref),
+                    "schema": component_name(status_ref),
                     "method": method.upper(),
                     "path": path,
                     "states": list(status_schema.get("enum") or []),
@@ -268,7 +263,7 @@ def _words(text: str) -> str:
 
 def _fields(bundle: dict[str, Any], schema: Any, depth: int = 2, seen: frozenset[str] = frozenset()) -> list[str]:
     """Field names and descriptions of a schema, through references, ``allOf`` and one level of nesting."""
-    name = _ref_name(schema)
+    name = component_name(schema)
     if name in seen or depth < 0:
         return []
     node = deref(bundle, schema) if isinstance(schema, dict) else {}
@@ -378,7 +373,7 @@ def _responses_html(bundle: dict[str, Any], operation: dict[str, Any]) -> str:
 def _option_surcharges(bundle: dict[str, Any], schema: Any, seen: set[str] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
     """(field path, x-credits rule) of the options a request body can carry."""
     seen = seen if seen is not None else set()
-    name = _ref_name(schema)
+    name = component_name(schema)
     if name:
         if name in seen:
             return

@@ -26,6 +26,7 @@ __all__ = [
     "Param",
     "call_expression",
     "client_operations",
+    "component_name",
     "first_sentence",
     "for_users",
     "identifier",
@@ -99,7 +100,8 @@ class Job:
         return [state for state in self.terminal if state != "completed"]
 
 
-def _component(ref: Any) -> str | None:
+def component_name(ref: Any) -> str | None:
+    """The component a ``$ref`` to ``#/components/schemas/`` names; None for anything else."""
     if isinstance(ref, dict) and isinstance(ref.get("$ref"), str) and ref["$ref"].startswith(_SCHEMA_REF):
         return str(ref["$ref"].removeprefix(_SCHEMA_REF))
     return None
@@ -142,7 +144,7 @@ def _properties(bundle: dict[str, Any], schema: Any) -> tuple[dict[str, Any], se
 
 
 def _has_object(bundle: dict[str, Any], schema: Any, seen: frozenset[str] = frozenset()) -> bool:
-    name = _component(schema)
+    name = component_name(schema)
     if name in seen:
         return False
     schema = deref(bundle, schema)
@@ -157,7 +159,7 @@ def _has_object(bundle: dict[str, Any], schema: Any, seen: frozenset[str] = froz
 def py_type(bundle: dict[str, Any], schema: Any) -> str:
     """The annotation a method argument takes for ``schema``: the type of ``webdata_models`` for a
     component (plus a plain mapping where it holds an object), plain Python types otherwise."""
-    name = _component(schema)
+    name = component_name(schema)
     if name is not None:
         return f"models.{name} | Mapping[str, Any]" if _has_object(bundle, schema) else f"models.{name}"
     if not isinstance(schema, dict):
@@ -205,9 +207,9 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 continue
             tag = identifier((op.get("tags") or ["default"])[0].lower().replace(" ", "_"))
             parameters = shared + [deref(bundle, p) for p in op.get("parameters", [])]
-            result = _component(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
+            result = component_name(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
             answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + result}) if result != "Any" else ({}, set())
-            unwrap = _component(answer["data"]) if set(answer) == {"success", "data"} else None
+            unwrap = component_name(answer["data"]) if set(answer) == {"success", "data"} else None
             content = (op.get("requestBody") or {}).get("content") or {}
             body_schema = content.get("application/json", {}).get("schema")
             upload = None
@@ -216,7 +218,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 # gives the method's keyword arguments.
                 parts, _ = _properties(bundle, content["multipart/form-data"]["schema"])
                 body_schema = parts["options"]["contentSchema"]
-                upload = _component(body_schema)
+                upload = component_name(body_schema)
             operation = ClientOperation(
                 operation_id=op["operationId"],
                 tag=tag,
@@ -227,7 +229,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 summary=op.get("summary", ""),
                 http_method=verb.upper(),
                 result=result,
-                body_model=_component(body_schema),
+                body_model=component_name(body_schema),
                 path_template=path,
                 unwrap=unwrap,
             )

@@ -19,9 +19,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+
 from tests.parity.cases import Exchange, JobRun
 
-__all__ = ["Send", "differences", "normalize", "run_case"]
+__all__ = ["Send", "differences", "normalize", "run_case", "sender"]
 
 # (method, path, JSON body or None, raw bytes or None) -> (status, parsed body: JSON or text)
 Send = Callable[[str, str, Any, "bytes | None"], tuple[int, Any]]
@@ -29,6 +31,22 @@ Send = Callable[[str, str, Any, "bytes | None"], tuple[int, Any]]
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?")
 _ORIGIN = re.compile(r"https?://(127\.0\.0\.1|localhost):\d+")
+
+
+def sender(client: httpx.Client) -> Send:
+    """A :data:`Send` over ``client`` (its base URL and key): the answer's JSON, or its text."""
+
+    def send(method: str, path: str, body: Any, raw: bytes | None) -> tuple[int, Any]:
+        if raw is not None:
+            answer = client.request(method, path, content=raw, headers={"Content-Type": "application/json"})
+        else:
+            answer = client.request(method, path, json=body) if body is not None else client.request(method, path)
+        try:
+            return answer.status_code, answer.json()
+        except ValueError:
+            return answer.status_code, answer.text
+
+    return send
 
 
 def normalize(value: Any) -> Any:

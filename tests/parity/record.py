@@ -14,13 +14,12 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 
 from tests.parity.cases import CASES
-from tests.parity.exchange import run_case
+from tests.parity.exchange import run_case, sender
 
 OUT = Path(__file__).with_name("recorded.json")
 
@@ -35,17 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(f"record: {args.service} is not on this machine; the recorder sends nothing beyond it", file=sys.stderr)
         return 2
-    client = httpx.Client(base_url=args.service, headers={"Authorization": f"Bearer {args.key}"}, timeout=120)
-
-    def send(method: str, path: str, body: Any, raw: bytes | None) -> tuple[int, Any]:
-        if raw is not None:
-            answer = client.request(method, path, content=raw, headers={"Content-Type": "application/json"})
-        else:
-            answer = client.request(method, path, json=body) if body is not None else client.request(method, path)
-        try:
-            return answer.status_code, answer.json()
-        except ValueError:
-            return answer.status_code, answer.text
+    send = sender(httpx.Client(base_url=args.service, headers={"Authorization": f"Bearer {args.key}"}, timeout=120))
 
     def settle(_kind: str, reads: int) -> bool:
         time.sleep(0.5)

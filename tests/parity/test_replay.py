@@ -18,7 +18,7 @@ from webdata_server import running
 
 from tests.conftest import ROOT
 from tests.parity.cases import CASES
-from tests.parity.exchange import differences, run_case
+from tests.parity.exchange import differences, run_case, sender
 
 RECORDED = json.loads(Path(__file__).with_name("recorded.json").read_text(encoding="utf-8"))
 BY_NAME = {case["name"]: case for case in RECORDED["cases"]}
@@ -37,16 +37,7 @@ def listed_differences() -> dict[str, str]:
 def replayed() -> Iterator[dict[str, dict[str, Any]]]:
     with running(clock="manual", job_seconds=5.0) as sandbox:
         client = httpx.Client(base_url=sandbox.base_url, headers={"Authorization": f"Bearer {sandbox.api_key}"}, timeout=30)
-
-        def send(method: str, path: str, body: Any, raw: bytes | None) -> tuple[int, Any]:
-            if raw is not None:
-                answer = client.request(method, path, content=raw, headers={"Content-Type": "application/json"})
-            else:
-                answer = client.request(method, path, json=body) if body is not None else client.request(method, path)
-            try:
-                return answer.status_code, answer.json()
-            except ValueError:
-                return answer.status_code, answer.text
+        send = sender(client)
 
         def settle(_kind: str, reads: int) -> bool:
             sandbox.advance(10)  # past every page's time: the job ends by the next read

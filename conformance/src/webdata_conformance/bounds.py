@@ -158,9 +158,9 @@ def _string(schema: dict[str, Any], length: int, index: int) -> str:
     values = [v for v in schema.get("x-values") or [] if isinstance(v, str)]
     if values:
         # The values the service takes of the pattern (x-values: a location's country code).
-        longest = max(len(v) for v in values if len(v) <= length) if any(len(v) <= length for v in values) else 0
-        fitting = [v for v in values if len(v) == longest] or values
-        return fitting[index % len(fitting)]
+        fitting = [v for v in values if len(v) <= length] or values
+        longest = [v for v in fitting if len(v) == max(map(len, fitting))]
+        return longest[index % len(longest)]
     if schema.get("format") == "uuid" and length >= 36:
         # A UUID is 36 characters whatever the bound: one of no job (the version-4 form).
         return f"{index:08x}-0000-4000-8000-000000000000"

@@ -150,14 +150,9 @@ class _Walk:
             subdomain = host.endswith("." + self.start_host)
             if not (self.rules.allow_subdomains if subdomain else self.rules.allow_external_links):
                 return False
-        path = parts.path or "/"
-        # The patterns are searched in the path, or in the whole URL with regexOnFullURL.
-        target = url if self.rules.regex_on_full_url else path
-        if any(p.search(target) for p in self.rules.exclude_paths):
+        if not start_page_allowed(url, self.rules):
             return False
-        if self.rules.include_paths and not any(p.search(target) for p in self.rules.include_paths):
-            return False
-        return self.rules.crawl_entire_domain or path.startswith(self.start_path)
+        return self.rules.crawl_entire_domain or (parts.path or "/").startswith(self.start_path)
 
     def offer(self, url: str, *, depth: int, parent: int) -> None:
         """Plan ``url`` if the rules let it in (or record it as kept out by robots.txt)."""
@@ -175,10 +170,11 @@ class _Walk:
 SOURCE_NOT_ALLOWED = "Source URL is not allowed by crawl configuration"
 
 
-def start_page_allowed(start: str, rules: CrawlRules) -> bool:
-    """Whether the crawl's path rules let its start page in (the patterns searched in its path, or
-    in the whole URL with ``regexOnFullURL``, as for every other page)."""
-    target = start if rules.regex_on_full_url else (urlsplit(start).path or "/")
+def start_page_allowed(url: str, rules: CrawlRules) -> bool:
+    """Whether the crawl's path rules (``excludePaths``, ``includePaths``) let ``url`` in: the
+    patterns searched in its path, or in the whole URL with ``regexOnFullURL``. Every page found
+    is held to them; the start page too, though only to be dropped after its links were read."""
+    target = url if rules.regex_on_full_url else (urlsplit(url).path or "/")
     if any(p.search(target) for p in rules.exclude_paths):
         return False
     return not rules.include_paths or any(p.search(target) for p in rules.include_paths)

@@ -87,7 +87,8 @@ class OperationTable(Generic[H]):
 
     def __init__(self, contract: Contract, operations: Iterable[H] = ()) -> None:
         self.contract = contract
-        self._routes: dict[str, Route[H]] = {operation_id: _route(contract, operation_id) for operation_id in contract.operations}
+        countries = frozenset(contract.resolve({"$ref": "#/components/schemas/Location"})["properties"]["country"].get("x-values", []))
+        self._routes: dict[str, Route[H]] = {operation_id: _route(contract, operation_id, countries) for operation_id in contract.operations}
         for operation in operations:
             route = self._routes.get(operation.operation_id)
             if route is None:
@@ -105,9 +106,6 @@ class OperationTable(Generic[H]):
 
     def __getitem__(self, operation_id: str) -> Route[H]:
         return self._routes[operation_id]
-
-    def __contains__(self, operation_id: object) -> bool:
-        return operation_id in self._routes
 
     def __iter__(self) -> Iterator[Route[H]]:
         return iter(self._routes.values())
@@ -142,7 +140,7 @@ def _template(path: str) -> re.Pattern[str] | None:
     return re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(path)) + "$")
 
 
-def _route(contract: Contract, operation_id: str) -> Route[Any]:
+def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> Route[Any]:
     described = contract.operations[operation_id]
     content = described.get("requestBody", {}).get("content", {})
     route: Route[Any] = Route(
@@ -152,7 +150,7 @@ def _route(contract: Contract, operation_id: str) -> Route[Any]:
         pattern=_template(described["path"]),
         documented=frozenset(int(s) for s in described.get("responses", {}) if s.isdigit()),
         watch="x-watch" in described,
-        countries=frozenset(contract.resolve({"$ref": "#/components/schemas/Location"})["properties"]["country"].get("x-values", [])),
+        countries=countries,
     )
     if "application/json" in content:
         properties = _properties(contract, content["application/json"]["schema"])

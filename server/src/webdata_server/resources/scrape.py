@@ -19,7 +19,8 @@ def scrape(ctx: Context, call: Call) -> Pending:
     scheme is scraped as http, and its document's ``sourceURL`` is the URL as sent (the
     service's ``unnormalizedSourceURL``)."""
     sent = call.body.url
-    body: models.ScrapeRequest = call.body if with_scheme(sent) == sent else call.body.model_copy(update={"url": with_scheme(sent)})
+    given = with_scheme(sent)
+    body: models.ScrapeRequest = call.body if given == sent else call.body.model_copy(update={"url": given})
     problem = url_problem(body.url)
     if problem is not None:
         raise InvalidRequest(details=[issue(["url"], problem)])
