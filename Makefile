@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
 SPEC := $(wildcard spec/*.yaml) spec/EXTENSIONS.md
-GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*) $(wildcard generator/templates/*/*)
+GENERATOR := $(wildcard generator/*.py) $(wildcard generator/config/*) $(wildcard generator/templates/*/*) $(wildcard generator/runtime/*/*.py)
 BUNDLE := generated/openapi.json
 
 .PHONY: all venv generate validate lint check test code-check typecheck unit bench serve conformance dist breaking changelog release docs clean parity-record parity-standins

@@ -1,25 +1,30 @@
 """Stage ``client``: the typed HTTP client package ``webdata_client`` from the bundle.
 
-Two parts, both generated:
+Three parts:
 
 * openapi-python-client, with ``generator/config/client.yaml`` and the templates in
-  ``generator/templates/client``, writes the package: one module per operation under ``api/<tag>/``
-  (its method, path, parameters, documented statuses and result type, as ``OPERATION``), the
-  transport (``client.py``: key, base URL, timeouts, retries, reading answers), the errors
-  (``errors.py``) and ``models`` (the types of ``webdata_models``: one type story). It must print
-  nothing (``--fail-on-warning``): its warnings mean an endpoint or schema was skipped. Its per-schema
-  attrs modules are not kept: the templates render them empty and this stage removes them.
-* This stage writes ``_resources.py``: the ``Webdata`` and ``AsyncWebdata`` classes, one resource per
-  tag, one method per operation with Pythonic keyword arguments typed from the request schema, and
-  for every job (a status whose ``status`` names an ``x-states`` enum) ``wait``, ``start_and_wait``
-  and, where the status pages with ``next``, ``iter_documents``. Jinja cannot compute these
-  signatures (snake_case names, types from JSON Schema), so they are written here from the bundle;
-  nothing is written per operation by hand.
+  ``generator/templates/client``, writes one module per operation under ``api/<tag>/`` (its method,
+  path, parameters, documented statuses and result type, as ``OPERATION``) and ``models`` (the types
+  of ``webdata_models``: one type story). It must print nothing (``--fail-on-warning``): its warnings
+  mean an endpoint or schema was skipped. The modules it writes that nothing varies in render empty
+  (its per-schema attrs modules, which this stage removes, and the four replaced below).
+* The fixed machinery is Python, linted and type-checked where it is kept,
+  ``generator/runtime/webdata_client/`` (the transport ``client.py``, ``errors.py``, ``types.py``,
+  ``_base_client.py``, the package's ``__init__.py``), copied into the package as it is.
+* This stage writes what varies with the contract: ``_contract.py`` (its first server),
+  ``resources/<tag>.py`` (one resource per tag, sync and async, one method per operation with
+  Pythonic keyword arguments typed from the request schema, and for every job, a status whose
+  ``status`` names an ``x-states`` enum, ``wait``, ``watch``, the start that waits and, where the
+  status pages with ``next``, ``iter_documents``) and ``_webdata.py`` (``Webdata`` and
+  ``AsyncWebdata``: the runtime's clients with a property per resource). Jinja cannot compute these
+  signatures (snake_case names, types from JSON Schema), so they are written here from the bundle
+  (the naming model is ``generator/naming.py``); nothing is written per operation by hand.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +32,13 @@ from generator.findings import Finding, StageFailed
 from generator.naming import ClientOperation, Job, client_operations, first_sentence, identifier, jobs, package_of
 from generator.tools import run_tool, tool_path
 
-__all__ = ["PACKAGE", "generate_client", "render_resources"]
+__all__ = ["PACKAGE", "RUNTIME", "generate_client", "render_package"]
 
 STAGE = "client"
 PACKAGE = "webdata_client"
 CONFIG = Path(__file__).parent / "config" / "client.yaml"
 TEMPLATES = Path(__file__).parent / "templates" / "client"
+RUNTIME = Path(__file__).parent / "runtime" / PACKAGE
 _SCHEMA_REF = "#/components/schemas/"
 DEFAULT_MAX_WAIT = 600.0
 
@@ -72,8 +78,12 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
     for module in sorted((package / "models").glob("*.py")):
         if module.name != "__init__.py":
             module.unlink()
+    for module in sorted(RUNTIME.glob("*.py")):
+        shutil.copyfile(module, package / module.name)
     bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
-    (package / "_resources.py").write_text(render_resources(bundle), encoding="utf-8")
+    for relative, text in render_package(bundle).items():
+        (package / relative).parent.mkdir(parents=True, exist_ok=True)
+        (package / relative).write_text(text, encoding="utf-8")
     (package / "py.typed").write_text("", encoding="utf-8")
     return package
 
@@ -81,44 +91,26 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
 # -- the operations, read from the bundle -----------------------------------------------------------
 
 
-_HEADER = '''"""The client: ``Webdata`` (sync) and ``AsyncWebdata``, one resource per tag of the contract.
+_WRITTEN = "Written by the generator's client stage from the bundle (generator/client.py). Do not edit."
 
-Written by the generator's ``client`` stage from the bundle (generator/client.py). Do not edit.
-"""
+# The imports of a resource module: those it does not use are removed by the build's formatting
+# (ruff's F401 fix, generator/config/ruff.toml), which also sorts them.
+_RESOURCE_IMPORTS = """from __future__ import annotations
 
-from __future__ import annotations
-
-import json
-import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal
 from uuid import UUID
 
-import httpx
 import webdata_models as models
 from pydantic import BaseModel
 
-from .client import (
-    AsyncTransport,
-    ClientOptions,
-    FileInput,
-    SyncTransport,
-    alast_status,
-    awatch_job,
-    changed,
-    last_status,
-    request_body,
-    resolve_options,
-    upload_part,
-    watch_job,
-)
-from .types import JobSpec, Operation
-
-T = TypeVar("T")
-'''
+from .._base_client import AsyncClient, SyncClient
+from ..client import FileInput, alast_status, awatch_job, last_status, request_body, watch_job
+from ..types import JobSpec
+"""
 
 
-# The upload's own arguments, beside its options (generator/templates/client/client.py.jinja, upload_part).
+# The upload's own arguments, beside its options (generator/runtime/webdata_client/client.py, upload_part).
 _UPLOAD_ARGS = ("filename: str | None = None", "content_type: str | None = None")
 _UPLOAD_DOCS = (
     "    file: A path, the file's bytes, or a file object opened in binary mode; a path or a file object is streamed.",
@@ -359,172 +351,85 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
     return text
 
 
-def render_resources(bundle: dict[str, Any]) -> str:
+def _class_name(tag: str, *, is_async: bool) -> str:
+    return ("Async" if is_async else "") + "".join(w.capitalize() for w in tag.split("_"))
+
+
+def _resource_class(tag: str, description: str, operations: list[ClientOperation], job: Job | None, *, is_async: bool) -> str:
+    base = "AsyncClient" if is_async else "SyncClient"
+    out = [
+        f'class {_class_name(tag, is_async=is_async)}:\n    """{description}"""\n\n    def __init__(self, client: {base}) -> None:\n        self._client = client\n'
+    ]
+    for operation in sorted(operations, key=lambda o: o.method):
+        # A resource with one operation is called directly: client.scrape(url, ...); so is the
+        # operation whose x-client-method says so (client.parse(path)).
+        name = "__call__" if operation.single else operation.method
+        out.append("\n" + _method(operation, is_async=is_async, name=name))
+        out += ["\n" + _shortcut(operation, shortcut, is_async=is_async) for shortcut in operation.shortcuts]
+    if job is not None:
+        out.append(_job_methods(job, is_async=is_async))
+    return "".join(out)
+
+
+def render_package(bundle: dict[str, Any]) -> dict[str, str]:
+    """What the stage writes into the package, by path inside it: ``_contract.py``, one module per
+    resource under ``resources/`` and ``_webdata.py``."""
     operations = client_operations(bundle)
     by_tag: dict[str, list[ClientOperation]] = {}
     for operation in operations:
         by_tag.setdefault(operation.tag, []).append(operation)
     job_by_tag = {job.status.tag: job for job in jobs(bundle, operations)}
     tag_titles = {identifier(t["name"].lower().replace(" ", "_")): t for t in bundle.get("tags", [])}
-    out = [_HEADER]
-    out += [f"from .api.{package_of(op.tag)} import {op.module} as _{op.module}\n" for op in sorted(operations, key=lambda o: (o.tag, o.module))]
-    out.append('\n__all__ = ["AsyncWebdata", "Webdata"]\n\n')
-    out += [_job_spec(job_by_tag[tag]) for tag in sorted(job_by_tag)]
-    descriptions = {}
-    for is_async in (False, True):
-        prefix = "Async" if is_async else ""
-        client_class = f"{prefix}Webdata"
-        for tag, ops in sorted(by_tag.items()):
-            cls = f"{prefix}{''.join(w.capitalize() for w in tag.split('_'))}"
-            description = first_sentence(tag_titles.get(tag, {}).get("description", "")) or f"The {tag} operations."
-            descriptions[tag] = description
-            out.append(f'\n\nclass {cls}:\n    """{description}"""\n\n    def __init__(self, client: {client_class}) -> None:\n        self._client = client\n')
-            for operation in sorted(ops, key=lambda o: o.method):
-                # A resource with one operation is called directly: client.scrape(url, ...); so is
-                # the operation whose x-client-method says so (client.parse(path)).
-                name = "__call__" if operation.single else operation.method
-                out.append("\n" + _method(operation, is_async=is_async, name=name))
-                out += ["\n" + _shortcut(operation, shortcut, is_async=is_async) for shortcut in operation.shortcuts]
-            if tag in job_by_tag:
-                out.append(_job_methods(job_by_tag[tag], is_async=is_async))
-        out.append(_client_class(descriptions, is_async=is_async))
-    return "".join(out)
-
-
-def _client_class(resources: dict[str, str], *, is_async: bool) -> str:
-    """``Webdata`` or ``AsyncWebdata``: its resources are read-only properties, so ``help()`` and an
-    IDE list them (with their operations) as they would not list attributes set in ``__init__``."""
-    prefix = "Async" if is_async else ""
-    http = "httpx.AsyncClient" if is_async else "httpx.Client"
-    transport = "AsyncTransport" if is_async else "SyncTransport"
-    a = "async " if is_async else ""
-    aw = "await " if is_async else ""
-    flavour = "asynchronous" if is_async else "synchronous"
-
-    def cls(tag: str) -> str:
-        return prefix + "".join(w.capitalize() for w in tag.split("_"))
-
-    attributes = "".join(f"        self._{tag} = {cls(tag)}(self)\n" for tag in sorted(resources))
-    properties = "".join(
-        f'\n    @property\n    def {tag}(self) -> {cls(tag)}:\n        """{description}"""\n        return self._{tag}\n'
-        for tag, description in sorted(resources.items())
+    descriptions = {tag: first_sentence(tag_titles.get(tag, {}).get("description", "")) or f"The {tag} operations." for tag in sorted(by_tag)}
+    servers = bundle.get("servers") or [{"url": "http://127.0.0.1:3002"}]
+    written: dict[str, str] = {
+        "_contract.py": f'"""What the client takes from the contract besides its operations.\n\n{_WRITTEN}\n"""\n\n'
+        f"# The contract's first server: where a client goes when given no base URL.\nDEFAULT_BASE_URL = {servers[0]['url']!r}\n"
+    }
+    for tag, ops in sorted(by_tag.items()):
+        job = job_by_tag.get(tag)
+        code = "".join(
+            [
+                f"\n__all__ = [{_class_name(tag, is_async=True)!r}, {_class_name(tag, is_async=False)!r}]\n\n",
+                _job_spec(job) if job else "",
+                "\n\n" + _resource_class(tag, descriptions[tag], ops, job, is_async=False),
+                "\n\n" + _resource_class(tag, descriptions[tag], ops, job, is_async=True),
+            ]
+        )
+        api = [f"from ..api.{package_of(tag)} import {op.module} as _{op.module}" for op in sorted(ops, key=lambda o: o.module)]
+        written[f"resources/{tag}.py"] = f'"""{descriptions[tag]}\n\n{_WRITTEN}\n"""\n\n' + _RESOURCE_IMPORTS + "".join(line + "\n" for line in api) + code
+    names = sorted(c for tag in by_tag for c in (_class_name(tag, is_async=False), _class_name(tag, is_async=True)))
+    written["resources/__init__.py"] = (
+        f'"""The resources of ``Webdata`` and ``AsyncWebdata``, one per tag of the contract.\n\n{_WRITTEN}\n"""\n\n'
+        + "".join(f"from .{tag} import {_class_name(tag, is_async=True)}, {_class_name(tag, is_async=False)}\n" for tag in sorted(by_tag))
+        + "\n__all__ = ["
+        + ", ".join(repr(n) for n in names)
+        + "]\n"
     )
-    close = "aclose" if is_async else "close"
-    enter = "__aenter__" if is_async else "__enter__"
-    exit_ = "__aexit__" if is_async else "__exit__"
-    if is_async:
-        # An event loop's connections cannot be closed from a finalizer: ``async with`` or ``close``.
-        dropped = ""
-        closing = (
-            "    Use it in ``async with AsyncWebdata() as client:``, or ``await client.close()`` when done:\n"
-            "    its connections belong to an event loop and cannot be closed when the client is dropped.\n"
+    written["_webdata.py"] = _clients(descriptions)
+    return written
+
+
+def _clients(descriptions: dict[str, str]) -> str:
+    """``Webdata`` and ``AsyncWebdata``: the runtime's clients with their resources as read-only
+    properties, so that ``help()`` and an IDE list them (with their operations)."""
+    classes = sorted(c for tag in descriptions for c in (_class_name(tag, is_async=True), _class_name(tag, is_async=False)))
+    out = [
+        f'"""``Webdata`` and ``AsyncWebdata``: the clients, with one resource per tag of the contract.\n\n{_WRITTEN}\n"""\n\n',
+        "from __future__ import annotations\n\n",
+        "from ._base_client import AsyncClient, SyncClient\n",
+        f"from .resources import {', '.join(classes)}\n\n",
+        '__all__ = ["AsyncWebdata", "Webdata"]\n',
+    ]
+    listed = ", ".join(f"``{tag}``" for tag in descriptions)
+    for is_async in (False, True):
+        name, base = ("AsyncWebdata", "AsyncClient") if is_async else ("Webdata", "SyncClient")
+        flavour = "asynchronous" if is_async else "synchronous"
+        out.append(
+            f'\n\nclass {name}({base}):\n    """The {flavour} client of the Web Data Service API v2: its resources are {listed}.\n\n'
+            f'    Its options (key, base URL, timeouts, retries) and how it closes: ``{base}``.\n    """\n'
         )
-    else:
-        dropped = (
-            "        if self._owns_http:\n"
-            "            # A script that never closes the client still returns its connections when it is dropped.\n"
-            "            weakref.finalize(self, self._http.close)\n"
-        )
-        closing = (
-            "    ``with Webdata() as client:`` (or ``client.close()``) closes its connections when done; a\n"
-            "    client that is simply dropped closes them when it is collected.\n"
-        )
-    return f'''
-
-class {prefix}Webdata:
-    """The {flavour} client of the Web Data Service API v2.
-
-    ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
-    ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
-    per request (seconds or an ``httpx.Timeout``); ``max_retries`` bounds retries (a connection
-    that could not be made and a 429 are retried for every method; a 408, a 5xx, a timeout or a
-    connection lost after sending only for GET and DELETE: a POST that may have started a job or
-    been charged is never sent twice) and ``max_retry_wait`` the seconds of one wait before a retry
-    (a longer ``Retry-After`` is cut to it); ``poll_interval`` is how often waiting polls a job.
-    Use ``with_options`` to change them for some calls only.
-
-{closing}    """
-
-    def __init__(
-        self,
-        api_key: str | None = None,
-        base_url: str | None = None,
-        *,
-        timeout: float | httpx.Timeout | None = None,
-        max_retries: int = 2,
-        max_retry_wait: float = 60.0,
-        poll_interval: float = 2.0,
-        default_headers: Mapping[str, str] | None = None,
-        http_client: {http} | None = None,
-        _options: ClientOptions | None = None,
-    ) -> None:
-        self.options = _options or resolve_options(
-            api_key,
-            base_url,
-            timeout=timeout,
-            max_retries=max_retries,
-            max_retry_wait=max_retry_wait,
-            poll_interval=poll_interval,
-            headers=default_headers,
-        )
-        self._owns_http = http_client is None
-        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
-        # passed in may hold a proxy, a transport or hooks the socket would bypass.
-        self._sockets = http_client is None
-        self._http = http_client or {http}(timeout=self.options.timeout)
-        self._parent: {prefix}Webdata | None = None
-{dropped}        self._transport = {transport}(self.options, self._http)
-{attributes}{properties}
-    def with_options(
-        self,
-        *,
-        timeout: float | httpx.Timeout | None = None,
-        max_retries: int | None = None,
-        max_retry_wait: float | None = None,
-        poll_interval: float | None = None,
-        backoff: float | None = None,
-        max_backoff: float | None = None,
-    ) -> {prefix}Webdata:
-        """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
-        options = changed(
-            self.options,
-            timeout=timeout,
-            max_retries=max_retries,
-            max_retry_wait=max_retry_wait,
-            poll_interval=poll_interval,
-            backoff=backoff,
-            max_backoff=max_backoff,
-        )
-        copy = {prefix}Webdata(http_client=self._http, _options=options)
-        copy._owns_http = False
-        copy._sockets = self._sockets
-        copy._parent = self  # the connections' owner lives as long as a copy uses them
-        return copy
-
-    {a}def _call(
-        self, operation: Operation, *, path: Mapping[str, Any], query: Mapping[str, Any], body: Any, result: type[T], headers: Mapping[str, Any] | None = None
-    ) -> T:
-        request = self._transport.build(operation, path=path, query=query, body=body, headers=headers)
-        return cast(T, {aw}self._transport.send(operation, request, result))
-
-    {a}def _upload(
-        self, operation: Operation, *, file: FileInput, filename: str | None, content_type: str | None, options: Mapping[str, Any], result: type[T]
-    ) -> T:
-        with upload_part(file, filename, content_type) as part:
-            request = self._transport.build_upload(operation, part=part, fields={{"options": json.dumps(options, separators=(",", ":"))}})
-            return cast(T, {aw}self._transport.send(operation, request, result))
-
-    {a}def _follow(self, link: str, *, result: type[T]) -> T:
-        return cast(T, {aw}self._transport.send(None, self._transport.follow(link), result))
-
-    {a}def close(self) -> None:
-        """Close the connections, unless the HTTP client was passed in."""
-        if self._owns_http:
-            {aw}self._http.{close}()
-
-    {a}def {enter}(self) -> {prefix}Webdata:
-        return self
-
-    {a}def {exit_}(self, *exc: object) -> None:
-        {aw}self.close()
-'''
+        for tag, description in descriptions.items():
+            cls = _class_name(tag, is_async=is_async)
+            out.append(f'\n    @property\n    def {tag}(self) -> {cls}:\n        """{description}"""\n        return self._resource({cls})\n')
+    return "".join(out)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 import tomllib
 from pathlib import Path
@@ -36,124 +37,12 @@ PACKAGE = "webdata_models"
 # The bundle as package data of webdata_models (read with importlib.resources).
 BUNDLE_RESOURCE = "openapi.json"
 CONFIG = Path(__file__).parent / "config" / "models.toml"
+# The base classes of the models, as a Python module kept (and linted) in the generator: copied as it is.
+RUNTIME = Path(__file__).parent / "runtime" / PACKAGE
 _SCHEMA_REF = "#/components/schemas/"
 
 # Keywords datamodel-code-generator drops without a word; the stage fails where they appear.
 _UNSUPPORTED = ("not", "if", "then", "else", "dependentRequired", "dependentSchemas", "contains", "unevaluatedProperties", "propertyNames")
-
-_BOUNDS_MODULE = '''"""What datamodel-code-generator cannot express, as base classes of the models.
-
-``WireModel`` (every model): a field whose only value is fixed (a variant's ``type``) has that
-value as default and is always dumped, so ``JsonFormat(prompt="...")`` needs no ``type="json"``
-and still says what it is on the wire. ``PropertyCountModel``: ``minProperties`` and
-``maxProperties`` of a component.
-
-The fields ``json`` and ``schema`` keep their wire names although ``BaseModel`` has deprecated
-methods of those names, so that ``document.json`` is the document's JSON (as in firecrawl-py) and
-``JsonFormat(schema=...)`` type-checks; pydantic warns when such a class is created, and that
-warning is silenced for this package's classes alone.
-
-Written by the generator's ``models`` stage from the bundle. Do not edit.
-"""
-
-import warnings
-from typing import Any, ClassVar, Literal, get_args, get_origin
-
-from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
-
-__all__ = ["PROPERTY_BOUNDS", "OpenEnum", "PropertyCountModel", "WireModel"]
-
-warnings.filterwarnings(
-    "ignore", message=r'Field name "(json|schema)" in "\\w+" shadows an attribute in parent', category=UserWarning, module=r"webdata_models(\\.|$)"
-)
-
-def _known_or_any_string(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
-    try:
-        return handler(value)
-    except ValidationError:
-        if isinstance(value, str):
-            return value
-        raise
-
-
-# On a response-only enum, ``Annotated[Literal[...], OpenEnum]``: the type checker sees the values
-# this version knows (a misspelt status is an error), and a newer server's value is still read.
-OpenEnum = WrapValidator(_known_or_any_string)
-
-# Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
-PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds}
-
-
-class WireModel(BaseModel):
-    """Base of every model."""
-
-    __fixed_fields__: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        cls.__fixed_fields__ = frozenset(
-            name
-            for name, field in cls.model_fields.items()
-            if get_origin(field.annotation) is Literal and len(get_args(field.annotation)) == 1 and field.default == get_args(field.annotation)[0]
-        )
-
-    @model_validator(mode="before")
-    @classmethod
-    def _schema_from_a_model_class(cls, data: Any) -> Any:
-        # A pydantic model class given where a JSON Schema goes (``JsonFormat(schema=Product)``,
-        # ``ExtractRequest(schema=Product)``) stands for its ``model_json_schema()``, as
-        # firecrawl-py takes it; the class is never sent.
-        if isinstance(data, dict) and isinstance(data.get("schema"), type) and issubclass(data["schema"], BaseModel):
-            return {{**data, "schema": data["schema"].model_json_schema()}}
-        return data
-
-    def model_post_init(self, context: Any, /) -> None:
-        self.__pydantic_fields_set__.update(self.__fixed_fields__)
-
-    def __repr_args__(self) -> Any:
-        # repr() and str() stay short: a job status prints its state, counts and credits, not the
-        # 30 KB of its documents (``on_status=print``), and fields that are None are left out; the
-        # values themselves are untouched.
-        for name, value in super().__repr_args__():
-            if value is None:
-                continue
-            if isinstance(value, list) and len(value) > _SHOWN_ITEMS:
-                yield name, _Elided(f"<{{len(value)}} items>")
-            elif isinstance(value, str) and len(value) > _SHOWN_CHARACTERS:
-                yield name, _Elided(repr(value[:_SHOWN_CHARACTERS]) + f"…<{{len(value)}} characters>")
-            else:
-                yield name, value
-
-
-_SHOWN_ITEMS, _SHOWN_CHARACTERS = 3, 120
-
-
-class _Elided(str):
-    """A shortened value in a model's repr: shown as is, without quotes."""
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-class PropertyCountModel(WireModel):
-    """Base of the models whose schema bounds how many properties an instance carries."""
-
-    @model_validator(mode="after")
-    def _check_property_count(self) -> Any:
-        low, high = PROPERTY_BOUNDS.get(type(self).__name__, (None, None))
-        present = set(self.model_fields_set)  # a property given as null counts, as in JSON Schema
-        present |= set(self.model_extra or {{}})
-        count = len(present)
-        if (low is not None and count < low) or (high is not None and count > high):
-            # The rule in the schema's words (its description is the class's docstring).
-            rule = " ".join((type(self).__doc__ or "").split())
-            bound = f"at least {{low}}" if low is not None and count < low else f"at most {{high}}"
-            fields = type(self).model_fields
-            given = ", ".join(sorted(fields[n].alias or n if n in fields else n for n in present))
-            raise ValueError(f"{{bound}} fields, got {{count}} ({{given}})" + (f": {{rule}}" if rule else ""))
-        return self
-'''
 
 
 def unsupported_constructs(bundle: dict[str, Any]) -> list[Finding]:
@@ -321,7 +210,13 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
         source.unlink()
     _wire_named_fields(package / "__init__.py")
     _typed_open_enums(package / "__init__.py")
-    (package / "_bounds.py").write_text(_BOUNDS_MODULE.format(bounds=repr(bounds)), encoding="utf-8")
+    shutil.copyfile(RUNTIME / "_bounds.py", package / "_bounds.py")
+    (package / "_property_bounds.py").write_text(
+        '"""Schema name -> (minProperties, maxProperties), None where the schema sets no bound: read by ``_bounds``.\n\n'
+        'Written by the generator\'s models stage from the bundle. Do not edit.\n"""\n\n'
+        f"PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds!r}\n",
+        encoding="utf-8",
+    )
     (package / "py.typed").write_text("", encoding="utf-8")
     # The contract ships with its models: the server and the conformance suite read it from here.
     (package / BUNDLE_RESOURCE).write_bytes(bundle_path.read_bytes())

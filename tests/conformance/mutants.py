@@ -568,13 +568,15 @@ MUTANTS = [
     Mutant("monitor-summary-off", "a check's totalPages counts one page more than its parts", response=_monitor_summary_off),
 ]
 
-# The requirement class each mutant breaks, for the per-class detection table.
+# The requirement class whose tests catch each mutant: the self-test runs that class alone against
+# it (webdata-conformance --class), and the per-class detection table counts it there. A shape fault
+# of token usage is the billing class's to catch: its tests are the ones that read token usage.
 CLASS_OF = {
     "wrong-default": "core",
     "bound-not-enforced": "core",
     "wrong-status": "jobs",
-    "wrong-error-text": "core",
-    "missing-field": "core",
+    "wrong-error-text": "jobs",
+    "missing-field": "billing",
     "undeclared-status": "core",
     "auth-ignored": "core",
     "other-team-visible": "tenancy",
@@ -599,7 +601,7 @@ CLASS_OF = {
     "injection-check-free": "billing",
     "foreign-cancel": "tenancy",
     "bad-id-crashes": "jobs",
-    "429-without-retry-after": "core",
+    "429-without-retry-after": "billing",
     "extract-refusal-text": "core",
     "no-agent-routes": "core",
     "unknown-keys-ignored": "core",

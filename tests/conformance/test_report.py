@@ -89,6 +89,33 @@ def test_a_deviation_from_an_unknown_requirement_is_refused(broken: tuple[Target
     assert done.returncode != 0 and "CACHE-99" in done.stdout + done.stderr
 
 
+def test_a_run_narrowed_to_a_class_runs_its_tests_alone_and_reports_the_others_as_not_run(broken: tuple[Target, str], tmp_path: Path) -> None:
+    upstream, proxy = broken
+    env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+
+    def run(*classes: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+        report_dir = tmp_path / "-".join(classes)
+        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--seed", "11", "--report-dir", str(report_dir)]
+        argv += [arg for name in classes for arg in ("--class", name)]
+        return subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600), report_dir
+
+    # The mutant breaks a cache rule: the monitor class alone passes, and says nothing of the cache.
+    done, report_dir = run("monitor")
+    assert done.returncode == 0, done.stdout[-3000:]
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    assert {verdicts[i]["outcome"] for i in REQUIREMENTS if REQUIREMENTS[i].cls == "monitor"} == {"passed"}
+    assert {verdicts[i]["outcome"] for i in REQUIREMENTS if REQUIREMENTS[i].cls != "monitor"} == {"not run"}
+    assert not (report_dir / "schemathesis.txt").exists()  # the Schemathesis phases are class core's
+    # The cache class (named with another, comma-separated) catches it.
+    done, report_dir = run("cache,parse")
+    assert done.returncode != 0
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    assert verdicts["CACHE-02"]["outcome"] == "failed" and verdicts["PARSE-01"]["outcome"] == "passed"
+    assert verdicts["MON-01"]["outcome"] == verdicts["CORE-02"]["outcome"] == "not run"
+    done, _ = run("caching")
+    assert done.returncode != 0 and "--webdata-class caching: no such requirement class" in done.stdout + done.stderr
+
+
 def test_the_requirements_document_is_current() -> None:
     printed = subprocess.run([CONFORMANCE, "--requirements"], capture_output=True, text=True, check=True).stdout
     committed = (Path(__file__).resolve().parents[2] / "conformance" / "REQUIREMENTS.md").read_text(encoding="utf-8")

@@ -658,7 +658,7 @@ def test_docstrings_are_written_for_users() -> None:
         for name, member in vars(client_class).items():
             if isinstance(member, property) and not name.startswith("_"):
                 resource = inspect.signature(member.fget).return_annotation if member.fget else None
-                documented.append(getattr(webdata_client._resources, str(resource)))
+                documented.append(getattr(webdata_client.resources, str(resource)))
     assert len(documented) == 2 + 2 * 10  # the two clients and each flavour's ten resources
     texts = []
     for cls in documented:

@@ -51,6 +51,14 @@ def main(argv: list[str] | None = None) -> int:
         "--scenarios", help="pytest -k expression selecting scenarios (e.g. 'lockdown or cancel'; 'schemathesis_run' for the Schemathesis phases alone)"
     )
     parser.add_argument(
+        "--class",
+        dest="classes",
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help="run only the requirements of this class (repeatable or comma-separated, e.g. 'monitor' or 'core,jobs'); the others are reported as not run",
+    )
+    parser.add_argument(
         "--workers",
         type=int,
         choices=(1, 2),
@@ -110,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     pytest_args += [f"{name}={value}" for name, value in options.items() if value is not None]
     pytest_args += [f"--webdata-deviation={identifier}" for identifier in args.deviation]
+    pytest_args += [f"--webdata-class={name}" for name in args.classes]
     if args.isolated_usage and args.base_url:
         pytest_args.append("--webdata-isolated-usage")
     if args.fail_fast:

@@ -178,6 +178,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--webdata-rate-limit", help="Schemathesis rate limit, e.g. 10/s")
     group.addoption("--webdata-strict", action="store_true", help="fail when a documented status below 500 of an operation was never observed")
     group.addoption("--webdata-report-dir", type=Path, default=Path("reports") / "conformance", help="where the reports go")
+    group.addoption(
+        "--webdata-class",
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help=f"run only the tests of this requirement class (repeatable or comma-separated; one of {', '.join(CLASSES)})",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -185,6 +192,32 @@ def pytest_configure(config: pytest.Config) -> None:
     run = _Run()
     run.seed = config.getoption("webdata_seed") or secrets.randbelow(2**31)
     config.stash[_STATE] = run
+
+
+def chosen_classes(config: pytest.Config) -> set[str]:
+    """The requirement classes ``--webdata-class`` names (empty: every class)."""
+    chosen = {name.strip() for value in config.getoption("webdata_class") for name in value.split(",") if name.strip()}
+    unknown = sorted(chosen - set(CLASSES))
+    if unknown:
+        raise pytest.UsageError(f"--webdata-class {', '.join(unknown)}: no such requirement class (the classes: {', '.join(CLASSES)})")
+    return chosen
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--webdata-class``, only the tests whose requirement is of a named class run; the
+    requirements of the other classes are reported as not run."""
+    chosen = chosen_classes(config)
+    if not chosen:
+        return
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        marker = item.get_closest_marker("requirement")
+        cls = REQUIREMENTS[marker.args[0]].cls if marker and marker.args and marker.args[0] in REQUIREMENTS else None
+        (kept if cls in chosen else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")

@@ -10,13 +10,15 @@ methods of those names, so that ``document.json`` is the document's JSON (as in 
 ``JsonFormat(schema=...)`` type-checks; pydantic warns when such a class is created, and that
 warning is silenced for this package's classes alone.
 
-Written by the generator's ``models`` stage from the bundle. Do not edit.
+Copied into the package by the generator's models stage from generator/runtime/webdata_models/. Do not edit the copy.
 """
 
 import warnings
 from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
+
+from ._property_bounds import PROPERTY_BOUNDS
 
 __all__ = ["PROPERTY_BOUNDS", "OpenEnum", "PropertyCountModel", "WireModel"]
 
@@ -40,20 +42,6 @@ def _known_or_any_string(value: Any, handler: ValidatorFunctionWrapHandler) -> A
 # On a response-only enum, ``Annotated[Literal[...], OpenEnum]``: the type checker sees the values
 # this version knows (a misspelt status is an error), and a newer server's value is still read.
 OpenEnum = WrapValidator(_known_or_any_string)
-
-# Schema name -> (minProperties, maxProperties); None where the schema sets no bound.
-PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {
-    "AgentExchange": (None, 32),
-    "HeaderMap": (None, 100),
-    "MonitorCrawlOptions": (None, 64),
-    "MonitorFormatObject": (None, 16),
-    "MonitorIgnoredOptions": (None, 64),
-    "MonitorScrapeOptions": (None, 64),
-    "MonitorUpdateRequest": (1, None),
-    "WaitAction": (2, 2),
-    "WebhookHeaders": (None, 20),
-    "WebhookMetadata": (None, 32),
-}
 
 
 class WireModel(BaseModel):

@@ -219,7 +219,6 @@ class Controls:
         self.journal: deque[Received] = deque(maxlen=JOURNAL_SIZE)
         self.inbox: deque[Event] = deque(maxlen=INBOX_SIZE)
         self._operations: OperationTable[Any] | None = None
-        self._documented: dict[str, frozenset[int]] = {}
         self._contract: Contract | None = None
         self._jobs: JobService | None = None
         self._store: Store | None = None
@@ -235,7 +234,15 @@ class Controls:
     def bind_operations(self, operations: OperationTable[Any]) -> None:
         """The application's table of operations: which operation a request is, what it documents."""
         self._operations, self._contract = operations, operations.contract
-        self._documented = {route.operation_id: route.documented for route in operations}
+
+    def _documented(self, operation: str) -> frozenset[int] | None:
+        """The statuses the contract documents for ``operation``; None: no such operation, or no contract bound."""
+        if self._operations is None:
+            return None
+        try:
+            return self._operations[operation].documented
+        except KeyError:
+            return None
 
     def bind_running(self, *, jobs: JobService, store: Store, scraper: ScrapePipeline, loop: asyncio.AbstractEventLoop) -> None:
         self._jobs, self._store, self._scraper, self._loop = jobs, store, scraper, loop
@@ -324,9 +331,10 @@ class Controls:
 
     def check_operation(self, operation: str) -> None:
         """:class:`FaultError` unless ``operation`` is an operationId of the contract."""
-        if self._contract is not None and operation not in self._documented:
-            close = difflib.get_close_matches(operation, self._documented, n=3, cutoff=0.5)
-            hint = f"; did you mean {' or '.join(close)}?" if close else f" (operationIds: {', '.join(sorted(self._documented))})"
+        if self._operations is not None and self._documented(operation) is None:
+            known = [route.operation_id for route in self._operations]
+            close = difflib.get_close_matches(operation, known, n=3, cutoff=0.5)
+            hint = f"; did you mean {' or '.join(close)}?" if close else f" (operationIds: {', '.join(sorted(known))})"
             raise FaultError(f"no operation {operation!r} in the contract{hint}")
 
     def _check_status(self, operation: str | None, status: int) -> None:
@@ -334,8 +342,9 @@ class Controls:
             return
         if not 400 <= status <= 599:
             raise FaultError(f"a fault answers an error status (4xx or 5xx), not {status}")
-        if operation is not None and self._contract is not None and status not in self._documented[operation]:
-            documented = ", ".join(str(s) for s in sorted(self._documented[operation]))
+        statuses = self._documented(operation) if operation is not None else None
+        if operation is not None and statuses is not None and status not in statuses:
+            documented = ", ".join(str(s) for s in sorted(statuses))
             gateway = ", ".join(str(s) for s in GATEWAY_STATUSES)
             raise FaultError(f"{operation} never answers {status}: it documents {documented} (and any operation can get the edge's {gateway})")
 
@@ -438,7 +447,7 @@ class Controls:
         assert fault.status is not None
         status = fault.status
         body: dict[str, Any]
-        if operation is not None and self._contract is not None and status in self._documented.get(operation, set()):
+        if operation is not None and self._contract is not None and status in (self._documented(operation) or ()):
             body = self._contract.error_body(operation, status)
         else:
             body = {"success": False, "error": GATEWAY_STATUSES.get(status, "Injected fault")}

@@ -193,7 +193,7 @@ class JobEngine:
         delay = 0.0
         if job.kind == JobKind.CRAWL:
             crawl = typed(job, models.CrawlRequest)
-            pages = self._crawl_pages(crawl, request)
+            pages = self._crawl_pages(crawl.url, CrawlRules.from_model(crawl), request)
             delay, concurrency = float(crawl.delay or 0), crawl.max_concurrency
         else:
             batch = typed(job, models.BatchScrapeRequest)
@@ -228,11 +228,12 @@ class JobEngine:
 
     def crawl_urls(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[str]:
         """The pages a crawl with these options visits now, in order (a monitor's crawl target)."""
-        source_kept = start_page_allowed(crawl.url, CrawlRules.from_model(crawl))
-        pages = self._crawl_pages(crawl, request)
+        rules = CrawlRules.from_model(crawl)
+        source_kept = start_page_allowed(crawl.url, rules)
+        pages = self._crawl_pages(crawl.url, rules, request)
         return [page.url for seq, page in enumerate(pages) if not page.blocked and (seq or source_kept)][: max(crawl.limit, 1)]
 
-    def _crawl_pages(self, crawl: models.CrawlRequest, request: models.ScrapeRequest) -> list[PlannedPage]:
+    def _crawl_pages(self, url: str, rules: CrawlRules, request: models.ScrapeRequest) -> list[PlannedPage]:
         context = fetch_context(request)
         web = self.scraper.web
 
@@ -243,7 +244,7 @@ class JobEngine:
                 return []
             return links_in(page.html, page.url) if page.html and not page.is_pdf else []
 
-        return plan_crawl(crawl.url, CrawlRules.from_model(crawl), links_of=links_of, read_text=web.text)
+        return plan_crawl(url, rules, links_of=links_of, read_text=web.text)
 
     def _scrape(self, caller: Caller | None, seq: int, url: str, template: models.ScrapeRequest, moment: datetime) -> _Result:
         """One page: (seq, document, failure, charges, cache entries)."""

@@ -16,6 +16,8 @@ from webdata_server.resources.base import Call, Context, Operation
 
 __all__ = ["OPERATIONS"]
 
+# The monitor controller's id check (its schema library's uuid: any version, no variant rule),
+# not the job paths' (base._UUID, the uuid package's validate): each refuses with its own words.
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _CHECK_STATUSES = ("queued", "running", "completed", "failed", "partial", "skipped_overlap", "skipped_no_credits")
 _PAGE_STATUSES = ("same", "new", "changed", "removed", "error")

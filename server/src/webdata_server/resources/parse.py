@@ -27,6 +27,7 @@ from webdata_server.errors import FileUnreadable, InvalidRequest, UploadRefused,
 from webdata_server.ingress import MAX_JSON_DEPTH, checked, json_depth, read_json
 from webdata_server.resources.base import Call, Context, Operation, Pending, Upload, WithHeaders
 from webdata_server.scrape import threat
+from webdata_server.scrape.render import pdf_parsing
 from webdata_server.web import Page
 
 __all__ = ["OPERATIONS"]
@@ -192,9 +193,9 @@ def parse_file(ctx: Context, call: Call) -> Pending:
     if not data:
         raise UploadRefused("emptyFile")
 
-    parser = next((p for p in options.parsers if isinstance(p, models.PdfParser)), None)
+    parsed, parser = pdf_parsing(options.parsers)
     try:
-        if kind.reader == "pdf" and parser is None and "pdf" not in options.parsers:
+        if kind.reader == "pdf" and not parsed:
             converted = files.Converted(pdf_total=1)  # returned as it is, base64-encoded: nothing to read
         else:
             max_pages = parser.max_pages if parser is not None else None

@@ -30,7 +30,7 @@ from webdata_server.files import PdfPageText
 from webdata_server.pricing import Pricing
 from webdata_server.web import INJECTION, Page
 
-__all__ = ["Rendered", "Renderer", "colors_of", "extract_from", "format_objects"]
+__all__ = ["Rendered", "Renderer", "colors_of", "extract_from", "format_objects", "pdf_parsing"]
 
 # Options that decide whether and where a page is fetched, cached, billed or logged, not what
 # its document says: left out of the memo's key. Everything else (a field added later too) is in.
@@ -208,13 +208,12 @@ class Renderer:
         """PDF parsing (seed §2.2.1); returns the credits it costs. The pages are the file's own
         text where the page was read from a real file (an upload, a fetched PDF), else the
         synthetic web's one line per page."""
-        parsers = list(options.parsers)
-        parser = next((p for p in parsers if isinstance(p, models.PdfParser)), None)
+        parsed, parser = pdf_parsing(options.parsers)
         formats = format_objects(options.formats or ["markdown"])
         kinds = {f.type for f in formats}
         if "rawBase64" in kinds:
             document["rawBase64"] = base64.b64encode(page.raw).decode()
-        if parser is None and "pdf" not in parsers:
+        if not parsed:
             # Not parsed: the file itself, base64-encoded, stands where the markdown would (as the service does).
             if "markdown" in kinds:
                 document["markdown"] = base64.b64encode(page.raw).decode()
@@ -253,6 +252,14 @@ class Renderer:
         if json_format is not None:
             document["json"] = extract_from(json_format.schema, page)
         return self.pricing.pdf_per_page * count
+
+
+def pdf_parsing(parsers: Any) -> tuple[bool, models.PdfParser | None]:
+    """Whether a PDF is parsed under a request's ``parsers`` (the name ``pdf`` or a PDF parser's
+    options; otherwise it is returned base64-encoded), and those options (None: the defaults)."""
+    listed = list(parsers)
+    parser = next((p for p in listed if isinstance(p, models.PdfParser)), None)
+    return parser is not None or "pdf" in listed, parser
 
 
 _URL = re.compile(r"https?://[^\s<>()\]\[\"']+[^\s<>()\]\[\"'.,;:]")

@@ -1,60 +1,33 @@
-"""The client: ``Webdata`` (sync) and ``AsyncWebdata``, one resource per tag of the contract.
+"""What ``Webdata`` and ``AsyncWebdata`` are besides their resources: options, connections, closing.
 
-Written by the generator's ``client`` stage from the bundle (generator/client.py). Do not edit.
+``SyncClient`` and ``AsyncClient`` hold the options (``resolve_options``), the HTTP client and the
+transport, and the calls the resources make (``_call``, ``_upload``, ``_follow``); the client stage
+writes ``Webdata`` and ``AsyncWebdata`` as their subclasses with one resource per tag of the
+contract (``_webdata.py``), each created on first use and kept (``_resource``).
+
+Copied into the package by the generator's client stage from generator/runtime/webdata_client/. Do not edit the copy.
 """
 
 from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Self, TypeVar, cast
 
 import httpx
-import webdata_models as models
 
-from .client import (
-    AsyncTransport,
-    ClientOptions,
-    FileInput,
-    SyncTransport,
-    changed,
-    request_body,
-    resolve_options,
-    upload_part,
-)
+from .client import AsyncTransport, ClientOptions, FileInput, SyncTransport, changed, resolve_options, upload_part
 from .types import Operation
 
+__all__ = ["AsyncClient", "SyncClient"]
+
 T = TypeVar("T")
-from .api.things import create_thing as _create_thing
-
-__all__ = ["AsyncWebdata", "Webdata"]
+R = TypeVar("R")
 
 
-class Things:
-    """The things operations."""
-
-    def __init__(self, client: Webdata) -> None:
-        self._client = client
-
-    def __call__(
-        self, name: str, *, shape: models.Shape | Mapping[str, Any] | None = None, size: int | None = None
-    ) -> models.Thing:
-        """Create a thing.
-
-        ``POST /v2/things`` (createThing).
-        """
-        return self._client._call(
-            _create_thing.OPERATION,
-            path={},
-            query={},
-            body=request_body(models.Thing, {"name": name, "shape": shape, "size": size}),
-            result=models.Thing,
-        )
-
-
-class Webdata:
-    """The synchronous client of the Web Data Service API v2.
+class SyncClient:
+    """The synchronous client of the Web Data Service API v2 (``Webdata``), without its resources.
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
@@ -96,17 +69,19 @@ class Webdata:
         # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or httpx.Client(timeout=self.options.timeout)
-        self._parent: Webdata | None = None
+        self._parent: SyncClient | None = None
+        self._resources: dict[Any, Any] = {}
         if self._owns_http:
             # A script that never closes the client still returns its connections when it is dropped.
             weakref.finalize(self, self._http.close)
         self._transport = SyncTransport(self.options, self._http)
-        self._things = Things(self)
 
-    @property
-    def things(self) -> Things:
-        """The things operations."""
-        return self._things
+    def _resource(self, kind: Callable[[SyncClient], R]) -> R:
+        """The client's resource of class ``kind``, made on first use."""
+        found = self._resources.get(kind)
+        if found is None:
+            found = self._resources[kind] = kind(self)
+        return cast(R, found)
 
     def with_options(
         self,
@@ -117,7 +92,7 @@ class Webdata:
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
-    ) -> Webdata:
+    ) -> Self:
         """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
         options = changed(
             self.options,
@@ -128,7 +103,7 @@ class Webdata:
             backoff=backoff,
             max_backoff=max_backoff,
         )
-        copy = Webdata(http_client=self._http, _options=options)
+        copy = type(self)(http_client=self._http, _options=options)
         copy._owns_http = False
         copy._sockets = self._sockets
         copy._parent = self  # the connections' owner lives as long as a copy uses them
@@ -171,37 +146,15 @@ class Webdata:
         if self._owns_http:
             self._http.close()
 
-    def __enter__(self) -> Webdata:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-class AsyncThings:
-    """The things operations."""
-
-    def __init__(self, client: AsyncWebdata) -> None:
-        self._client = client
-
-    async def __call__(
-        self, name: str, *, shape: models.Shape | Mapping[str, Any] | None = None, size: int | None = None
-    ) -> models.Thing:
-        """Create a thing.
-
-        ``POST /v2/things`` (createThing).
-        """
-        return await self._client._call(
-            _create_thing.OPERATION,
-            path={},
-            query={},
-            body=request_body(models.Thing, {"name": name, "shape": shape, "size": size}),
-            result=models.Thing,
-        )
-
-
-class AsyncWebdata:
-    """The asynchronous client of the Web Data Service API v2.
+class AsyncClient:
+    """The asynchronous client of the Web Data Service API v2 (``AsyncWebdata``), without its resources.
 
     ``api_key`` falls back to ``WEBDATA_API_KEY`` (then ``FIRECRAWL_API_KEY``); ``base_url`` to
     ``WEBDATA_BASE_URL`` (then ``FIRECRAWL_API_URL``), then to the contract's server. ``timeout`` is
@@ -239,18 +192,19 @@ class AsyncWebdata:
             headers=default_headers,
         )
         self._owns_http = http_client is None
-        # Jobs are watched over the contract's WebSocket only with connections of our own: a client
-        # passed in may hold a proxy, a transport or hooks the socket would bypass.
         self._sockets = http_client is None
         self._http = http_client or httpx.AsyncClient(timeout=self.options.timeout)
-        self._parent: AsyncWebdata | None = None
+        self._parent: AsyncClient | None = None
+        self._resources: dict[Any, Any] = {}
+        # An event loop's connections cannot be closed from a finalizer: ``async with`` or ``close``.
         self._transport = AsyncTransport(self.options, self._http)
-        self._things = AsyncThings(self)
 
-    @property
-    def things(self) -> AsyncThings:
-        """The things operations."""
-        return self._things
+    def _resource(self, kind: Callable[[AsyncClient], R]) -> R:
+        """The client's resource of class ``kind``, made on first use."""
+        found = self._resources.get(kind)
+        if found is None:
+            found = self._resources[kind] = kind(self)
+        return cast(R, found)
 
     def with_options(
         self,
@@ -261,7 +215,7 @@ class AsyncWebdata:
         poll_interval: float | None = None,
         backoff: float | None = None,
         max_backoff: float | None = None,
-    ) -> AsyncWebdata:
+    ) -> Self:
         """A client sharing this one's connections, with some options changed: ``client.with_options(max_retries=5).scrape(...)``."""
         options = changed(
             self.options,
@@ -272,7 +226,7 @@ class AsyncWebdata:
             backoff=backoff,
             max_backoff=max_backoff,
         )
-        copy = AsyncWebdata(http_client=self._http, _options=options)
+        copy = type(self)(http_client=self._http, _options=options)
         copy._owns_http = False
         copy._sockets = self._sockets
         copy._parent = self  # the connections' owner lives as long as a copy uses them
@@ -315,7 +269,7 @@ class AsyncWebdata:
         if self._owns_http:
             await self._http.aclose()
 
-    async def __aenter__(self) -> AsyncWebdata:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -1,0 +1,38 @@
+"""The resources of ``Webdata`` and ``AsyncWebdata``, one per tag of the contract.
+
+Written by the generator's client stage from the bundle (generator/client.py). Do not edit.
+"""
+
+from .agent import Agent, AsyncAgent
+from .batch_scrape import AsyncBatchScrape, BatchScrape
+from .crawl import AsyncCrawl, Crawl
+from .extract import AsyncExtract, Extract
+from .map import AsyncMap, Map
+from .monitors import AsyncMonitors, Monitors
+from .parse import AsyncParse, Parse
+from .scrape import AsyncScrape, Scrape
+from .search import AsyncSearch, Search
+from .team import AsyncTeam, Team
+
+__all__ = [
+    "Agent",
+    "AsyncAgent",
+    "AsyncBatchScrape",
+    "AsyncCrawl",
+    "AsyncExtract",
+    "AsyncMap",
+    "AsyncMonitors",
+    "AsyncParse",
+    "AsyncScrape",
+    "AsyncSearch",
+    "AsyncTeam",
+    "BatchScrape",
+    "Crawl",
+    "Extract",
+    "Map",
+    "Monitors",
+    "Parse",
+    "Scrape",
+    "Search",
+    "Team",
+]
