@@ -11,6 +11,7 @@ import sys
 import time
 import tomllib
 import venv
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,34 @@ def _walk_through() -> list[str]:
     return re.findall(r"<!-- walk-through -->\n```sh\n(.*?)```", text, flags=re.DOTALL)
 
 
+def _runner_reported(stdout: str, reports: Path) -> None:
+    """What a run of the suite with examples and fuzzing, seed 7 and no configuration file reports
+    against a conforming server."""
+    assert "conformance, per requirement:" in stdout
+    assert "passed    CORE-01" in stdout and "passed    TEN-01" in stdout and "passed    PAGES-01" not in stdout
+    summary = next(line for line in stdout.splitlines() if line.startswith("conformance: "))
+    assert " 0 failed" in summary and "(seed 7)" in summary
+    page = (reports / "report.html").read_text()
+    assert "req-CORE-01" in page and "--seed 7" in page
+    assert "documented statuses never observed" in stdout
+    never = json.loads((reports / "coverage.json").read_text())
+    assert 408 in never["scrapeUrl"] and 200 not in never["scrapeUrl"]  # no [fixtures] given: no slow page; scrapes succeed
+    verdicts = json.loads((reports / "requirements.json").read_text())
+    assert verdicts["CORE-02"]["outcome"] == "passed"
+    # Against a server named by URL with no configuration file, the fixture requirements and the
+    # class pages are skipped with the reason, not failed and not passed.
+    for identifier in ("LIMIT-01", "LIMIT-02", "LIMIT-03", "LIMIT-04", "LIMIT-05", "THREAT-02", "PAGES-01"):
+        assert verdicts[identifier]["outcome"] == "skipped", (identifier, verdicts[identifier])
+    for report in ("scenarios.xml", "schemathesis.xml"):
+        cases = list(ElementTree.parse(reports / report).getroot().iter("testcase"))  # noqa: S314 - written by this run
+        assert cases, report
+    # Two Schemathesis processes (the default) shared the phases, each with the run's seed; one report.
+    output = (reports / "schemathesis.txt").read_text()
+    assert output.count("Seed: 7") == 2 and "--phases examples (exit 0)" in output and "--phases fuzzing (exit 0)" in output
+    suites = [suite.get("name") for suite in ElementTree.parse(reports / "schemathesis.xml").getroot().iter("testsuite")]  # noqa: S314
+    assert suites == ["schemathesis (examples)", "schemathesis (fuzzing)"]
+
+
 @pytest.mark.slow
 def test_installed_products_work_together(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
@@ -146,12 +175,13 @@ def test_installed_products_work_together(tmp_path: Path) -> None:
         assert int(remaining) > 0 and (status, documents) == ("completed", "3"), smoke.stdout
         assert all(path.startswith(str(env_dir)) for path in files), f"imported from outside the fresh venv: {files}"
 
+        # The installed runner as a user calls it: against a server on its own port, named by its
+        # flags alone (no BASE_URL in the environment: _run drops it), from another folder.
         reports = tmp_path / "reports"
         conformance = [str(bin_dir / "webdata-conformance"), "--base-url", base_url, "--api-key", key.group(1), "--second-api-key", second_key]
-        conformance += ["--max-examples", "3", "--phases", "examples,fuzzing", "--seed", "1", "--report-dir", str(reports)]
+        conformance += ["--isolated-usage", "--max-examples", "3", "--phases", "examples,fuzzing", "--seed", "7", "--report-dir", str(reports)]
         ran = _run(conformance, cwd=tmp_path)
-        assert "conformance, per requirement:" in ran.stdout and " 0 failed" in ran.stdout
-        assert (reports / "scenarios.xml").exists() and (reports / "schemathesis.xml").exists() and (reports / "report.html").exists()
+        _runner_reported(ran.stdout, reports)
 
         # The same installed suite against a broken server (a mutant in front of it): fails, naming the requirement.
         mutant = next(m for m in MUTANTS if m.name == "wrong-error-text")

@@ -29,7 +29,7 @@ def _report_dir(mutant: Mutant, *, fuzzing_only: bool = False) -> Path:
     return ROOT / "reports" / "conformance" / ("fuzzing-only" if fuzzing_only else "mutants") / mutant.name
 
 
-def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False) -> tuple[bool, str]:
+def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False, operations: tuple[str, ...] = ()) -> tuple[bool, str]:
     """Whether the suite failed against ``mutant``, and the requirements it reported as failed
     (with the run's seconds)."""
     began = time.monotonic()
@@ -37,13 +37,15 @@ def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False
     shutil.rmtree(report_dir, ignore_errors=True)  # nothing of an earlier run is read as this one's
     with running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=upstream.second_api_key) as proxy:
         argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--second-api-key", upstream.second_api_key or ""]
-        # The checks judge every answer whatever its phase; the coverage phase (most of a run's time)
-        # adds nothing they need.
-        # A mutant meets the tests of the requirement class it breaks (--class), which is what the
-        # per-class tally claims: that class catches it, without every other class's scenarios first.
-        argv += (
-            ["--scenarios", "schemathesis_run", "--phases", "examples,fuzzing,stateful"] if fuzzing_only else ["--fail-fast", "--class", CLASS_OF[mutant.name]]
-        )
+        if fuzzing_only:
+            # The checks judge every answer whatever its phase; the coverage phase (most of a run's
+            # time) adds nothing they need.
+            argv += ["--scenarios", "schemathesis_run", "--phases", "examples,fuzzing,stateful"]
+        else:
+            # A mutant meets the tests of the requirement class that must catch it (--class), which
+            # is what the per-class tally claims, without every other class's scenarios first.
+            argv += ["--fail-fast", "--class", CLASS_OF[mutant.name]]
+        argv += [arg for operation in operations for arg in ("--operation", operation)]
         argv += [
             "--isolated-usage",
             "--max-examples",
@@ -102,13 +104,15 @@ def test_every_mutant_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
 # Mutants that a check of the Schemathesis run must catch on its own (the scenarios test the same
 # requirements, and with --fail-fast they stop the run before Schemathesis starts): the built-in
 # ignored_auth, and the suite's checks registered through its schemathesis.toml, whose follow-up
-# requests go through Schemathesis' transport.
+# requests go through Schemathesis' transport. Each with the requirement its check reports and the
+# operations Schemathesis tests (--operation): those the mutant alters, with the start operations
+# whose jobs the check follows.
 CAUGHT_BY_CHECKS = {
-    "auth-ignored": "CORE-02",  # ignored_auth
-    "extract-refusal-text": "CORE-03",  # seed_error_texts, on every refusal of negative data
-    "other-team-visible": "TEN-01",  # TenantIsolation
-    "second-cancel-accepted": "JOBS-02",  # cancel_transitions
-    "missing-invalid-urls": "CORE-05",  # extract_invalid_urls
+    "auth-ignored": ("CORE-02", ("getCreditUsage", "getConcurrency")),  # ignored_auth
+    "extract-refusal-text": ("CORE-03", ("startExtract",)),  # seed_error_texts, on every refusal of negative data
+    "other-team-visible": ("TEN-01", ("startAgent", "getAgentStatus")),  # TenantIsolation
+    "second-cancel-accepted": ("JOBS-02", ("startAgent", "cancelAgent", "getAgentStatus")),  # cancel_transitions
+    "missing-invalid-urls": ("CORE-05", ("startExtract",)),  # extract_invalid_urls
 }
 
 
@@ -118,7 +122,7 @@ def test_checks_of_the_schemathesis_run_catch_their_mutants() -> None:
     # Jobs that run 30 s: a cancel of the stateful phase always finds its job running. (No check of
     # the Schemathesis run reads charges, so two runs may share one server.)
     with embedded_server(job_seconds=30.0) as upstream, ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(lambda m: (m, *_suite_fails(m, upstream, fuzzing_only=True)), chosen))
+        results = list(pool.map(lambda m: (m, *_suite_fails(m, upstream, fuzzing_only=True, operations=CAUGHT_BY_CHECKS[m.name][1])), chosen))
     for mutant, failed, evidence in results:
         assert failed, f"{mutant.name}: the Schemathesis run passed ({evidence})"
-        assert CAUGHT_BY_CHECKS[mutant.name] in evidence.replace(",", " ").split(), f"{mutant.name}: {evidence}"
+        assert CAUGHT_BY_CHECKS[mutant.name][0] in evidence.replace(",", " ").split(), f"{mutant.name}: {evidence}"

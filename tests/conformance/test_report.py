@@ -116,6 +116,14 @@ def test_a_run_narrowed_to_a_class_runs_its_tests_alone_and_reports_the_others_a
     assert done.returncode != 0 and "--webdata-class caching: no such requirement class" in done.stdout + done.stderr
 
 
+def test_an_unknown_operation_to_fuzz_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    argv = [CONFORMANCE, "--base-url", "http://127.0.0.1:9", "--api-key", "k", "--operation", "startAgent,startAgnt", "--report-dir", str(tmp_path)]
+    env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+    done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode != 0 and "--webdata-operation startAgnt: no such operation in the contract" in done.stdout + done.stderr
+    assert not (tmp_path / "requirements.json").exists()
+
+
 def test_the_requirements_document_is_current() -> None:
     printed = subprocess.run([CONFORMANCE, "--requirements"], capture_output=True, text=True, check=True).stdout
     committed = (Path(__file__).resolve().parents[2] / "conformance" / "REQUIREMENTS.md").read_text(encoding="utf-8")

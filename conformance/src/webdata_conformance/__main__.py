@@ -51,6 +51,14 @@ def main(argv: list[str] | None = None) -> int:
         "--scenarios", help="pytest -k expression selecting scenarios (e.g. 'lockdown or cancel'; 'schemathesis_run' for the Schemathesis phases alone)"
     )
     parser.add_argument(
+        "--operation",
+        dest="operations",
+        action="append",
+        default=[],
+        metavar="OPERATION_ID",
+        help="Schemathesis tests only these operations (repeatable or comma-separated operationIds, e.g. 'startAgent,getAgentStatus'); the scenarios are unaffected",
+    )
+    parser.add_argument(
         "--class",
         dest="classes",
         action="append",
@@ -119,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     pytest_args += [f"{name}={value}" for name, value in options.items() if value is not None]
     pytest_args += [f"--webdata-deviation={identifier}" for identifier in args.deviation]
     pytest_args += [f"--webdata-class={name}" for name in args.classes]
+    pytest_args += [f"--webdata-operation={name}" for name in args.operations]
     if args.isolated_usage and args.base_url:
         pytest_args.append("--webdata-isolated-usage")
     if args.fail_fast:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from re import compile
 from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
@@ -1142,9 +1141,7 @@ ExcludeDomain = TypeAliasType(
         StrictStr,
         Field(
             max_length=253,
-            pattern=compile(
-                "^\\s*(?=.{1,253}\\s*$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]\\s*$"
-            ),
+            pattern="^\\s*(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]\\s*$",
         ),
     ],
 )
@@ -1156,9 +1153,7 @@ IncludeDomain = TypeAliasType(
         StrictStr,
         Field(
             max_length=253,
-            pattern=compile(
-                "^\\s*(?=.{1,253}\\s*$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]\\s*$"
-            ),
+            pattern="^\\s*(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]\\s*$",
         ),
     ],
 )

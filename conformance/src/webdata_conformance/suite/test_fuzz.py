@@ -23,7 +23,7 @@ import pytest
 
 from webdata_conformance.client import operations_by_id
 from webdata_conformance.contract import bundle_file
-from webdata_conformance.plugin import record_answer_kinds, record_examined, record_statuses
+from webdata_conformance.plugin import chosen_operations, record_answer_kinds, record_examined, record_statuses
 from webdata_conformance.target import Target
 
 CONFIG = Path(__file__).parent.parent / "schemathesis.toml"
@@ -77,6 +77,8 @@ def schemathesis_argv(
         # Named checks replace the configuration's choice (use_after_free does not apply, §3).
         argv += ["--checks", config.getoption("webdata_checks")]
     argv += ["--max-examples", str(config.getoption("webdata_max_examples"))]
+    for operation_id in chosen_operations(config):
+        argv += ["--include-operation-id", operation_id]
     argv += ["--workers", "1", "--no-color", "--continue-on-failure"]
     argv += ["--report", "junit", "--report-junit-path", str(report), "--seed", str(seed)]
     if config.getoption("webdata_rate_limit"):
