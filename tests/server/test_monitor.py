@@ -378,6 +378,11 @@ def test_firecrawl_py_monitor_methods(sandbox: Sandbox) -> None:
     app = sandbox.firecrawl
     url = "https://shop.example.com/widgets/sdk-watch"
     sandbox.set_page(url, "Stock: 3")
+    # The server's clock starts at the wall clock's time: move it to a second past a half hour, so
+    # that the schedule's first run is 30 minutes away (made a few seconds before a half hour, the
+    # monitor would run on schedule during the manual check, then again 30 minutes later).
+    now = sandbox.now
+    sandbox.advance(1800 - (now.minute % 30) * 60 - now.second - now.microsecond / 1e6 + 1)
     monitor = app.create_monitor(name="sdk", schedule={"text": "every 30 minutes"}, targets=[{"type": "scrape", "url": url}], goal="stock level")
     assert monitor.schedule.cron == "*/30 * * * *" and monitor.judge_enabled
     assert [m.id for m in app.list_monitors()] == [monitor.id]
