@@ -6,7 +6,8 @@ not in its wheel. The set-up downloads that sdist from PyPI at the version this 
 a subprocess, ``API_URL`` and ``API_KEY`` pointing at a reference server this test starts. Without
 PyPI the test is skipped, saying so. Tests that need the real web or a language model are
 deselected here, each with its reason (none so far for map and search: the synthetic index
-answers their queries).
+answers their queries). The server runs with its test controls on (``serve --control``), as the
+pytest plugin's does.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ def _extract(sdist: Path, into: Path) -> Path:
 
 def test_the_sdks_own_map_and_search_tests_pass(live_server: LiveServer, tmp_path: Path) -> None:
     suite = _extract(_sdist(), tmp_path / "e2e")
+    # With the test controls on, as inside the pytest plugin: they wrap the server's web, and no
+    # wrapper may take search or map away (the families' own tests run without them).
+    live_server.options = ("--control",)
     live_server.start()
     key = json.loads(live_server.admin("create-team", "--name", "sdk-e2e", "--plan-tokens", "1500000"))["apiKey"]
     report = tmp_path / "junit.xml"

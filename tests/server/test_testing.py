@@ -19,6 +19,7 @@ from webdata_server.controls import FaultError
 from webdata_server.testing import Sandbox
 
 from tests.conftest import BUNDLE
+from tests.server.conftest import Server
 
 CONTRACT = json.loads(BUNDLE.read_text(encoding="utf-8"))
 
@@ -44,6 +45,56 @@ def reference() -> Iterator[ReferenceServer]:
 def sandbox(reference: ReferenceServer) -> Iterator[Sandbox]:
     with reference.sandbox() as made:
         yield made
+
+
+# -- every family, as on a plain server ------------------------------------------------------------
+def test_every_family_answers_inside_the_controls_as_on_a_plain_server(sandbox: Sandbox, server: Server) -> None:
+    """The test controls wrap the server's web (faults, replaced pages): no wrapper may take an
+    operation away. Search, map and parse answer as a plain server (no controls) answers, and a
+    monitor of every target kind runs its check."""
+    auth = {"Authorization": f"Bearer {sandbox.api_key}"}
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("/v2/search", {"query": "coffee roasters", "limit": 3, "sources": ["web", "news", "images"]}),
+        ("/v2/search", {"query": "docs", "limit": 2, "scrapeOptions": {"formats": ["markdown"]}}),
+        ("/v2/map", {"url": "https://docs.example.com", "limit": 30}),
+        ("/v2/map", {"url": "https://docs.example.com", "search": "guide"}),
+    ]
+    for path, body in calls:
+        inside = httpx.post(sandbox.base_url + path, json=body, headers=auth)
+        plain = server.client.post(path, json=body, headers={"Authorization": f"Bearer {server.api.key}"})
+        assert (inside.status_code, plain.status_code) == (200, 200), (path, inside.text, plain.text)
+        assert _without_ids(inside.json()) == _without_ids(plain.json()), path
+    assert httpx.post(sandbox.base_url + "/v2/map", json={"url": "https://docs.example.com"}, headers=auth).json()["links"][1:], "a site's map"
+    upload = {"file": ("notes.md", b"# Notes\n\nSee [the guide](https://docs.example.com/guide).", "text/markdown")}
+    inside_parse = httpx.post(sandbox.base_url + "/v2/parse", files=upload, headers=auth)
+    plain_parse = server.client.post("/v2/parse", files=upload, headers={"Authorization": f"Bearer {server.api.key}"})
+    assert inside_parse.status_code == plain_parse.status_code == 200, inside_parse.text
+    assert inside_parse.json()["data"]["markdown"] == plain_parse.json()["data"]["markdown"]
+    targets = [
+        {"type": "scrape", "urls": ["https://shop.example.com/pricing"]},
+        {"type": "crawl", "url": "https://site.example.com", "crawlOptions": {"limit": 3}},
+        {"type": "search", "queries": ["coffee"], "maxResults": 2},
+    ]
+    for target in targets:
+        made = httpx.post(
+            sandbox.base_url + "/v2/monitor", json={"name": "every kind", "goal": "coffee", "schedule": {"text": "hourly"}, "targets": [target]}, headers=auth
+        )
+        assert made.status_code == 200, made.text
+        monitor = made.json()["data"]["id"]
+        run = httpx.post(f"{sandbox.base_url}/v2/monitor/{monitor}/run", headers=auth)
+        assert run.status_code == 200, run.text
+        sandbox.advance(sandbox.server.job_seconds)
+        check = httpx.get(f"{sandbox.base_url}/v2/monitor/{monitor}/checks/{run.json()['id']}", headers=auth).json()["data"]
+        assert check["status"] == "completed" and check["summary"]["new"] >= 1, (target["type"], check)
+
+
+def _without_ids(answer: Any) -> Any:
+    """An answer without what differs between two servers by design (ids, scrape times, cache state)."""
+    if isinstance(answer, dict):
+        return {k: _without_ids(v) for k, v in answer.items() if k not in ("id", "scrapeId", "creditsUsed", "cacheState", "cachedAt", "timeTaken")}
+    if isinstance(answer, list):
+        return [_without_ids(v) for v in answer]
+    return answer
 
 
 # -- the clock ------------------------------------------------------------------------------------

@@ -789,6 +789,10 @@ class FaultyWeb:
         self.inner = inner
         self.controls = controls
 
+    @property
+    def indexed(self) -> bool:
+        return self.inner.indexed
+
     def fetch(self, url: str, context: FetchContext) -> Page:
         fault = self.controls.page_fault(url)
         if fault is not None and fault.status is None:

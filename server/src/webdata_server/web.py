@@ -90,6 +90,13 @@ class FetchContext:
 
 
 class WebSource(Protocol):
+    @property
+    def indexed(self) -> bool:
+        """Whether the pages come from the synthetic web's site model, whose index search answers
+        from and whose map is the site's own. A capability, read through any wrapper (the test
+        controls' FaultyWeb answers its inner source's), never a question of the source's class."""
+        ...
+
     def fetch(self, url: str, context: FetchContext) -> Page: ...
 
     def text(self, url: str) -> str | None:
@@ -138,6 +145,8 @@ def language_for(country: str, languages: list[str]) -> str:
 
 class SyntheticWeb:
     """Deterministic pages generated from their URL (see the module's table of conventions)."""
+
+    indexed = True
 
     def __init__(self) -> None:
         self._fetches: Counter[str] = Counter()
@@ -287,6 +296,8 @@ class HttpFetcher:
     """Real fetches with httpx, every one (robots.txt and sitemaps included, and each redirect they
     follow) through the :class:`~webdata_server.outbound.OutboundGuard`: only global addresses
     unless its :class:`~webdata_server.outbound.Reach` allows more (tests serving pages on 127.0.0.1)."""
+
+    indexed = False
 
     def __init__(self, *, allow_private: bool = False, timeout: float = 30.0, guard: OutboundGuard | None = None) -> None:
         self.guard = guard or OutboundGuard(Reach(loopback=allow_private, private=allow_private))

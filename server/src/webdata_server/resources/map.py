@@ -14,7 +14,7 @@ from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.sitemap import MapOptions, map_site
 from webdata_server.urls import url_problem
-from webdata_server.web import FetchContext, FetchRefused, SyntheticWeb, links_in, sitemap_locations
+from webdata_server.web import FetchContext, FetchRefused, links_in, sitemap_locations
 
 __all__ = ["OPERATIONS"]
 
@@ -43,7 +43,7 @@ def map_url(ctx: Context, call: Call) -> Pending:
     threat.check_override(team, body.threat_protection)
     scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.scraper.classifier_down)
     web = ctx.scraper.web
-    if isinstance(web, SyntheticWeb):
+    if web.indexed:
         links = list(_synthetic_map(body.url, _options(body)))
     else:
         # The real web: the index is the start page's own links.
@@ -86,7 +86,7 @@ def _walks(ctx: Context, raw: bytes) -> bool:
     """Whether a map request may walk a site (then it runs in a worker thread): on the real web
     always; on the synthetic web unless its map is memoised. One that the gate will refuse, or
     whose map is memoised, only checks, reads and charges, on the loop."""
-    if not isinstance(ctx.scraper.web, SyntheticWeb):
+    if not ctx.scraper.web.indexed:
         return True
     try:
         body = models.MapRequest.model_validate_json(raw)

@@ -14,7 +14,6 @@ from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.scrape.pipeline import CacheEntry
 from webdata_server.search_index import SearchHit, SearchIndex, category_of, news_date
-from webdata_server.web import SyntheticWeb
 
 __all__ = ["OPERATIONS"]
 
@@ -74,7 +73,7 @@ def search(ctx: Context, call: Call) -> Pending:
     body: models.SearchRequest = call.body
     if body.include_domains and body.exclude_domains:
         raise InvalidRequest(details=[issue(["includeDomains"], "includeDomains and excludeDomains cannot both be specified")])
-    if not isinstance(ctx.scraper.web, SyntheticWeb):
+    if not ctx.scraper.web.indexed:
         raise InvalidRequest(
             details=[issue([], "This reference server has no search provider: search answers from the synthetic web only (serve --web synthetic)")]
         )
