@@ -21,6 +21,7 @@ from markdownify import MarkdownConverter
 from PIL import Image, ImageDraw
 from soupsieve import SelectorSyntaxError
 
+from webdata_server import linear
 from webdata_server.web import minimal_pdf
 
 __all__ = [
@@ -53,6 +54,30 @@ _PAPER = {"A0": (2384, 3370), "A1": (1684, 2384), "A2": (1191, 1684), "A3": (842
           "Letter": (612, 792), "Legal": (612, 1008), "Tabloid": (792, 1224), "Ledger": (1224, 792)}  # fmt: skip
 
 
+# An element this deep keeps its text, not the markup inside it: the markdown conversion recurses
+# once per level, and browsers stop nesting too (Blink at 512 levels).
+MAX_DEPTH = 200
+
+
+def parse_html(html: str) -> BeautifulSoup:
+    """A page's document, parsed with lxml's HTML parser (libxml2: linear in the input, where the
+    standard library's parser is quadratic on unterminated tags and comments, as a hostile page or
+    upload can be), its nesting bounded at :data:`MAX_DEPTH`."""
+    soup = BeautifulSoup(html, "lxml")
+    stack: list[tuple[Any, int]] = [(soup, 0)]
+    while stack:
+        element, depth = stack.pop()
+        children = [child for child in element.children if getattr(child, "name", None)]
+        for child in children:
+            if depth + 1 < MAX_DEPTH:
+                stack.append((child, depth + 1))
+            elif any(getattr(inner, "name", None) for inner in child.children):
+                text = child.get_text()
+                child.clear()
+                child.append(text)
+    return soup
+
+
 def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, exclude_tags: list[str] | None, block_ads: bool) -> Any:
     """The element the content formats are made from, in the service's order: ``includeTags``
     keeps only what they match in the whole page, then scripts and styles go, then ads,
@@ -61,7 +86,7 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
 
     One parse: :func:`to_markdown` takes the returned element (take ``str()`` of it first for the
     html format, since the markdown step edits it)."""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = parse_html(html)
     root: Any = soup.body or soup
     if include_tags:
         kept = [element for selector in dict.fromkeys(include_tags) for element in _select(root, selector)]  # each selector once
@@ -108,8 +133,8 @@ def to_markdown(root: Any, base_url: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
 
 
-_HEAD_TAG = re.compile(r"<(html|meta)\b([^>]*)>", re.IGNORECASE)
-_ATTRIBUTE = re.compile(r"""([a-zA-Z:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+_HEAD_TAG = linear.fixed(r"(?i)<(html|meta)\b([^>]*)>")
+_ATTRIBUTE = linear.fixed(r"""([a-zA-Z:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
 
 
 def head_metadata(html: str) -> dict[str, Any]:
@@ -132,9 +157,12 @@ def head_metadata(html: str) -> dict[str, Any]:
     return found
 
 
+_BASE64_IMAGE = linear.fixed(r"!\[([^\]]*)\]\(data:[^)]*\)")
+
+
 def remove_base64_images(markdown: str) -> str:
     """Base64 images keep their alt text; the data URL becomes a placeholder."""
-    return re.sub(r"!\[([^\]]*)\]\(data:[^)]*\)", lambda m: f"![{m.group(1)}]({BASE64_PLACEHOLDER})", markdown)
+    return _BASE64_IMAGE.sub(lambda m: f"![{m.group(1)}]({BASE64_PLACEHOLDER})", markdown)
 
 
 def clean_markdown(markdown: str) -> tuple[str, str | None]:
@@ -152,13 +180,13 @@ def clean_markdown(markdown: str) -> tuple[str, str | None]:
 
 
 def links(html: str, base_url: str) -> list[str]:
-    soup = BeautifulSoup(html, "html.parser")
+    soup = parse_html(html)
     found = [urljoin(base_url, str(a["href"])) for a in soup.find_all("a", href=True)]
     return list(dict.fromkeys(found))
 
 
 def images(html: str, base_url: str) -> list[str]:
-    soup = BeautifulSoup(html, "html.parser")
+    soup = parse_html(html)
     found = [urljoin(base_url, str(img["src"])) for img in soup.find_all("img", src=True)]
     return list(dict.fromkeys(found))
 
@@ -170,17 +198,38 @@ def summary(markdown: str) -> str:
     return " ".join(sentences[:2]).strip()
 
 
+def _css_rules(css: str) -> dict[str, str]:
+    """``selector { body }`` pairs of a style sheet in one pass, a later rule of a selector winning:
+    the selector is the text since the last brace before a ``{``, the body what follows up to the
+    next ``}``. A ``{`` with no ``}`` after it ends the sheet."""
+    rules: dict[str, str] = {}
+    position = 0
+    while (opening := css.find("{", position)) >= 0:
+        closing = css.find("}", opening + 1)
+        if closing < 0:
+            break
+        selector = css[position:opening]
+        selector = selector[selector.rfind("}") + 1 :]
+        if selector:
+            rules[selector] = css[opening + 1 : closing]
+            position = closing + 1
+        else:
+            position = opening + 1
+    return rules
+
+
 def branding(raw_html: str) -> dict[str, Any]:
     """Colours and fonts from the page's CSS."""
-    css = " ".join(style.get_text() for style in BeautifulSoup(raw_html, "html.parser").find_all("style"))
-    rules = dict(re.findall(r"([^{}]+)\{([^}]*)\}", css))
+    css = " ".join(style.get_text() for style in parse_html(raw_html).find_all("style"))
+    rules = _css_rules(css)
 
     def prop(selector_part: str, name: str) -> str | None:
         for selector, body in rules.items():
-            if selector_part in selector.split(","):
-                found = re.search(rf"(?:^|;)\s*{name}\s*:\s*([^;]+)", body)
-                if found:
-                    return found.group(1).strip()
+            if selector_part in (part.strip() for part in selector.split(",")):
+                for declaration in body.split(";"):
+                    key, colon, value = declaration.partition(":")
+                    if colon and key.strip() == name and value.strip():
+                        return value.strip()
         return None
 
     colors = {
@@ -203,12 +252,14 @@ def branding(raw_html: str) -> dict[str, Any]:
     return {"colorScheme": "dark" if dark else "light", "colors": colors, "fonts": families}
 
 
+# Linear-time patterns (the markdown is the page's): \w and \d written as the Unicode classes
+# Python's re gave them; a name after "Contact: " is the group the replacement covers.
 _PII = {
-    "EMAIL": re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
-    "PHONE": re.compile(r"\+?\d[\d\s().-]{7,}\d"),
-    "FINANCIAL": re.compile(r"\b(?:\d{4}[ -]?){3}\d{4}\b"),
-    "SECRET": re.compile(r"\b(?:sk|pk|api|key)[-_][A-Za-z0-9]{16,}\b"),
-    "PERSON": re.compile(r"(?<=Contact: )[A-Z][a-z]+ [A-Z][a-z]+"),
+    "EMAIL": linear.fixed(r"[\p{L}\p{N}_.+-]+@[\p{L}\p{N}_-]+\.[\p{L}\p{N}_.-]+"),
+    "PHONE": linear.fixed(r"\+?\p{Nd}[\p{Nd}\s().-]{7,}\p{Nd}"),
+    "FINANCIAL": linear.fixed(r"\b(?:\d{4}[ -]?){3}\d{4}\b"),
+    "SECRET": linear.fixed(r"\b(?:sk|pk|api|key)[-_][A-Za-z0-9]{16,}\b"),
+    "PERSON": linear.fixed(r"Contact: ([A-Z][a-z]+ [A-Z][a-z]+)"),
 }
 
 
@@ -223,9 +274,13 @@ def redact(markdown: str, options: Any) -> str:
     return markdown
 
 
-def _replacement(kind: str, style: str) -> Callable[[re.Match[str]], str]:
-    def replace(match: re.Match[str]) -> str:
-        return {"tag": f"<{kind}>", "mask": "*" * len(match.group(0)), "remove": ""}[style]
+def _replacement(kind: str, style: str) -> Callable[[linear.Match], str]:
+    def replace(match: linear.Match) -> str:
+        # A pattern with a group replaces that group alone (the text before it is context).
+        whole = match.group(0)
+        kept = whole[: match.start(1) - match.start(0)] if match.groups() else ""
+        found = whole[len(kept) :]
+        return kept + {"tag": f"<{kind}>", "mask": "*" * len(found), "remove": ""}[style]
 
     return replace
 

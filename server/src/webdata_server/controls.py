@@ -45,6 +45,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
 
+from webdata_server import linear
 from webdata_server.domain import iso
 from webdata_server.jobs.clock import Clock, ManualClock, SystemClock
 from webdata_server.web import FetchContext, FetchFailed, Page, WebSource
@@ -296,8 +297,9 @@ class Controls:
         if path is not None:
             try:
                 re.compile(path)
-            except re.error as error:
-                raise FaultError(f"path {path!r} is not a regular expression: {error}") from None
+                linear.compile(path)  # matched in linear time: a request path must not stall the server
+            except (re.error, linear.Unsupported) as error:
+                raise FaultError(f"path {path!r} is not a regular expression this server runs (RE2 syntax): {error}") from None
         if status is None and not drop and delay <= 0:
             raise FaultError("a fault needs a status, a delay or drop")
         if status is not None and drop:
@@ -399,7 +401,7 @@ class Controls:
                     continue
                 if fault.method is not None and fault.method != method:
                     continue
-                if fault.path is not None and not re.fullmatch(fault.path, path):
+                if fault.path is not None and not linear.compile(fault.path).fullmatch(path):
                     continue
                 fault.seen += 1
                 if fault.seen <= fault.after:
@@ -782,6 +784,9 @@ async def _json(send: Callable[[Any], Awaitable[None]], status: int, body: Any) 
     await send({"type": "http.response.body", "body": content})
 
 
+_TITLE = linear.fixed(r"(?s)<title>(.*?)</title>")
+
+
 class FaultyWeb:
     """A web source whose pages fail where the controls' page faults say."""
 
@@ -799,8 +804,8 @@ class FaultyWeb:
             raise FetchFailed(f"could not connect to {urlsplit(url).hostname or url}")
         edited = self.controls.edited_page(url)
         if edited is not None:
-            title = re.search(r"<title>(.*?)</title>", edited, flags=re.DOTALL)
-            page = Page(url, 200, "text/html", edited, edited.encode(), title[1] if title else url)
+            title = _TITLE.search(edited)
+            page = Page(url, 200, "text/html", edited, edited.encode(), title.group(1) if title else url)
             return page if fault is None or fault.status is None else replace(page, status=fault.status)
         page = self.inner.fetch(url, context)
         return page if fault is None or fault.status is None else replace(page, status=fault.status)

@@ -14,7 +14,9 @@ pages it finds, breadth first from the start URL, as the public service applies 
   scripts, archives, media, fonts); its host is the start host (``www.`` aside), a subdomain of it
   only with ``allowSubdomains``, any other only with ``allowExternalLinks``; its path matches no
   ``excludePaths`` pattern and, when ``includePaths`` is given, one of them (regular expressions
-  searched in the path); its path starts with the start URL's path unless ``crawlEntireDomain``;
+  searched in the path, in linear time by RE2 as the service's crawler searches them with Rust's
+  ``regex`` crate: a pattern that engine cannot run, a lookaround or a backreference, is dropped,
+  as the service drops it; :mod:`webdata_server.linear`); its path starts with the start URL's path unless ``crawlEntireDomain``;
   it was not seen before; robots.txt of its site allows it unless ``ignoreRobotsTxt`` (a
   disallowed link is recorded, not visited); and fewer than ``limit`` pages are planned.
 - Seen means: the same URL without its fragment, without its query under
@@ -24,6 +26,7 @@ pages it finds, breadth first from the start URL, as the public service applies 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import deque
 from collections.abc import Callable
@@ -33,6 +36,7 @@ from urllib.robotparser import RobotFileParser
 
 import webdata_models as models
 
+from webdata_server import linear
 from webdata_server.store.job_pages import PlannedPage
 from webdata_server.web import sitemap_locations
 
@@ -50,8 +54,8 @@ class CrawlRules:
     """The crawl options that decide which pages are visited: a crawl request's (:meth:`from_model`,
     the contract's defaults applied by the model, so none is repeated here)."""
 
-    include_paths: tuple[re.Pattern[str], ...]
-    exclude_paths: tuple[re.Pattern[str], ...]
+    include_paths: tuple[linear.Pattern, ...]
+    exclude_paths: tuple[linear.Pattern, ...]
     max_discovery_depth: int | None
     limit: int
     crawl_entire_domain: bool
@@ -65,11 +69,18 @@ class CrawlRules:
 
     @classmethod
     def from_model(cls, crawl: models.CrawlRequest) -> CrawlRules:
-        """The rules of a crawl request (its defaults are the contract's, applied by the model);
-        :class:`re.error` for a bad pattern."""
+        """The rules of a crawl request (its defaults are the contract's, applied by the model).
+        The request's patterns were checked as regular expressions when it was made; those RE2
+        cannot run are dropped here, as the service's crawler drops those its engine refuses."""
 
-        def patterns(values: list[str] | None) -> tuple[re.Pattern[str], ...]:
-            return tuple(re.compile(p) for p in values or [] if p)
+        def patterns(values: list[str] | None) -> tuple[linear.Pattern, ...]:
+            kept = []
+            for value in values or []:
+                if not value:
+                    continue
+                with contextlib.suppress(linear.Unsupported):
+                    kept.append(linear.compile(value))
+            return tuple(kept)
 
         return cls(
             include_paths=patterns(crawl.include_paths),

@@ -26,14 +26,45 @@ import hashlib
 import math
 import re
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import jsonschema
+
+from webdata_server import linear
 
 __all__ = ["fits_schema", "value_for_schema"]
 
 _MAX_DEPTH = 8
 _NONE = object()  # no value could be made
+
+
+def _search(pattern: str, text: str) -> bool:
+    """Whether a schema's ``pattern`` matches ``text``, in linear time (:mod:`webdata_server.linear`);
+    a pattern RE2 cannot run (a lookaround, a backreference) is not held against the value."""
+    try:
+        return linear.compile(pattern).search(text) is not None
+    except linear.Unsupported:
+        return True
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
+    if validator.is_type(instance, "string") and not _search(pattern, instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+def _pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
+    if not validator.is_type(instance, "object"):
+        return
+    for pattern, subschema in patterns.items():
+        for key, value in instance.items():
+            if _search(pattern, key):
+                yield from validator.descend(value, subschema, path=key, schema_path=pattern)
+
+
+# The user's schema's patterns run on the linear engine: the standard validator's re.search
+# backtracks, and a schema is the caller's input.
+_LINEAR = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties})
 
 
 def value_for_schema(schema: Any, name: str, host: str) -> Any:
@@ -77,7 +108,7 @@ class _Maker:
 
     def valid(self, value: Any, schema: dict[str, Any]) -> bool:
         try:
-            validator = jsonschema.Draft202012Validator({**schema, "$defs": self.root.get("$defs", {}), "definitions": self.root.get("definitions", {})})
+            validator = _LINEAR({**schema, "$defs": self.root.get("$defs", {}), "definitions": self.root.get("definitions", {})})
             return bool(validator.is_valid(value))
         except Exception:  # a schema the validator cannot read (or resolve) is not this value's fault
             return True
@@ -151,7 +182,7 @@ class _Maker:
         pattern = schema.get("pattern")
         if pattern:
             for candidate in self._pattern_candidates(name, text):
-                if _fits(candidate, low, high) and re.search(pattern, candidate):
+                if _fits(candidate, low, high) and _search(pattern, candidate):
                     return candidate
         if len(text) < low:
             text = (text + " " + name * low)[:low] if low else text

@@ -25,6 +25,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from webdata_server import linear
+
 __all__ = [
     "KINDS",
     "MAX_PDF_PAGES",
@@ -171,8 +173,11 @@ def _decode(data: bytes, filename: str) -> str:
     raise Unreadable(f"{filename} is not text in a known encoding")  # pragma: no cover - latin-1 decodes anything
 
 
+_TITLE = linear.fixed(r"(?is)<title[^>]*>(.*?)</title>")
+
+
 def _html_title(text: str) -> str:
-    found = re.search(r"<title[^>]*>(.*?)</title>", text, re.IGNORECASE | re.DOTALL)
+    found = _TITLE.search(text)
     return html.unescape(found.group(1)).strip() if found else ""
 
 
@@ -182,7 +187,7 @@ def _markdown_title(text: str) -> str:
 
 
 _BULLET = re.compile(r"^\s*[-*+]\s+")
-_LINK = re.compile(r"(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+_LINK = linear.fixed(r"(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 
 def _markdown_html(text: str) -> str:

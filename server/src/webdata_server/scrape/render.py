@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from urllib.parse import urlsplit
 import webdata_models as models
 from pydantic import TypeAdapter
 
-from webdata_server import content
+from webdata_server import content, linear
 from webdata_server.domain import Charge
 from webdata_server.errors import PromptInjection
 from webdata_server.extraction import fits_schema, value_for_schema
@@ -262,7 +261,7 @@ def pdf_parsing(parsers: Any) -> tuple[bool, models.PdfParser | None]:
     return parser is not None or "pdf" in listed, parser
 
 
-_URL = re.compile(r"https?://[^\s<>()\]\[\"']+[^\s<>()\]\[\"'.,;:]")
+_URL = linear.fixed(r"https?://[^\s<>()\]\[\"']+[^\s<>()\]\[\"'.,;:]")
 # A block of a PDF page: (type, its text, its box (x0, y0, x1, y1) in points; None when synthetic).
 Block = tuple[str, str, "tuple[float, float, float, float] | None"]
 
