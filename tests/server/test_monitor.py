@@ -107,6 +107,11 @@ def test_a_created_monitor_reads_back_with_its_schedule_as_cron(sandbox: Sandbox
     ("schedule", "status", "error"),
     [
         ({"cron": "*/2 * * * *"}, 400, "Monitor schedule must not run more often than every 5 minutes"),
+        # Every interval over a whole period counts, not the next two (at hh:52 the next two runs of
+        # the first are 6 minutes apart; the worker later met 12:58 then 12:59).
+        ({"cron": "0-53,58-59 * * * *"}, 400, "Monitor schedule must not run more often than every 5 minutes"),
+        ({"cron": "0,5,10,11 * * * *"}, 400, "Monitor schedule must not run more often than every 5 minutes"),
+        ({"cron": "0,3 0 * * *"}, 400, "Monitor schedule must not run more often than every 5 minutes"),
         ({"cron": "0 9 * *"}, 400, "Cron expression must contain five fields"),
         ({"cron": "61 * * * *"}, 400, "Invalid cron field"),
         ({"cron": "0 9 * * *", "timezone": "Mars/Olympus"}, 400, "Invalid monitor schedule timezone: Mars/Olympus"),
@@ -119,6 +124,22 @@ def test_a_created_monitor_reads_back_with_its_schedule_as_cron(sandbox: Sandbox
 def test_a_schedule_that_cannot_run_is_refused_with_the_services_text(sandbox: Sandbox, schedule: dict[str, Any], status: int, error: str) -> None:
     answer = call(sandbox, "createMonitor", json_body={"name": "x", "schedule": schedule, "targets": [{"type": "scrape", "urls": ["https://a.example.com"]}]})
     assert (answer.status_code, answer.json()["error"]) == (status, error)
+
+
+def test_one_monitor_the_worker_cannot_run_is_paused_and_every_other_runs(reference: ReferenceServer, sandbox: Sandbox) -> None:
+    broken = create(sandbox, name="broken")
+    store = reference._store
+    monitor, team_id, key_id = store.monitors.get(broken["id"])
+    monitor["schedule"] = {"cron": "0 0 31 2 *", "timezone": "UTC"}  # no run in a year: next_run raises
+    store.write(lambda tx: store.monitors.put(tx, monitor, team_id=team_id, key_id=key_id))
+    with reference.sandbox() as other:
+        healthy = create(other, name="healthy")
+        for _ in range(2):  # two hours: the broken one is due first, every pass
+            reference.advance(3600)
+        assert call(sandbox, "getMonitor", monitorId=broken["id"]).json()["data"]["status"] == "paused"
+        (failed,) = checks(sandbox, broken)
+        assert failed["status"] == "failed" and "paused" in failed["error"] and "within one year" in failed["error"]
+        assert len([c for c in checks(other, healthy) if c["trigger"] == "scheduled"]) == 2
 
 
 def test_bad_targets_and_emails_are_refused(sandbox: Sandbox) -> None:

@@ -109,7 +109,7 @@ def test_a_control_call_the_server_cannot_do_says_why(controlled: LiveServer) ->
     assert bad.status_code == 400
     assert "getCreditUsage never answers 402" in bad.json()["error"]
     assert httpx.post(controlled.base_url + "/__webdata/clock/advance", json={"seconds": -1}).status_code == 400
-    assert httpx.post(controlled.base_url + "/__webdata/faults", content=b"[1]").status_code == 400
+    assert httpx.post(controlled.base_url + "/__webdata/faults", content=b"[1]", headers={"Content-Type": "application/json"}).status_code == 400
     assert httpx.get(controlled.base_url + "/__webdata/nothing").status_code == 404
 
 
@@ -121,6 +121,53 @@ def test_the_manual_clock_over_http_moves_a_crawl(controlled: LiveServer) -> Non
     httpx.post(controlled.base_url + "/__webdata/clock/advance", json={"seconds": 60})
     done = httpx.get(f"{controlled.base_url}/v2/crawl/{job['id']}", headers=auth).json()
     assert (done["status"], done["completed"]) == ("completed", 5)
+
+
+def test_a_web_page_cannot_drive_the_controls(controlled: LiveServer) -> None:
+    """Issue 57 item 7: a cross-site text/plain POST was accepted (201); under a rebound Host pages
+    were replaced, webhook secrets read and keys minted."""
+    faults = controlled.base_url + "/__webdata/faults"
+    fault = '{"operation": "scrapeUrl", "status": 500}'
+    # A form or fetch from another site: text/plain needs no preflight, but the browser says where it comes from.
+    cross_site = httpx.post(faults, content=fault, headers={"Content-Type": "text/plain", "Origin": "https://evil.example"})
+    assert cross_site.status_code == 403 and "cross-origin" in cross_site.json()["error"]
+    fetch_metadata = httpx.post(faults, content=fault, headers={"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"})
+    assert fetch_metadata.status_code == 403
+    plain_text = httpx.post(faults, content=fault, headers={"Content-Type": "text/plain"})
+    assert plain_text.status_code == 415 and "application/json" in plain_text.json()["error"]
+    for rebound in ("evil.example", "127.public.test", "evil.example:80"):
+        for method, route in (("POST", "teams"), ("GET", "inbox"), ("PUT", "pages")):
+            answer = httpx.request(
+                method, f"{controlled.base_url}/__webdata/{route}", json={"url": "https://a.example.com", "text": "x"}, headers={"Host": rebound}
+            )
+            assert answer.status_code == 403 and "loopback Host" in answer.json()["error"], (rebound, route)
+    same_origin = httpx.post(faults, content=fault, headers={"Content-Type": "application/json", "Origin": controlled.base_url})
+    assert same_origin.status_code == 201
+    assert httpx.post(controlled.base_url + "/__webdata/reset", headers={"Host": "localhost"}).status_code == 200
+    too_big = httpx.put(controlled.base_url + "/__webdata/pages", json={"url": "https://a.example.com", "text": "x" * (9 * 1024 * 1024)})
+    assert too_big.status_code == 413
+
+
+def test_loopback_is_an_address_not_a_prefix() -> None:
+    from webdata_server.controls import _loopback
+
+    assert [_loopback(h) for h in ("127.0.0.1", "127.9.9.9", "::1", "[::1]", "localhost", "LOCALHOST")] == [True] * 6
+    assert [_loopback(h) for h in ("127.public.test", "127.0.0.1.nip.io", "10.0.0.1", "", None)] == [False] * 5
+
+
+def test_the_journal_keeps_a_bounded_number_of_body_bytes() -> None:
+    from webdata_server import controls
+    from webdata_server.controls import Controls, Received
+
+    kept = Controls()
+    megabyte = {"url": "x" * (1024 * 1024)}
+    for seq in range(40):  # 40 MiB of bodies: 6.9 GB of memory for 200 of them in the audit
+        entry = Received(seq, "", "POST", "/v2/scrape", {}, {}, megabyte, 1024 * 1024, "scrapeUrl", None, 400, None)
+        kept._keep(entry, 1024 * 1024)
+    assert len(kept.journal) == controls.JOURNAL_BYTES // (1024 * 1024)
+    assert kept.journal[-1].seq == 39 and kept._journal_bytes <= controls.JOURNAL_BYTES
+    kept.reset()
+    assert kept._journal_bytes == 0 and not kept.journal
 
 
 def test_controls_are_off_unless_asked(live_server: LiveServer) -> None:

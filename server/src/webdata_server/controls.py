@@ -4,7 +4,12 @@ What a developer testing retry, progress and webhook code needs from a developme
 habits of moto, WireMock, LocalStack and Stripe's test clocks), in one object the application
 consults when it is given one (``create_app(controls=...)``): the pytest plugin and
 ``webdata_server.running()`` always give one; ``serve --control`` gives one and answers the
-control endpoints under :data:`PREFIX` (loopback only, never with a team's key).
+control endpoints under :data:`PREFIX` (loopback only, never with a team's key). They are safe to
+leave on while a browser is open: they answer only a ``Host`` that is a loopback address or
+``localhost`` (a page whose name was rebound to 127.0.0.1 sends its own name), refuse a request a
+browser marks as coming from another origin (``Origin``, ``Sec-Fetch-Site``), take a body only as
+``application/json`` (which a page cannot send across origins without asking first), and bound
+their bodies (:data:`CONTROL_BODY_BYTES`) and the journal's (:data:`JOURNAL_BYTES` in all).
 
 - **Faults** (:class:`Fault`): the next N calls of an operation (or of a method and path) answer a
   status with the contract's body for it (429 with ``Retry-After``, 402, 500...; 502, 503 and 504
@@ -33,6 +38,7 @@ import asyncio
 import contextlib
 import difflib
 import fnmatch
+import ipaddress
 import itertools
 import json
 import re
@@ -42,7 +48,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 from urllib.parse import parse_qsl, urlsplit
 
 from webdata_server import linear
@@ -74,6 +80,11 @@ GATEWAY_STATUSES = {502: "Bad Gateway", 503: "Service Unavailable", 504: "Gatewa
 # Requests the journal keeps (the oldest are dropped first) and the bytes of a body it keeps.
 JOURNAL_SIZE = 10_000
 JOURNAL_BODY_BYTES = 1024 * 1024
+# The bodies the journal keeps, in all: the oldest entries go first beyond it (a parsed JSON body
+# takes several times its bytes in memory).
+JOURNAL_BYTES = 16 * 1024 * 1024
+# A control call's body (a replaced page is the largest): refused with 413 beyond it.
+CONTROL_BODY_BYTES = 8 * 1024 * 1024
 INBOX_SIZE = 10_000
 
 # Headers whose values the journal never keeps.
@@ -202,7 +213,33 @@ def _body(raw: bytes, content_type: str) -> Any:
 
 
 def _loopback(host: str | None) -> bool:
-    return host in ("127.0.0.1", "::1", "localhost") or (host or "").startswith("127.")
+    """Whether ``host`` is this machine by address (127.0.0.0/8, ::1) or the name ``localhost``:
+    a name that merely begins with ``127.`` is someone else's."""
+    if not host:
+        return False
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _header(scope: Any, name: bytes) -> str | None:
+    return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), None)
+
+
+def _browser_refusal(scope: Any) -> str | None:
+    """Why a control call is refused as a browser's cross-site or rebound request; None when it is not."""
+    host = _header(scope, b"host") or ""
+    if not _loopback(urlsplit(f"//{host}").hostname):
+        return f"Control endpoints answer only a loopback Host (127.0.0.1, [::1] or localhost), not {host[:100]!r}"
+    origin = _header(scope, b"origin")
+    if origin is not None and origin != f"http://{host}":
+        return f"Control endpoints answer no cross-origin browser request (Origin {origin[:100]!r})"
+    if (_header(scope, b"sec-fetch-site") or "same-origin") not in ("same-origin", "none"):
+        return "Control endpoints answer no cross-site browser request (Sec-Fetch-Site)"
+    return None
 
 
 class Controls:
@@ -217,7 +254,9 @@ class Controls:
         self.faults: list[Fault] = []
         self.page_faults: list[PageFault] = []
         self.edited: dict[str, str] = {}  # URL -> the HTML its page now serves (set_page)
-        self.journal: deque[Received] = deque(maxlen=JOURNAL_SIZE)
+        self.journal: deque[Received] = deque()
+        self._journal_kept: deque[int] = deque()  # the body bytes each entry keeps
+        self._journal_bytes = 0
         self.inbox: deque[Event] = deque(maxlen=INBOX_SIZE)
         self._operations: OperationTable[Any] | None = None
         self._contract: Contract | None = None
@@ -459,6 +498,21 @@ class Controls:
         return status, json.dumps(body, separators=(",", ":")).encode(), headers
 
     # -- journal and inbox ------------------------------------------------------------------------
+    def _clear_journal(self) -> None:
+        self.journal.clear()
+        self._journal_kept.clear()
+        self._journal_bytes = 0
+
+    def _keep(self, entry: Received, kept: int) -> None:
+        """Appends to the journal (under the lock), the oldest entries leaving beyond
+        :data:`JOURNAL_SIZE` entries or :data:`JOURNAL_BYTES` of bodies."""
+        self.journal.append(entry)
+        self._journal_kept.append(kept)
+        self._journal_bytes += kept
+        while len(self.journal) > JOURNAL_SIZE or (self._journal_bytes > JOURNAL_BYTES and len(self.journal) > 1):
+            self.journal.popleft()
+            self._journal_bytes -= self._journal_kept.popleft()
+
     def received(self, *, team_id: str | None = None, operation: str | None = None) -> list[Received]:
         with self._lock:
             return [r for r in self.journal if (team_id is None or r.team_id == team_id) and (operation is None or r.operation == operation)]
@@ -486,7 +540,7 @@ class Controls:
         """Faults, journal and inbox emptied (moto's reset): the teams, jobs and clock stay."""
         self.clear_faults()
         with self._lock:
-            self.journal.clear()
+            self._clear_journal()
             self.inbox.clear()
 
     # -- clock ------------------------------------------------------------------------------------
@@ -589,6 +643,7 @@ class Controls:
                 return
             recorded = True
             content_type = next((v.decode("latin-1") for k, v in headers if k == b"content-type"), "")
+            kept = sum(len(chunk) for chunk in chunks)
             entry = Received(
                 seq=next(self._seq),
                 at=iso(datetime.now().astimezone()) or "",
@@ -604,7 +659,7 @@ class Controls:
                 fault=fault.id if fault is not None else None,
             )
             with self._lock:
-                self.journal.append(entry)
+                self._keep(entry, kept)
 
         async def recording_send(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -654,7 +709,19 @@ class Controls:
         if any(name == b"authorization" for name, _ in scope["headers"]):
             await _json(send, 403, {"success": False, "error": "Control endpoints take no team key: send the call without Authorization"})
             return
-        raw = await _drain(receive)
+        refusal = _browser_refusal(scope)
+        if refusal is not None:
+            await _json(send, 403, {"success": False, "error": refusal})
+            return
+        raw = await _drain(receive, limit=CONTROL_BODY_BYTES)
+        if raw is None:
+            await _json(send, 413, {"success": False, "error": f"A control call's body is at most {CONTROL_BODY_BYTES} bytes"})
+            return
+        content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        if raw.strip() and content_type != "application/json":
+            error = "A control call's body is JSON: send it with Content-Type: application/json"
+            await _json(send, 415, {"success": False, "error": error})
+            return
         try:
             body = json.loads(raw) if raw.strip() else {}
             if not isinstance(body, dict):
@@ -723,7 +790,7 @@ class Controls:
             return 200, {"requests": [e.describe() for e in entries]}
         if route == "journal" and method == "DELETE":
             with self._lock:
-                self.journal.clear()
+                self._clear_journal()
             return 200, {"success": True}
         if route == "inbox" and method == "GET":
             return 200, {"events": [e.describe() for e in self.events(team_id=query.get("teamId"))]}
@@ -765,16 +832,29 @@ async def _drop(scope: Any, send: Callable[[Any], Awaitable[None]]) -> None:
     await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"1")]})
 
 
-async def _drain(receive: Callable[[], Awaitable[Any]]) -> bytes:
+@overload
+async def _drain(receive: Callable[[], Awaitable[Any]]) -> bytes: ...
+
+
+@overload
+async def _drain(receive: Callable[[], Awaitable[Any]], *, limit: int) -> bytes | None: ...
+
+
+async def _drain(receive: Callable[[], Awaitable[Any]], *, limit: int | None = None) -> bytes | None:
+    """The request's body; None once it passes ``limit`` bytes (the rest is read and dropped)."""
     chunks = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] != "http.request":
             break
-        chunks.append(message.get("body", b""))
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if limit is None or size <= limit:
+            chunks.append(chunk)
         if not message.get("more_body", False):
             break
-    return b"".join(chunks)
+    return None if limit is not None and size > limit else b"".join(chunks)
 
 
 async def _json(send: Callable[[Any], Awaitable[None]], status: int, body: Any) -> None:

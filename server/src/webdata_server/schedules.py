@@ -10,6 +10,7 @@ now that matches in the schedule's time zone, and two runs must be at least 5 mi
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -150,12 +151,40 @@ def next_run(cron: str, after: datetime, zone: str = "UTC") -> datetime:
 
 def validate(cron: str, zone: str, now: datetime) -> tuple[datetime, timedelta]:
     """(the next run, the interval between the next two), or :class:`ScheduleError` for a schedule
-    that cannot run or runs more often than every 5 minutes."""
+    that cannot run or that ever runs more often than every 5 minutes: every interval over a whole
+    period of the expression is held to the minimum, not only the next two (``0-53,58-59 * * * *``
+    made at 12:52 runs at 12:58, then 12:59)."""
     first = next_run(cron, now, zone)
     interval = next_run(cron, first, zone) - first
-    if interval < MIN_INTERVAL:
+    shortest = shortest_interval(Cron.parse(cron))
+    if interval < MIN_INTERVAL or (shortest is not None and shortest < MIN_INTERVAL):
         raise ScheduleError("Monitor schedule must not run more often than every 5 minutes")
     return first, interval
+
+
+def shortest_interval(spec: Cron) -> timedelta | None:
+    """The shortest time between two runs of ``spec`` on the wall clock of its zone: between two
+    times of one day, and from a day's last run to the next day's first when two consecutive days
+    both run; None when it runs once (a single time on days never consecutive)."""
+    times = sorted(hour * 60 + minute for hour in spec.hours for minute in spec.minutes)
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    if times and _consecutive_days(spec):
+        gaps.append(times[0] + 24 * 60 - times[-1])
+    return timedelta(minutes=min(gaps)) if gaps else None
+
+
+def _consecutive_days(spec: Cron) -> bool:
+    """Whether two consecutive days both match the day fields: eight years of days, which holds
+    every weekday on every date of a leap year's calendar."""
+    day = datetime(2000, 1, 1, tzinfo=UTC)
+    matched = False
+    for _ in range(8 * 366):
+        now_matches = spec.day_matches(day)
+        if matched and now_matches:
+            return True
+        matched = now_matches
+        day += timedelta(days=1)
+    return False
 
 
 def runs_per_month(interval: timedelta) -> int:

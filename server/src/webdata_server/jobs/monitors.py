@@ -23,6 +23,7 @@ changed line mentions a word of the goal (four letters or more).
 from __future__ import annotations
 
 import difflib
+import logging
 import math
 import re
 import secrets
@@ -49,6 +50,8 @@ from webdata_server.store.monitors import Snapshot
 from webdata_server.urls import url_problem, with_scheme
 
 __all__ = ["PAGES_PER_PASS", "MonitorService", "judge"]
+
+_log = logging.getLogger("webdata_server.monitors")
 
 # Pages scraped per worker pass, across every running check.
 PAGES_PER_PASS = 20
@@ -283,14 +286,20 @@ class MonitorService:
             now = self.clock.now()
             moved = 0
             for monitor_id in self.store.monitors.due(now, limit=STARTS_PER_PASS):
-                moved += self._start_scheduled(monitor_id, now)
+                try:
+                    moved += self._start_scheduled(monitor_id, now)
+                except Exception as error:  # one monitor's data never stops every team's monitors
+                    moved += self._pause_broken(monitor_id, now, error)
             budget = pages
             # Every running check is looked at (one indexed read each); only the pages scraped
             # count against the pass's budget, so checks waiting for their time starve none.
             for check_id, monitor_id in self.store.monitors.running(limit=RUNNING_PER_PASS):
                 if budget <= 0:
                     break
-                done = self._advance(check_id, monitor_id, now, budget)
+                try:
+                    done = self._advance(check_id, monitor_id, now, budget)
+                except Exception as error:
+                    done = self._pause_broken(monitor_id, now, error, check_id=check_id)
                 budget -= done
                 moved += done
             if self._swept is None or now - self._swept >= timedelta(minutes=1):
@@ -304,8 +313,8 @@ class MonitorService:
             return 0
         monitor, team_id, key_id = found
         scheduled_for = monitor["nextRunAt"]
-        following, _ = self._validate(monitor["schedule"], now)
-        monitor["nextRunAt"] = iso(following)
+        # The schedule was validated whole when it was set: only its next run is read here.
+        monitor["nextRunAt"] = iso(schedules.next_run(monitor["schedule"]["cron"], now, monitor["schedule"]["timezone"]))
         # The check counts from when it was due: a clock moved past 9:00 finds the 9:00 check
         # there, its pages taken over the job's time from then.
         due = min(now, parse_iso(scheduled_for)) if scheduled_for else now
@@ -321,6 +330,31 @@ class MonitorService:
             self.store.monitors.put_check(tx, check, team_id=team_id, work=None)
 
         self.store.write(unit)
+        return 1
+
+    def _pause_broken(self, monitor_id: str, now: datetime, error: Exception, *, check_id: str | None = None) -> int:
+        """A monitor the worker could not move on (a schedule that no longer runs, data it cannot
+        read) is paused, its running check (or a new one) ends ``failed`` with the reason, and one
+        line is logged: other monitors go on, and the pass never raises for it."""
+        reason = f"The monitor was paused: its check could not run ({type(error).__name__}: {str(error)[:200]})"
+        _log.warning("monitor %s paused by the worker: %s", monitor_id, reason)
+        try:
+            found = self.store.monitors.get(monitor_id)
+            if found is None:
+                return 1
+            monitor, team_id, key_id = found
+            existing = self.store.monitors.check(check_id, monitor_id=monitor_id) if check_id else None
+            check = existing[0] if existing else self._new_check(monitor, "scheduled", now, scheduled_for=monitor["nextRunAt"])
+            check.update(status="failed", finishedAt=iso(now), updatedAt=iso(now), error=reason)
+            monitor.update(status="paused", nextRunAt=None, currentCheckId=None, updatedAt=iso(now))
+
+            def unit(tx: sqlite3.Connection) -> None:
+                self.store.monitors.put(tx, monitor, team_id=team_id, key_id=key_id)
+                self.store.monitors.put_check(tx, check, team_id=team_id, work=None)
+
+            self.store.write(unit)
+        except Exception:  # the store itself failing: the next pass tries again, logged once here
+            _log.exception("monitor %s could not be paused", monitor_id)
         return 1
 
     def _advance(self, check_id: str, monitor_id: str, now: datetime, budget: int) -> int:
