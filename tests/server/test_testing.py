@@ -70,7 +70,7 @@ def test_every_family_answers_inside_the_controls_as_on_a_plain_server(sandbox: 
     plain_parse = server.client.post("/v2/parse", files=upload, headers={"Authorization": f"Bearer {server.api.key}"})
     assert inside_parse.status_code == plain_parse.status_code == 200, inside_parse.text
     assert inside_parse.json()["data"]["markdown"] == plain_parse.json()["data"]["markdown"]
-    targets = [
+    targets: list[dict[str, Any]] = [
         {"type": "scrape", "urls": ["https://shop.example.com/pricing"]},
         {"type": "crawl", "url": "https://site.example.com", "crawlOptions": {"limit": 3}},
         {"type": "search", "queries": ["coffee"], "maxResults": 2},
