@@ -250,6 +250,23 @@ def test_the_largest_screenshots_within_the_budget_are_answered(server: Server) 
     assert peak < 256 * 2**20, f"peak {peak / 2**20:.0f} MB"
 
 
+def test_a_searchs_screenshots_count_once_per_result_against_the_budget(hostile: Server) -> None:
+    # Issue 57: limit 20 with 8 full-page screenshot actions, each result within the bound, made a
+    # 1.5 GB answer (4.8 GB resident) for 30 credits.
+    actions = [{"type": "screenshot", "fullPage": True}] * 8
+    body = {"query": "coffee", "limit": 20, "scrapeOptions": {"formats": ["markdown"], "actions": actions}}
+    assert ["scrapeOptions"] in _refusal_paths(hostile, "searchWeb", body)
+    assert ["scrapeOptions"] in _refusal_paths(hostile, "searchWeb", {**body, "limit": 4, "sources": ["web", "news"]})
+
+
+def test_a_search_whose_screenshots_fit_the_budget_is_answered(server: Server) -> None:
+    actions = [{"type": "screenshot", "fullPage": True}] * 8
+    answer = server.api("searchWeb", json={"query": "coffee", "limit": 3, "scrapeOptions": {"formats": ["markdown"], "actions": actions}})
+    assert answer.status_code == 200, answer.text[:300]
+    scraped = [result for result in answer.json()["data"]["web"] if "actions" in result]
+    assert scraped and all(len(result["actions"]["screenshots"]) == 8 for result in scraped)
+
+
 @pytest.mark.parametrize("field", ["mobile", "onlyMainContent", "timeout", "proxy"])
 def test_a_refusal_quotes_a_short_prefix_of_the_value(hostile: Server, field: str) -> None:
     # Issue 37's audit: a 400 quoted the bad value in full (1 MB in, 1 MB out).

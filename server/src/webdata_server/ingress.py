@@ -154,7 +154,9 @@ def checked(payload: Any, model: type[ModelT], route: Route[Any], *, size: int) 
         problems = sorted(problems or validator.iter_errors(payload), key=lambda e: list(map(str, e.absolute_path)))
         if problems:
             raise InvalidRequest(details=issues_of_schema(problems[:20]))
-    broken = scrape_option_issues(payload, route.scrape_options_at, route.countries) + webhook_issues(payload)
+    broken = scrape_option_issues(payload, route.scrape_options_at, route.countries, answers_at_once=route.operation_id == "searchWeb") + webhook_issues(
+        payload
+    )
     if broken:
         raise InvalidRequest(details=broken)
     try:

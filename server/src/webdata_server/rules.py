@@ -141,10 +141,14 @@ def normalized(body: ModelT, gives_scheme: bool) -> ModelT:
 INVALID_COUNTRY = "Invalid country code. Please use a valid ISO 3166-1 alpha-2 country code."
 
 
-def scrape_option_issues(payload: Any, where: tuple[str, ...] | None, countries: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+def scrape_option_issues(
+    payload: Any, where: tuple[str, ...] | None, countries: frozenset[str] = frozenset(), *, answers_at_once: bool = False
+) -> list[dict[str, Any]]:
     """The service's rules across scrape options (after the schema accepted the body); ``where``
     the body carries them (``()``: at its top; None: nowhere) and ``countries`` the location codes
-    it takes (the contract's ``x-values``; empty: any), from the table of operations."""
+    it takes (the contract's ``x-values``; empty: any), from the table of operations. With
+    ``answers_at_once`` (search) every result the body may ask for is scraped into one answer: its
+    screenshots count once per result against one request's bound."""
     if where is None or not isinstance(payload, dict):
         return []
     options: Any = payload
@@ -171,6 +175,8 @@ def scrape_option_issues(payload: Any, where: tuple[str, ...] | None, countries:
     if wait_for and timeout and wait_for > timeout / 2:
         found.append(issue([*at, "waitFor"], "waitFor must not exceed half of timeout"))
     distinct, total = _screenshot_pixels(options)
+    if answers_at_once:
+        total *= _results_scraped(payload)
     if distinct > SCREENSHOT_PIXELS_MAX or total > SCREENSHOT_PIXELS_TOTAL_MAX:
         found.append(
             issue(
@@ -180,6 +186,15 @@ def scrape_option_issues(payload: Any, where: tuple[str, ...] | None, countries:
             )
         )
     return found
+
+
+def _results_scraped(payload: dict[str, Any]) -> int:
+    """How many results a search body may scrape at most: ``limit`` (default 5) of each scraped
+    source (web and news; web when none is named)."""
+    limit = payload.get("limit")
+    sources = payload.get("sources")
+    named = [s if isinstance(s, str) else s.get("type") for s in sources if isinstance(s, str | dict)] if isinstance(sources, list) else ["web"]
+    return (limit if isinstance(limit, int) and limit > 0 else 5) * max(1, sum(kind in ("web", "news") for kind in named))
 
 
 def _screenshot_pixels(options: dict[str, Any]) -> tuple[int, int]:
