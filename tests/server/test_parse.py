@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import threading
 import time
 import zipfile
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from webdata_server import files
 from webdata_server.files import KINDS
 from webdata_server.samples import FOLDER, assemble, pdf
 
@@ -288,3 +290,66 @@ def test_the_readmes_worked_example_is_what_the_server_answers(server: Server) -
     options = command.split("-F 'options=", 1)[1].split("'", 1)[0]
     document = parse(server, "report.pdf", REPORT, "application/pdf", json.loads(options)).json()["data"]
     assert document["markdown"].rstrip("\n") == shown.rstrip("\n")
+
+
+# -- bounds (issue 57 items 3 and 5) -----------------------------------------------------------------
+def test_a_workbook_is_read_up_to_its_cell_bound_with_a_warning(server: Server) -> None:
+    # 5,000 rows of 200 columns: a 103 MB answer after 65 s, 1.9 GB resident, in the audit.
+    import openpyxl
+
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet("big")
+    for row in range(2_000):
+        sheet.append([f"r{row}c{column}" for column in range(100)])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    answer = parse(server, "big.xlsx", buffer.getvalue(), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    assert answer.status_code == 200, answer.text[:300]
+    document = answer.json()["data"]
+    assert f"a workbook is read up to {files.MAX_CELLS:,} cells" in document["warning"]
+    assert document["markdown"].count("\n") < files.MAX_CELLS // 100 + 50  # the rows kept, a line each
+    assert len(answer.content) < 4 * 2**20
+
+
+def test_converted_content_is_cut_at_its_bound_with_a_warning() -> None:
+    kind = files.detect("big.md", "text/markdown", b"# ")
+    assert kind is not None
+    converted = files.convert(kind, b"word " * (files.MAX_CONTENT_CHARS // 4), "big.md", max_pages=None, seconds=5, memory_bytes=2**30)
+    assert len(converted.markdown or "") == files.MAX_CONTENT_CHARS and len(converted.html) <= files.MAX_CONTENT_CHARS
+    assert any("cut at" in warning for warning in converted.warnings)
+
+
+def test_conversions_never_take_every_thread_from_cheap_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parse uploads and site walks run on threads of their own: with every one of those busy
+    (conversions held here), a scrape and a token usage read are still answered."""
+    from webdata_server import running
+
+    release = threading.Event()
+    started = threading.Semaphore(0)
+    convert = files.convert
+
+    def held(*args: Any, **kwargs: Any) -> files.Converted:
+        started.release()
+        release.wait(30)
+        return convert(*args, **kwargs)
+
+    monkeypatch.setattr(files, "convert", held)
+    with running() as sandbox:
+        auth = {"Authorization": f"Bearer {sandbox.api_key}"}
+        uploads = [
+            threading.Thread(
+                target=lambda: httpx.post(sandbox.base_url + "/v2/parse", files={"file": ("a.html", b"<p>x</p>", "text/html")}, headers=auth, timeout=60)
+            )
+            for _ in range(4)
+        ]
+        for thread in uploads:
+            thread.start()
+        try:
+            assert started.acquire(timeout=10)  # a conversion is running (and holding its thread)
+            scrape = httpx.post(sandbox.base_url + "/v2/scrape", json={"url": "https://cheap.example.com", "maxAge": 0}, headers=auth, timeout=10)
+            usage = httpx.get(sandbox.base_url + "/v2/team/token-usage", headers=auth, timeout=10)
+            assert (scrape.status_code, usage.status_code) == (200, 200)
+        finally:
+            release.set()
+            for thread in uploads:
+                thread.join(30)

@@ -266,6 +266,7 @@ class _Running:
     ctx: Context
     gate: Gate
     threads: ThreadPoolExecutor
+    heavy: ThreadPoolExecutor  # the handlers whose work grows with their input (Operation.heavy)
     demand: Demand  # requests being answered: the job worker yields to them
 
 
@@ -296,7 +297,8 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                     loop = asyncio.get_running_loop()
                     # A handler's writes are awaited here, not in the thread: it is free for the
                     # next request while the commit happens.
-                    answer = await loop.run_in_executor(now.threads, functools.partial(_serve, ctx, gate, route, request, raw, too_large))
+                    executor = now.heavy if operation.heavy else now.threads
+                    answer = await loop.run_in_executor(executor, functools.partial(_serve, ctx, gate, route, request, raw, too_large))
                 else:
                     # Checks and a few indexed reads (the loop thread's own reader: never waits on a
                     # write); writes are awaited, not waited for.
@@ -375,8 +377,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         if controls is not None:
             controls.bind_running(jobs=ctx.jobs, store=active_store, scraper=ctx.scraper, loop=asyncio.get_running_loop())
         threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")
+        heavy = ThreadPoolExecutor(settings.heavy_threads, thread_name_prefix="webdata-heavy")
         demand = Demand()
-        state["running"] = _Running(ctx, Gate(active_store), threads, demand)
+        state["running"] = _Running(ctx, Gate(active_store), threads, heavy, demand)
         # Every team's balance of its current period, read once now (from the ledger where the
         # period has no running balance yet), so no request pays for it.
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
@@ -395,6 +398,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             if controls is not None:
                 controls.unbind_running()
             threads.shutdown(wait=True)
+            heavy.shutdown(wait=True)
             await webhooks.close()
             if own:
                 active_store.close()

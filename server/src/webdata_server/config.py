@@ -89,6 +89,13 @@ class Settings:
         return 8 if self.web == "real" else 2
 
     @property
+    def heavy_threads(self) -> int:
+        """Threads of their own for the handlers whose work grows with their input (a parse
+        upload's conversion, a map that walks a site): a quarter of the handler threads, at least
+        one, so a burst of them never takes every thread from cheap requests."""
+        return max(1, self.handler_threads // 4)
+
+    @property
     def loopback(self) -> bool:
         return self.host in ("127.0.0.1", "localhost", "::1") or self.host.startswith("127.")
 

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from webdata_server import linear
@@ -45,6 +45,12 @@ MAX_PDF_PAGES = 10_000
 # A spreadsheet's rows and columns read at most (a larger sheet is cut, with a warning).
 MAX_SHEET_ROWS = 5_000
 MAX_SHEET_COLUMNS = 200
+# The cells of a workbook, all sheets together: 5,000 rows of 200 columns made a 103 MB answer
+# after 65 s. Beyond it the sheets are cut, with a warning.
+MAX_CELLS = 50_000
+# The characters of a file's converted content (HTML, or a markdown file's text): the answer and
+# the markdown conversion follow it. Beyond it the content is cut, with a warning.
+MAX_CONTENT_CHARS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -145,7 +151,20 @@ class Converted:
 
 
 def convert(kind: FileKind, data: bytes, filename: str, *, max_pages: int | None, seconds: float, memory_bytes: int) -> Converted:
-    """The content of ``data`` read as ``kind``; :class:`Unreadable` when it cannot be."""
+    """The content of ``data`` read as ``kind``, cut at :data:`MAX_CONTENT_CHARS` with a warning;
+    :class:`Unreadable` when it cannot be read."""
+    return _bounded(_convert(kind, data, filename, max_pages=max_pages, seconds=seconds, memory_bytes=memory_bytes))
+
+
+def _bounded(converted: Converted) -> Converted:
+    if len(converted.html) <= MAX_CONTENT_CHARS and len(converted.markdown or "") <= MAX_CONTENT_CHARS:
+        return converted
+    warning = f"The file's content was cut at {MAX_CONTENT_CHARS:,} characters."
+    markdown = None if converted.markdown is None else converted.markdown[:MAX_CONTENT_CHARS]
+    return replace(converted, html=converted.html[:MAX_CONTENT_CHARS], markdown=markdown, warnings=(*converted.warnings, warning))
+
+
+def _convert(kind: FileKind, data: bytes, filename: str, *, max_pages: int | None, seconds: float, memory_bytes: int) -> Converted:
     if not data:
         raise Unreadable(f"{filename} is empty")
     if kind.reader in ("html", "markdown", "text"):
@@ -473,13 +492,18 @@ def _read_xlsx(data: bytes) -> dict[str, Any]:
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
         raise Unreadable(f"it is not an Excel workbook ({_reason(error)})") from None
     parts, warnings = [], []
+    budget = MAX_CELLS
     for sheet in book.worksheets:
         rows = []
         for index, row in enumerate(sheet.iter_rows(values_only=True)):
             if index >= MAX_SHEET_ROWS:
                 warnings.append(f"Sheet {sheet.title} was cut at {MAX_SHEET_ROWS:,} rows.")
                 break
+            if budget <= 0:
+                warnings.append(f"Sheet {sheet.title} was cut at row {index:,}: a workbook is read up to {MAX_CELLS:,} cells.")
+                break
             cells = ["" if value is None else str(value) for value in row[:MAX_SHEET_COLUMNS]]
+            budget -= len(cells)
             if any(cells):
                 rows.append(cells)
         if not rows:

@@ -111,6 +111,9 @@ class Operation:
     url_as_sent: bool = False
     # The job kind whose progress the operation's path sends over the x-watch WebSocket.
     watches: JobKind | None = None
+    # Its work grows with its input (a conversion, a site's walk): offloaded to threads of their
+    # own (Settings.heavy_threads), never to those cheap requests need.
+    heavy: bool = False
 
 
 @dataclass(frozen=True)

@@ -103,4 +103,4 @@ def _real_links(ctx: Context, url: str) -> list[str]:
     return links_in(page.html, url)
 
 
-OPERATIONS = [Operation("mapUrl", models.MapRequest, map_url, offload=_walks)]
+OPERATIONS = [Operation("mapUrl", models.MapRequest, map_url, offload=_walks, heavy=True)]

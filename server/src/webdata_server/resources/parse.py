@@ -249,6 +249,6 @@ def parse_formats(ctx: Context, call: Call) -> WithHeaders:
 
 
 OPERATIONS = [
-    Operation("parseFile", None, parse_file, upload=True),
+    Operation("parseFile", None, parse_file, upload=True, heavy=True),
     Operation("getParseFormats", None, parse_formats, offload=False),
 ]
