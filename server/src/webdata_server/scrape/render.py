@@ -12,7 +12,6 @@ import base64
 import hashlib
 import json
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from html import escape as html_escape
 from typing import Any
@@ -26,6 +25,7 @@ from webdata_server.domain import Charge
 from webdata_server.errors import PromptInjection
 from webdata_server.extraction import fits_schema, value_for_schema
 from webdata_server.files import PdfPageText
+from webdata_server.memo import Memo, weight
 from webdata_server.pricing import Pricing
 from webdata_server.web import INJECTION, Page
 
@@ -49,6 +49,8 @@ _NOT_RENDERING = set(
     }
 )
 _MEMO_SIZE = 512
+# The renders kept, in bytes (a page with screenshots weighs megabytes: 512 of them held 3.8 GB).
+_MEMO_BYTES = 128 * 1024 * 1024
 _FORMAT: TypeAdapter[models.Format] = TypeAdapter(models.Format)
 
 
@@ -81,6 +83,10 @@ def extract_from(schema: dict[str, Any] | None, page: Page) -> Any:
     return value
 
 
+def _weight(rendered: Rendered) -> int:
+    return weight(rendered.document) + len(rendered.markdown)
+
+
 @dataclass(frozen=True)
 class Rendered:
     """What the formats step produces: the document (no per-request metadata yet), the credits the
@@ -103,10 +109,9 @@ class Rendered:
 class Renderer:
     """Formats of a page under a request's options, memoised by content and options."""
 
-    def __init__(self, pricing: Pricing, *, memo_size: int = _MEMO_SIZE) -> None:
+    def __init__(self, pricing: Pricing, *, memo_size: int = _MEMO_SIZE, memo_bytes: int = _MEMO_BYTES) -> None:
         self.pricing = pricing
-        self._memo: OrderedDict[tuple[str, str], Rendered] = OrderedDict()
-        self._memo_size = memo_size
+        self._memo: Memo[tuple[str, str], Rendered] = Memo(entries=memo_size, max_bytes=memo_bytes, weigh=_weight)
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -120,18 +125,15 @@ class Renderer:
         if html is not None:
             return self._render(page, html, options)
         key = (_page_digest(page), json.dumps(options.model_dump(mode="json", exclude=_NOT_RENDERING, exclude_none=True), sort_keys=True))
-        with self._lock:
-            found = self._memo.get(key)
-            if found is not None:
-                self._memo.move_to_end(key)
-                self.hits += 1
-        if found is None:
-            found = self._render(page, page.html, options)
+        found = self._memo.get(key)
+        if found is not None:
             with self._lock:
-                self.misses += 1
-                self._memo[key] = found
-                while len(self._memo) > self._memo_size:
-                    self._memo.popitem(last=False)
+                self.hits += 1
+            return found
+        found = self._render(page, page.html, options)
+        with self._lock:
+            self.misses += 1
+        self._memo.put(key, found)
         return found
 
     def _render(self, page: Page, html: str, options: models.ScrapeRequest) -> Rendered:
