@@ -353,3 +353,20 @@ def test_conversions_never_take_every_thread_from_cheap_requests(monkeypatch: py
             release.set()
             for thread in uploads:
                 thread.join(30)
+
+
+@pytest.mark.parametrize(
+    ("boundary", "body", "said"),
+    [
+        ("b" * 300, None, "the boundary is longer than 256 characters"),  # a 500 in the audit
+        ("xyz", b"garbage", "Invalid multipart form-data request"),
+    ],
+)
+def test_a_malformed_multipart_body_is_refused_in_its_own_words(server: Server, boundary: str, body: bytes | None, said: str) -> None:
+    content = body or (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--{boundary}--\r\n').encode()
+    answer = server.client.post(
+        "/v2/parse", content=content, headers={"Authorization": f"Bearer {server.api.key}", "Content-Type": f"multipart/form-data; boundary={boundary}"}
+    )
+    assert answer.status_code == 400 and said in answer.json()["error"]
+    # The documented example's details (an unrelated "timeout" issue) are not carried along.
+    assert [detail["message"] for detail in answer.json()["details"]] == [answer.json()["error"]]

@@ -181,3 +181,12 @@ def test_serve_refuses_controls_off_loopback_and_a_manual_clock_without_them(tmp
     assert off.returncode == 2 and "loopback" in off.stderr
     alone = subprocess.run([*base, "--clock", "manual"], capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
     assert alone.returncode == 2 and "needs --control" in alone.stderr
+
+
+def test_moving_a_wall_clock_is_refused_with_the_reason() -> None:
+    # A 500 in the audit.
+    from webdata_server import ReferenceServer
+
+    with ReferenceServer(clock="system") as server:
+        refused = httpx.post(server.base_url + "/__webdata/clock/advance", json={"seconds": 5})
+    assert refused.status_code == 409 and "--clock manual" in refused.json()["error"]

@@ -71,6 +71,9 @@ def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> An
         body["error"] = text
     if isinstance(refusal, errors.UploadRefused | errors.FileUnreadable) and refusal.error is not None:
         body["error"] = refusal.error
+        if refusal.details is None and "details" in body:
+            # The documented example's details belong to another refusal: this one's words instead.
+            body["details"] = [errors.issue([], refusal.error)]
     if isinstance(refusal, errors.MonitorConflict | errors.MonitorRefused):
         body["error"] = refusal.error
         if isinstance(refusal, errors.MonitorConflict) and refusal.check_id is not None:

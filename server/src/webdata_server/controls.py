@@ -737,6 +737,8 @@ class Controls:
         if route == "clock" and method == "GET":
             return 200, {"now": iso(self.clock.now()), "manual": self.manual}
         if route == "clock/advance" and method == "POST":
+            if not self.manual:
+                return 409, {"success": False, "error": "The server runs on the wall clock: start it with --clock manual to move time"}
             seconds = body.get("seconds")
             if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
                 raise FaultError("seconds: a number of seconds, 0 or more")

@@ -37,6 +37,8 @@ UPLOAD_URL = "https://parse.firecrawl.dev/uploads/"
 # Parts of a multipart body read at most (the file, options, origin, integration, zeroDataRetention).
 MAX_PARTS = 16
 MAX_FIELD_BYTES = 1024 * 1024
+# A multipart boundary is at most 70 characters (RFC 2046); the parser takes up to 256, refused beyond.
+MAX_BOUNDARY = 256
 
 
 @dataclass
@@ -94,6 +96,8 @@ def _parts(upload: Upload) -> dict[str, _Part]:
     def on_part_end() -> None:
         found.setdefault(current.name, current)
 
+    if len(boundary) > MAX_BOUNDARY:
+        raise UploadRefused("badRequest", error=f"Invalid multipart form-data request: the boundary is longer than {MAX_BOUNDARY} characters")
     parser = MultipartParser(
         boundary,
         {
