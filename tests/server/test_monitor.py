@@ -142,6 +142,20 @@ def test_one_monitor_the_worker_cannot_run_is_paused_and_every_other_runs(refere
         assert len([c for c in checks(other, healthy) if c["trigger"] == "scheduled"]) == 2
 
 
+def test_a_check_too_large_for_its_schedule_is_refused(sandbox: Sandbox) -> None:
+    # Issue 57: 50 targets of 1,000 URLs every 5 minutes were accepted; a check took 455 s.
+    targets = [{"type": "scrape", "urls": [f"https://big-{t}.example.com/{n}" for n in range(600)]} for t in range(2)]
+    body = {"name": "big", "schedule": {"cron": "*/5 * * * *"}, "targets": targets}
+    refused = call(sandbox, "createMonitor", json_body=body)
+    assert refused.status_code == 400
+    assert "at most 200 pages per minute between its runs (1,000 every 5 minutes); this one would scrape 1,200" in refused.json()["error"]
+    made = call(sandbox, "createMonitor", json_body={**body, "schedule": {"text": "hourly"}})
+    assert made.status_code == 200, made.text
+    more_often = call(sandbox, "updateMonitor", monitorId=made.json()["data"]["id"], json_body={"schedule": {"cron": "*/5 * * * *"}})
+    assert more_often.status_code == 400 and "1,200" in more_often.json()["error"]
+    call(sandbox, "deleteMonitor", monitorId=made.json()["data"]["id"])  # later tests move the clock past its runs
+
+
 def test_bad_targets_and_emails_are_refused(sandbox: Sandbox) -> None:
     base = {"name": "x", "schedule": {"text": "hourly"}}
     for body in (

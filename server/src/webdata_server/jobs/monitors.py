@@ -53,6 +53,10 @@ __all__ = ["PAGES_PER_PASS", "MonitorService", "judge"]
 
 _log = logging.getLogger("webdata_server.monitors")
 
+# What one check may scrape for each minute of its schedule's shortest interval: a check ends well
+# before the next is due (the synthetic web renders a few hundred pages a second).
+PAGES_PER_MINUTE_OF_INTERVAL = 200
+
 # Pages scraped per worker pass, across every running check.
 PAGES_PER_PASS = 20
 # Checks started per pass (due monitors), and running checks looked at per pass.
@@ -154,6 +158,7 @@ class MonitorService:
         self._check_goal(targets, goal, given.get("judgeEnabled"), plain=False)
         schedule = self._schedule(given["schedule"])
         first, interval = self._validate(schedule, moment)
+        self._check_size(targets, schedule)
         notification = _notification(given.get("notification") or {})
         monitor = {
             "id": _new_id(moment),
@@ -194,6 +199,8 @@ class MonitorService:
         self._check_goal(targets, goal, judge_enabled, plain=True)
         schedule = self._schedule(given["schedule"]) if "schedule" in given else monitor["schedule"]
         first, interval = self._validate(schedule, moment)
+        if "targets" in given or "schedule" in given:
+            self._check_size(targets, schedule)
         for name in ("name", "webhook", "retentionDays"):
             if name in given:
                 monitor[name] = given[name]
@@ -740,6 +747,21 @@ class MonitorService:
             "createdAt": iso(moment),
             "updatedAt": iso(moment),
         }
+
+    def _check_size(self, targets: list[dict[str, Any]], schedule: dict[str, str]) -> None:
+        """A check may scrape at most :data:`PAGES_PER_MINUTE_OF_INTERVAL` pages for each minute
+        of the schedule's shortest interval, so it ends before the next is due (50 targets of
+        1,000 URLs every 5 minutes: a check took 455 s, longer than its period)."""
+        pages = self.estimate(targets, False)
+        shortest = schedules.shortest_interval(schedules.Cron.parse(schedule["cron"])) or timedelta(days=1)
+        allowed = PAGES_PER_MINUTE_OF_INTERVAL * max(1, int(shortest.total_seconds() // 60))
+        if pages > allowed:
+            minutes = int(shortest.total_seconds() // 60)
+            message = (
+                f"A monitor's check may scrape at most {PAGES_PER_MINUTE_OF_INTERVAL} pages per minute between its runs"
+                f" ({allowed:,} every {minutes} minutes); this one would scrape {pages:,}: run it less often or watch fewer pages"
+            )
+            raise InvalidRequest(details=[issue(["targets"], message)])
 
     def estimate(self, targets: list[dict[str, Any]], judge_enabled: bool) -> int:
         """One check's credits: a page per scrape URL, the crawl's limit, the search's results
