@@ -53,6 +53,7 @@ from webdata_server.resources.base import Pending, Upload, WithHeaders, idempote
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Committed, Store
 from webdata_server.store.auth import watch_auth_changes
+from webdata_server.store.database import BusyReport, StoreBusy
 from webdata_server.watch import watch_endpoint
 from webdata_server.web import HttpFetcher, SyntheticWeb, WebSource
 from webdata_server.webhooks import WebhookDispatcher
@@ -60,6 +61,7 @@ from webdata_server.webhooks import WebhookDispatcher
 __all__ = ["create_app", "ensure_development_team"]
 
 _log = logging.getLogger("webdata_server")
+_BUSY = BusyReport(_log)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
@@ -315,6 +317,9 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                 # The shared error shape, as the head's 408 (protocols.py); the connection closes after it.
                 message = f"The request's body did not arrive within {ctx.settings.body_timeout:g} s"
                 status, content, headers = 408, _json_bytes({"success": False, "error": message}), {"Connection": "close"}
+            except StoreBusy as busy:  # the documented 500; a line per few seconds, not a traceback each
+                _BUSY.failed(f"{operation.operation_id} answered 500", busy)
+                status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}
             except Exception:
                 _log.exception("unexpected failure in %s (request id %s)", operation.operation_id, request_id)
                 status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}

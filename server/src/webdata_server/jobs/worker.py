@@ -23,6 +23,7 @@ from webdata_server.jobs.clock import Clock, SystemClock
 from webdata_server.jobs.engine import JobEngine
 from webdata_server.jobs.results import job_result
 from webdata_server.store import Committed, Store
+from webdata_server.store.database import BusyReport, StoreBusy
 from webdata_server.store.jobs import Move
 
 __all__ = ["PASS_BUDGET", "PROGRESSIVE", "Demand", "end", "ending", "finish_due", "run_worker"]
@@ -31,6 +32,7 @@ __all__ = ["PASS_BUDGET", "PROGRESSIVE", "Demand", "end", "ending", "finish_due"
 PROGRESSIVE = frozenset({JobKind.BATCH_SCRAPE, JobKind.CRAWL})
 
 _log = logging.getLogger("webdata_server.jobs")
+_BUSY = BusyReport(_log)
 
 
 def ending(job: Job, now: datetime) -> Move | None:
@@ -137,6 +139,8 @@ def finish_due(
                         if len(finishing) == READ_SLICE:
                             endings.append(end(store, finishing, now))
                             finishing = []
+            except StoreBusy as busy:
+                _BUSY.failed("jobs could not advance", busy)
             except Exception:  # one bad job must not stop the others
                 _log.exception("job %s could not advance", job.id)
         return time_is_up() or more
@@ -148,6 +152,8 @@ def finish_due(
                 count = submitted.result()
                 if count and progressed is not None:
                     progressed(count)
+            except StoreBusy as busy:
+                _BUSY.failed("jobs could not end", busy)
             except Exception:
                 _log.exception("jobs could not end")
 
@@ -178,6 +184,8 @@ async def run_worker(work: Callable[[Demand | None], bool], *, interval: float, 
         busy = False
         try:
             busy = await asyncio.to_thread(work, demand)
+        except StoreBusy as busy:
+            _BUSY.failed("a worker pass could not write", busy)
         except Exception:  # the worker must outlive one bad job
             _log.exception("worker pass failed")
         if not busy:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import sqlite3
 import threading
@@ -38,7 +39,7 @@ from webdata_server.store.migrations import sha256
 
 T = TypeVar("T")
 
-__all__ = ["LOCK_WAIT_SECONDS", "Committed", "Database", "LoopCommitter", "StoreBusy", "ThreadCommitter", "sha256"]
+__all__ = ["LOCK_WAIT_SECONDS", "BusyReport", "Committed", "Database", "LoopCommitter", "StoreBusy", "ThreadCommitter", "sha256"]
 
 
 # A unit's result once committed: an asyncio future for a unit handed over on the event loop's
@@ -56,6 +57,29 @@ LOCK_WAIT_SECONDS = 2.0
 
 class StoreBusy(sqlite3.OperationalError):
     """Another process held the database's write lock for longer than a request may wait."""
+
+
+class BusyReport:
+    """One log line per :data:`BUSY_REPORT_SECONDS` for writes that failed on another process's
+    lock, counting them, instead of a traceback each (3,147 in 5 s under a held lock)."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        self._log = logger
+        self._lock = threading.Lock()
+        self._since = 0.0
+        self._failed = 0
+
+    def failed(self, what: str, failure: BaseException) -> None:
+        with self._lock:
+            self._failed += 1
+            now = time.monotonic()
+            if now - self._since < BUSY_REPORT_SECONDS:
+                return
+            count, self._failed, self._since = self._failed, 0, now
+        self._log.warning("%s: %s (%d write(s) failed this way since the last report)", what, failure, count)
+
+
+BUSY_REPORT_SECONDS = 5.0
 
 
 def _is_busy(failure: BaseException) -> bool:
