@@ -337,9 +337,20 @@ def test_old_checks_go_after_the_retention(sandbox: Sandbox) -> None:
     for _ in range(3):
         sandbox.advance(86400)
     kept = checks(sandbox, monitor)
-    oldest = min(datetime.fromisoformat(c["createdAt"].replace("Z", "+00:00")) for c in kept)
+    # A check counts from its end (a moved clock runs a check long after it was due).
+    oldest = min(datetime.fromisoformat(c["finishedAt"].replace("Z", "+00:00")) for c in kept)
     assert sandbox.now - oldest <= timedelta(days=2, seconds=sandbox.server.job_seconds)
+    assert len(kept) < 4
     assert all(c["trigger"] == "scheduled" for c in kept)
+
+
+def test_a_check_run_by_a_clock_jump_past_the_retention_is_kept(sandbox: Sandbox) -> None:
+    # Issue 57: the check a jump ran counted from when it was due, so the same pass charged it and
+    # deleted it as older than the retention.
+    monitor = create(sandbox, retentionDays=1, schedule={"text": "daily"})
+    sandbox.advance(3 * 86400)  # one jump of three days: the daily check due on the first day runs
+    (kept,) = [c for c in checks(sandbox, monitor) if c["trigger"] == "scheduled"]
+    assert kept["status"] in ("completed", "partial") and kept["actualCredits"] >= 1
 
 
 def test_a_team_without_credits_skips_its_check(reference: ReferenceServer) -> None:

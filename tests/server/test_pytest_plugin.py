@@ -11,7 +11,9 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -190,3 +192,31 @@ def test_moving_a_wall_clock_is_refused_with_the_reason() -> None:
     with ReferenceServer(clock="system") as server:
         refused = httpx.post(server.base_url + "/__webdata/clock/advance", json={"seconds": 5})
     assert refused.status_code == 409 and "--clock manual" in refused.json()["error"]
+
+
+def test_the_outbox_pages_and_keeps_its_newest(tmp_path: Path) -> None:
+    from webdata_server.store import Store
+    from webdata_server.store.monitors import OUTBOX_KEPT
+
+    store = Store(tmp_path / "outbox.sqlite3")
+    try:
+        moment = datetime.now(UTC)
+
+        def send(tx: Any) -> None:
+            for number in range(OUTBOX_KEPT + 200):
+                store.monitors.send(tx, team_id="t", monitor_id=None, recipient="a@example.org", subject=str(number), body="", kind="summary", moment=moment)
+
+        store.write(send)
+        kept = store.monitors.outbox()
+        assert len(kept) <= OUTBOX_KEPT + 100 and kept[-1]["subject"] == str(OUTBOX_KEPT + 199)  # never pruned in the audit
+        first = store.monitors.outbox(limit=3)
+        following = store.monitors.outbox(after=first[-1]["id"], limit=3)
+        assert [e["id"] for e in first + following] == [e["id"] for e in kept[:6]]
+    finally:
+        store.close()
+
+
+def test_the_outbox_endpoint_pages(controlled: LiveServer) -> None:
+    page = httpx.get(controlled.base_url + "/__webdata/outbox", params={"limit": 2})
+    assert page.status_code == 200 and set(page.json()) == {"emails", "next"}
+    assert httpx.get(controlled.base_url + "/__webdata/outbox", params={"after": "x"}).status_code == 400

@@ -212,6 +212,18 @@ def _body(raw: bytes, content_type: str) -> Any:
     return text
 
 
+# Emails an outbox read answers at most; ``next`` is the ``after`` of the next read.
+OUTBOX_PAGE = 1000
+
+
+def _int(value: str | None, default: int, name: str) -> int:
+    if value is None:
+        return default
+    if not value.isdigit():
+        raise FaultError(f"{name}: a whole number, 0 or more")
+    return int(value)
+
+
 def _loopback(host: str | None) -> bool:
     """Whether ``host`` is this machine by address (127.0.0.0/8, ::1) or the name ``localhost``:
     a name that merely begins with ``127.`` is someone else's."""
@@ -807,7 +819,10 @@ class Controls:
             return 200, {"success": True, "url": body["url"]}
         if route == "outbox" and method == "GET":
             store = self._running_store()
-            return 200, {"emails": store.monitors.outbox(team_id=query.get("teamId"), recipient=query.get("to"))}
+            after, limit = _int(query.get("after"), 0, "after"), min(_int(query.get("limit"), OUTBOX_PAGE, "limit"), OUTBOX_PAGE)
+            emails = store.monitors.outbox(team_id=query.get("teamId"), recipient=query.get("to"), after=after, limit=limit + 1)
+            more = len(emails) > limit
+            return 200, {"emails": emails[:limit], "next": emails[limit - 1]["id"] if more else None}
         if route in ("outbox/confirm", "outbox/unsubscribe") and method == "POST":
             if self._monitors is None:
                 raise FaultError("the server is not running")

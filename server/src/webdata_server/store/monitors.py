@@ -17,7 +17,10 @@ from typing import Any
 from webdata_server.domain import iso
 from webdata_server.store.database import Database
 
-__all__ = ["Monitors", "Snapshot"]
+__all__ = ["OUTBOX_KEPT", "Monitors", "Snapshot"]
+
+# The emails the outbox keeps, the oldest leaving first (a hundred at a time).
+OUTBOX_KEPT = 10_000
 
 
 @dataclass(frozen=True)
@@ -99,13 +102,14 @@ class Monitors:
         return [(row[0], row[1]) for row in rows]
 
     def expire(self, tx: sqlite3.Connection, monitor_id: str, before: datetime) -> int:
-        """Deletes the monitor's ended checks created before ``before``; how many."""
-        stale = [
-            row[0]
-            for row in tx.execute(
-                "SELECT id FROM monitor_checks WHERE monitor_id = ? AND created_at < ? AND status NOT IN ('queued', 'running')", (monitor_id, iso(before))
-            )
-        ]
+        """Deletes the monitor's checks that ended before ``before``; how many. A check counts from
+        its end, not from when it was due: after a clock moved past the retention, the check that
+        move ran is kept, not charged and deleted in the same pass."""
+        query = (
+            "SELECT id FROM monitor_checks WHERE monitor_id = ? AND created_at < ? AND status NOT IN ('queued', 'running')"
+            " AND COALESCE(json_extract(document, '$.finishedAt'), created_at) < ?"
+        )
+        stale = [row[0] for row in tx.execute(query, (monitor_id, iso(before), iso(before)))]
         tx.executemany("DELETE FROM monitor_check_pages WHERE check_id = ?", [(c,) for c in stale])
         tx.executemany("DELETE FROM monitor_checks WHERE id = ?", [(c,) for c in stale])
         return len(stale)
@@ -196,13 +200,18 @@ class Monitors:
     def send(
         self, tx: sqlite3.Connection, *, team_id: str, monitor_id: str | None, recipient: str, subject: str, body: str, kind: str, moment: datetime
     ) -> None:
-        tx.execute(
+        cursor = tx.execute(
             "INSERT INTO outbox (team_id, monitor_id, recipient, subject, body, kind, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (team_id, monitor_id, recipient, subject, body, kind, iso(moment)),
         )
+        if cursor.lastrowid is not None and cursor.lastrowid % 100 == 0:  # the oldest go, a hundred at a time
+            tx.execute("DELETE FROM outbox WHERE id <= ?", (cursor.lastrowid - OUTBOX_KEPT,))
 
-    def outbox(self, *, team_id: str | None = None, recipient: str | None = None) -> list[dict[str, Any]]:
-        clauses, args = [], []
+    def outbox(self, *, team_id: str | None = None, recipient: str | None = None, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The emails sent (the newest :data:`OUTBOX_KEPT`), oldest first: those after the id
+        ``after``, at most ``limit``."""
+        clauses: list[str] = ["id > ?"]
+        args: list[Any] = [after]
         if team_id is not None:
             clauses.append("team_id = ?")
             args.append(team_id)
@@ -210,5 +219,6 @@ class Monitors:
             clauses.append("recipient = ?")
             args.append(recipient)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = self.db.read(f"SELECT id, team_id, monitor_id, recipient, subject, body, kind, created_at FROM outbox {where} ORDER BY id", tuple(args))  # noqa: S608
+        page = "" if limit is None else f" LIMIT {int(limit)}"
+        rows = self.db.read(f"SELECT id, team_id, monitor_id, recipient, subject, body, kind, created_at FROM outbox {where} ORDER BY id{page}", tuple(args))  # noqa: S608
         return [{"id": r[0], "teamId": r[1], "monitorId": r[2], "to": r[3], "subject": r[4], "body": r[5], "kind": r[6], "sentAt": r[7]} for r in rows]
