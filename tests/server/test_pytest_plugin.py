@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -68,6 +69,64 @@ def test_the_readme_tests_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert f"{wanted} passed" in done.stdout, done.stdout[-3000:]
+
+
+def test_code_that_waits_finishes_on_the_auto_clock_without_threads(tmp_path: Path) -> None:
+    """Issue 58 item 1: the README's app calls firecrawl-py's crawl() (a poll every 2 s) on a
+    100-page site; on the auto clock it gets its 100 documents with no thread and no advance()."""
+    (block,) = examples("waiting-example", "python")
+    assert "Thread" not in block and "advance" not in block
+    (tmp_path / "test_waiting.py").write_text(
+        block + "\n\ndef test_the_clients_do_not_sleep(webdata):\n    import firecrawl.v2.methods.crawl as crawl\n    import time\n\n"
+        "    assert crawl.time is not time and crawl.time.sleep(30) is None and crawl.time.time() > 0\n",
+        encoding="utf-8",
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "WEBDATA_"))}
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--webdata-clock", "auto", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert "2 passed" in done.stdout, done.stdout[-3000:]
+    # firecrawl-py polls every 2 s; a hundred pages over 5 s of the server's clock would be 3
+    # sleeps at least on a real clock: far less than this bound means it slept none of them.
+    assert time.monotonic() - started < 60
+
+
+def test_the_auto_clock_moves_only_on_reads_of_unfinished_jobs() -> None:
+    from webdata_server import running
+
+    with running(clock="auto") as sandbox:
+        before = sandbox.now
+        job = sandbox.client.crawl.start("https://pages-20.example.com", limit=50)
+        assert sandbox.now == before  # a start moves nothing
+        seen = []
+        while (status := sandbox.client.crawl.get_status(job.id)).status != "completed":
+            seen.append(status.completed)
+        assert seen == sorted(seen) and len(set(seen)) > 3  # one step a read, as a waiter sees it
+        assert status.completed == 20 and (sandbox.now - before).total_seconds() <= sandbox.server.job_seconds + 1
+        moved_to = sandbox.now
+        assert sandbox.client.crawl.get_status(job.id).completed == 20 and sandbox.now == moved_to  # a finished job moves nothing
+
+
+def test_sites_of_a_size_you_choose() -> None:
+    from webdata_server import running
+
+    with running(clock="auto") as sandbox:
+        crawled = sandbox.client.crawl("https://pages-37.example.com", limit=1000)
+        assert (crawled.status, crawled.completed, len(crawled.data)) == ("completed", 37, 37)
+        failing = sandbox.client.crawl("https://pages-100.failing-10.example.com", limit=1000)
+        assert len(failing.data) == 90 and sandbox.client.crawl.get_status(failing.id).completed == 90
+        errors = sandbox.client.crawl.get_errors(failing.id)
+        assert len(errors.errors) == 10
+        links = sandbox.client.map("https://pages-250.example.com", limit=5000).links
+        assert len(links) == 250
 
 
 def test_the_control_example_runs_as_written(tmp_path: Path) -> None:

@@ -120,9 +120,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs a sixth of a cheap request)")
     serve.add_argument(
         "--clock",
-        choices=("system", "manual"),
+        choices=("system", "manual", "auto"),
         default="system",
-        help="system (default): jobs run on the wall clock; manual: time stands still until POST /__webdata/clock/advance moves it (needs --control)",
+        help=(
+            "system (default): jobs run on the wall clock; manual: time stands still until POST /__webdata/clock/advance moves it;"
+            " auto: manual, and each read of an unfinished job's status moves it to the job's next step (manual and auto need --control)"
+        ),
     )
     serve.add_argument(
         "--control",
@@ -277,8 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.control and not settings.loopback:
         print(f"webdata-server: --control answers only on a loopback address; --host {settings.host} is not one", file=sys.stderr)
         return 2
-    if args.clock == "manual" and not args.control:
-        print("webdata-server: --clock manual needs --control (time moves only through POST /__webdata/clock/advance)", file=sys.stderr)
+    if args.clock != "system" and not args.control:
+        print(f"webdata-server: --clock {args.clock} needs --control (time moves only through POST /__webdata/clock/advance)", file=sys.stderr)
         return 2
     import uvicorn
 
@@ -303,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         from webdata_server.controls import Controls
         from webdata_server.jobs import ManualClock, SystemClock
 
-        controls = Controls(ManualClock() if args.clock == "manual" else SystemClock(), http=True)
+        controls = Controls(SystemClock() if args.clock == "system" else ManualClock(auto=args.clock == "auto"), http=True)
         print(f"Test controls on http://{settings.host}:{settings.port}/__webdata/ (clock: {args.clock})", flush=True)
     app = create_app(settings, controls=controls)
     # X-Forwarded-* from the hosts uvicorn trusts by default, read by the app itself (see trust_forwarded).

@@ -212,6 +212,9 @@ def _body(raw: bytes, content_type: str) -> Any:
     return text
 
 
+# The reads that move an auto clock (ManualClock(auto=True)) to the job's next due moment first.
+WAITED_READS = frozenset({"getCrawlStatus", "getBatchScrapeStatus", "getExtractStatus", "getAgentStatus"})
+
 # Emails an outbox read answers at most; ``next`` is the ``after`` of the next read.
 OUTBOX_PAGE = 1000
 
@@ -577,6 +580,13 @@ class Controls:
         self.settle(settle)
         return moment
 
+    def advance_for(self, job_id: str) -> None:
+        """On an auto clock, before a status read of ``job_id``: the job one step on
+        (:meth:`~webdata_server.jobs.JobService.step_for`), and the webhook deliveries that came
+        due settled."""
+        if self._jobs is not None and self._jobs.step_for(job_id):
+            self.settle()
+
     def settle(self, timeout: float = 5.0) -> bool:
         """Waits until no webhook delivery is under way (those whose retry waits on the clock
         aside); whether that happened within ``timeout`` seconds."""
@@ -629,6 +639,9 @@ class Controls:
             return
         method: str = scope["method"]
         operation = self.operation_of(method, path)
+        # A read's later pages (``skip``, from its ``next`` link) belong to the read that began it.
+        if operation in WAITED_READS and getattr(self.clock, "auto", False) and b"skip=" not in scope.get("query_string", b""):
+            await asyncio.get_running_loop().run_in_executor(None, self.advance_for, path.rstrip("/").rsplit("/", 1)[-1])
         headers = scope["headers"]
         team_id = self._team_of(headers)
         chunks: list[bytes] = []

@@ -16,12 +16,16 @@ tests. Nothing starts until a test asks for a fixture:
         assert status.total == 20
         webdata.assert_called("crawlUrls", body={"limit": 20})
 
-Options (``pytest --help``, "webdata-server"): ``--webdata-clock system`` runs the session's server on
+Options (``pytest --help``, "webdata-server"): ``--webdata-clock auto`` moves the clock on each read
+of an unfinished job's status to its next step and stops the clients' sleeps between polls (code
+that waits for a job, firecrawl-py's ``crawl()`` included, finishes at once: see
+:func:`~webdata_server.testing.no_waits`), ``--webdata-clock system`` runs the session's server on
 the wall clock, ``--webdata-job-seconds`` sets how long a job takes.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -33,7 +37,12 @@ if TYPE_CHECKING:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("webdata-server", "the reference server of the Web Data Service (webdata_server fixtures)")
-    group.addoption("--webdata-clock", choices=("manual", "system"), default="manual", help="the server's clock: manual (moved by the test, default) or system")
+    group.addoption(
+        "--webdata-clock",
+        choices=("manual", "auto", "system"),
+        default="manual",
+        help="the server's clock: manual (moved by the test, default), auto (also moved by each read of an unfinished job, and clients do not sleep between polls) or system",
+    )
     group.addoption("--webdata-job-seconds", type=float, default=5.0, help="seconds a job takes on the server's clock (default 5)")
 
 
@@ -51,5 +60,8 @@ def webdata_server(request: pytest.FixtureRequest) -> Iterator[ReferenceServer]:
 @pytest.fixture
 def webdata(webdata_server: ReferenceServer) -> Iterator[Sandbox]:
     """A fresh team on the session's server, with its key, clients, faults, journal and inbox."""
-    with webdata_server.sandbox() as sandbox:
+    from webdata_server.testing import no_waits
+
+    auto = getattr(webdata_server.clock, "auto", False)
+    with webdata_server.sandbox() as sandbox, no_waits() if auto else contextlib.nullcontext():
         yield sandbox

@@ -25,6 +25,7 @@ import socket
 import tempfile
 import threading
 import time
+from asyncio import sleep as _asyncio_sleep
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -33,7 +34,10 @@ from typing import Any
 from webdata_server.controls import Controls, Event, Fault, PageFault, Received
 from webdata_server.jobs.clock import ManualClock, SystemClock
 
-__all__ = ["ReferenceServer", "Sandbox", "running"]
+__all__ = ["CLOCKS", "ReferenceServer", "Sandbox", "no_waits", "running"]
+
+# The clocks a reference server for tests runs on (see ReferenceServer).
+CLOCKS = ("manual", "auto", "system")
 
 # The plan a sandbox's team gets unless told otherwise: the development team's.
 PLAN_TOKENS = 15 * 100_000
@@ -43,13 +47,16 @@ class ReferenceServer:
     """The reference server in a thread of this process, on 127.0.0.1 and a free port.
 
     ``clock="manual"`` (the default) stops time: jobs progress when :meth:`advance` moves it;
-    ``clock="system"`` runs on the wall clock, each job taking ``job_seconds``. ``settings`` are
-    more :class:`~webdata_server.Settings` fields (``page_size``, ``max_body_bytes``...)."""
+    ``clock="auto"`` too, and a read of an unfinished job's status also moves it to the next moment
+    that job has something due, so code that polls a job finishes at once (:func:`no_waits` stops
+    the clients' own sleeps between polls); ``clock="system"`` runs on the wall clock, each job
+    taking ``job_seconds``. ``settings`` are more :class:`~webdata_server.Settings` fields
+    (``page_size``, ``max_body_bytes``...)."""
 
     def __init__(self, *, clock: str = "manual", job_seconds: float = 5.0, database: Path | None = None, **settings: Any) -> None:
-        if clock not in ("manual", "system"):
-            raise ValueError(f"clock is 'manual' or 'system', not {clock!r}")
-        self.clock = ManualClock() if clock == "manual" else SystemClock()
+        if clock not in CLOCKS:
+            raise ValueError(f"clock is one of {', '.join(CLOCKS)}, not {clock!r}")
+        self.clock = SystemClock() if clock == "system" else ManualClock(auto=clock == "auto")
         self.controls = Controls(self.clock, http=True)
         self._directory: Path | None = None
         if database is None:
@@ -221,7 +228,8 @@ class Sandbox:
                 from webdata_client import Webdata
             except ImportError:
                 raise RuntimeError("sandbox.client needs the webdata-client package: pip install webdata-client") from None
-            self._client = Webdata(self.api_key, self.base_url, poll_interval=0.05, max_retry_wait=5.0)
+            auto = getattr(self.server.clock, "auto", False)  # the auto clock: no sleep, no Retry-After wait
+            self._client = Webdata(self.api_key, self.base_url, poll_interval=0.0 if auto else 0.05, max_retry_wait=0.0 if auto else 5.0)
             self._closers.append(self._client.close)
         return self._client
 
@@ -385,6 +393,77 @@ class Sandbox:
 @contextlib.contextmanager
 def running(*, clock: str = "manual", job_seconds: float = 5.0, plan_tokens: int | None = PLAN_TOKENS, **settings: Any) -> Iterator[Sandbox]:
     """The reference server for a ``with`` block (unittest, scripts): a :class:`Sandbox` of a fresh
-    team on a server started for the block and stopped after it (``sandbox.server``)."""
+    team on a server started for the block and stopped after it (``sandbox.server``). On the auto
+    clock the block runs under :func:`no_waits`."""
     with ReferenceServer(clock=clock, job_seconds=job_seconds, **settings) as server, server.sandbox(plan_tokens=plan_tokens) as sandbox:
-        yield sandbox
+        with no_waits() if clock == "auto" else contextlib.nullcontext():
+            yield sandbox
+
+
+# The client modules whose waits sleep: firecrawl-py's polls and retries, webdata_client's.
+WAITING_MODULES = (
+    "firecrawl.v2.methods.crawl",
+    "firecrawl.v2.methods.batch",
+    "firecrawl.v2.methods.extract",
+    "firecrawl.v2.methods.agent",
+    "firecrawl.v2.methods.scrape",
+    "firecrawl.v2.methods.aio.extract",
+    "firecrawl.v2.methods.aio.agent",
+    "firecrawl.v2.methods.aio.scrape",
+    "firecrawl.v2.client_async",
+    "firecrawl.v2.utils.http_client",
+    "firecrawl.v2.utils.http_client_async",
+    "webdata_client.client",
+)
+
+
+class _Sleepless:
+    """A client module's ``time`` or ``asyncio``, but for ``sleep``, which returns at once."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
+
+
+class _TimeWithoutSleep(_Sleepless):
+    @staticmethod
+    def sleep(seconds: float) -> None:
+        return None
+
+
+class _AsyncioWithoutSleep(_Sleepless):
+    @staticmethod
+    async def sleep(delay: float, result: Any = None) -> Any:
+        await _asyncio_sleep(0)  # a turn of the loop, as a real sleep gives
+        return result
+
+
+@contextlib.contextmanager
+def no_waits() -> Iterator[None]:
+    """Within the block, the clients' waits do not sleep: firecrawl-py's ``crawl()``,
+    ``batch_scrape()``, ``extract()``, ``agent()`` (sync and async) poll at once, their retries
+    and ``webdata_client``'s waits and retries too, wherever the client was made (your app's own
+    included). With the auto clock, each poll moves the server's clock to the job's next step, so
+    code that waits for a job finishes in milliseconds. Only those modules' ``time.sleep`` and
+    ``asyncio.sleep`` change; nothing else of ``time`` or ``asyncio``."""
+    import asyncio
+    import importlib
+    import time as time_module
+
+    patched: list[tuple[Any, str, Any]] = []
+    for name in WAITING_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # firecrawl-py (or webdata-client) not installed, or another release
+            continue
+        for attribute, real, stand_in in (("time", time_module, _TimeWithoutSleep), ("asyncio", asyncio, _AsyncioWithoutSleep)):
+            if getattr(module, attribute, None) is real:
+                setattr(module, attribute, stand_in(real))
+                patched.append((module, attribute, real))
+    try:
+        yield
+    finally:
+        for module, attribute, real in reversed(patched):
+            setattr(module, attribute, real)

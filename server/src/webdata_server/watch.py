@@ -109,7 +109,9 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
         if job.status in TERMINAL:
             await websocket.send_json({"type": "catchup", "data": ctx.jobs.engine.summary(job)})
             break
-        await asyncio.sleep(ctx.settings.worker_interval)
+        # On an auto clock a watcher moves the job one step (as a poll does); otherwise it waits.
+        if not await run_in_threadpool(ctx.jobs.step_for, job.id):
+            await asyncio.sleep(ctx.settings.worker_interval)
         if ctx.store.db.auth.generation != generation:
             generation = ctx.store.db.auth.generation
             caller = await run_in_threadpool(ctx.store.teams.authenticate, key)

@@ -159,7 +159,7 @@ class SyntheticWeb:
             pages = _int(query.get("pages"), 3, 1, 10000)
             raw = minimal_pdf([f"Page {n} of {title}." for n in range(1, min(pages, 50) + 1)])
             return Page(url, 200, "application/pdf", "", raw, title, pdf_pages=pages, language=language)
-        if "broken" in path.split("/"):
+        if "broken" in path.split("/") or site.fails(host, path):
             raise FetchFailed(f"could not connect to {host}")
         resource = self.text(url)
         if resource is not None:

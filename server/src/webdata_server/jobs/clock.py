@@ -29,9 +29,14 @@ class SystemClock:
 
 
 class ManualClock:
-    """A clock that stands still until :meth:`advance` moves it (thread-safe)."""
+    """A clock that stands still until :meth:`advance` moves it (thread-safe).
 
-    def __init__(self, start: datetime | None = None) -> None:
+    ``auto``: the test controls also move it when a job's status is read while the job is
+    unfinished, to the next moment that job has something due (its next page, its end): code that
+    polls sees the job progress read by read, and finishes in milliseconds of wall time."""
+
+    def __init__(self, start: datetime | None = None, *, auto: bool = False) -> None:
+        self.auto = auto
         self._now = start or now_utc()
         self._lock = threading.Lock()
         self._listeners: list[Callable[[], None]] = []

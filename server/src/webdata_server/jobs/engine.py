@@ -25,7 +25,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import webdata_models as models
@@ -171,6 +171,17 @@ class JobEngine:
     def _caller(self, job: Job) -> Caller | None:
         team = self.store.teams.get(job.team_id)
         return Caller(team, job.key_id) if team is not None else None
+
+    def next_due(self, job: Job, now: datetime, *, at_least: float = 0.0) -> datetime | None:
+        """The next moment, ``at_least`` seconds after ``now`` or more, at which pages of the
+        kicked-off ``job`` are due; None when it is not kicked off yet, or every page is due
+        already (a pass finishes them)."""
+        plan = self._plan(job)
+        if plan is None or plan.interval <= 0 or plan.due(now) >= len(plan.seqs):
+            return None
+        step = plan.interval * plan.group_size
+        elapsed = (now - plan.kicked_off_at).total_seconds() + at_least
+        return plan.kicked_off_at + timedelta(seconds=(math.floor(elapsed / step + 1e-9) + 1) * step)
 
     def _plan(self, job: Job) -> _Plan | None:
         with self._lock:

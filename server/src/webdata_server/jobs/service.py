@@ -99,6 +99,7 @@ class JobService:
         self._cancels = cancel_rules(contract)
         # One pass at a time: the background worker's and a test's (run_until_idle).
         self._pass = threading.Lock()
+        self._stepping = threading.Lock()
         self._moved = 0  # jobs ended and pages finished by passes, so far
         # The monitors' scheduler and checks, moved by the same passes on the same clock.
         self.monitors: MonitorService | None = None
@@ -234,6 +235,37 @@ class JobService:
 
     def _count(self, moved: int) -> None:
         self._moved += moved
+
+    def step_for(self, job_id: str) -> bool:
+        """On an auto clock (``ManualClock(auto=True)``), before a read of ``job_id``: what is due
+        now moves, then, if the job is unfinished, the clock moves to the next moment it has
+        something due (pages, a tenth of the job's time at least, or its end) and that moves too,
+        so each read sees the job one step on, as a waiter would. Whether the clock moved;
+        nothing on any other clock."""
+        if not getattr(self.clock, "auto", False):
+            return False
+        clock: Any = self.clock
+        with self._stepping:  # concurrent readers move the clock one at a time
+            self.run_until_idle()
+            due = self.next_due(job_id)
+            if due is None:
+                return False
+            clock.advance(max(0.0, (due - clock.now()).total_seconds()))
+            self.run_until_idle()
+            return True
+
+    def next_due(self, job_id: str) -> datetime | None:
+        """When the active job ``job_id`` next has something due after the clock's instant (its
+        next page, its end); None when it has ended or everything of it is due now."""
+        job = self.store.jobs.active([job_id]).get(job_id)
+        if job is None:
+            return None
+        now = self.clock.now()
+        if job.kind in PROGRESSIVE:
+            # A tenth of the job's time at least: a job moves on in ten reads or so, as a waiter
+            # polling a few times a job would see it (each read still sees a new state).
+            return self.engine.next_due(job, now, at_least=self.engine.job_seconds / 10)
+        return job.finishes_at if job.finishes_at > now else None
 
     def run_until_idle(self, *, passes: int = 10_000) -> int:
         """Passes until one moves nothing at the clock's current instant: every job (page) due by
