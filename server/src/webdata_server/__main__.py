@@ -102,7 +102,12 @@ def _parser() -> argparse.ArgumentParser:
         help="answer browsers' CORS preflights from local pages (a file opened from disk, localhost), as the reference page's Try it needs"
         " (default: only when listening on loopback)",
     )
-    serve.add_argument("--web", choices=("synthetic", "real"), help="where pages come from (default synthetic: no network)")
+    serve.add_argument(
+        "--web",
+        type=_web_source,
+        help="where pages come from: synthetic (default: no network), real, or PATH, a folder of saved pages or a WARC file (their URLs only; see --web-fill)",
+    )
+    serve.add_argument("--web-fill", action="store_true", default=None, help="with --web PATH, serve the pages it lacks from the synthetic web (else 404)")
     serve.add_argument("--allow-private-fetch", action="store_true", default=None, help="with --web real, allow private and loopback targets")
     serve.add_argument("--threads", type=int, help="worker threads that run handlers off the event loop (default 2 on the synthetic web, 8 with --web real)")
     serve.add_argument(
@@ -132,6 +137,10 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="answer the test control endpoints under /__webdata/ (faults, journal, webhook inbox, clock, fresh teams): loopback only, never with a team's key",
     )
+    capture = commands.add_parser("capture", help="save real pages once to a WARC file, for --web PATH to replay offline")
+    capture.add_argument("urls", nargs="+", metavar="URL", help="the pages to save")
+    capture.add_argument("--out", type=Path, required=True, help="the WARC file to write (.warc, or .warc.gz gzipped)")
+    capture.add_argument("--allow-private-fetch", action="store_true", help="allow private and loopback targets (tests)")
     admin = commands.add_parser("admin", help="teams, keys and plans")
     admin.add_argument("--db", type=Path, help="the database (default: the one serve uses, WEBDATA_DB or .data/webdata.sqlite3)")
     actions = admin.add_subparsers(dest="action", required=True)
@@ -250,8 +259,27 @@ def http_stack(choice: str) -> tuple[str, str]:
     return ("uvloop", "httptools") if fast and choice != "pure" else ("asyncio", "h11")
 
 
+def _web_source(value: str) -> str:
+    if value in ("synthetic", "real") or Path(value).is_dir() or Path(value).is_file():
+        return value
+    raise argparse.ArgumentTypeError(f"{value!r} is neither synthetic, real, a folder of saved pages nor a WARC file")
+
+
+def _capture(args: argparse.Namespace) -> int:
+    from webdata_server.localweb import capture
+
+    outcomes = capture(list(args.urls), args.out, allow_private=args.allow_private_fetch)
+    for url, outcome in outcomes:
+        print(f"{outcome}\t{url}")
+    saved = sum(isinstance(outcome, int) for _, outcome in outcomes)
+    print(f"{saved} of {len(outcomes)} page(s) saved to {args.out}", file=sys.stderr)
+    return 0 if saved == len(outcomes) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "capture":
+        return _capture(args)
     settings = Settings.from_env(
         database=args.db,
         **(
@@ -263,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
                 "page_size": args.page_size,
                 "allow_local_webhooks": args.allow_local_webhooks,
                 "web": args.web,
+                "web_fill": args.web_fill,
                 "allow_private_fetch": args.allow_private_fetch,
                 "threads": args.threads,
                 "cache_copies": args.cache_copies,

@@ -21,6 +21,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
@@ -45,6 +46,7 @@ from webdata_server.jobs import Clock, Demand, JobService, run_worker
 from webdata_server.jobs.engine import Notify
 from webdata_server.jobs.monitors import MonitorService
 from webdata_server.jobs.monitors import Notify as MonitorNotify
+from webdata_server.localweb import LocalWeb
 from webdata_server.operations import OperationTable
 from webdata_server.operations import Route as OperationRoute
 from webdata_server.pricing import Pricing
@@ -79,7 +81,13 @@ def _context(
     operations: OperationTable[Operation],
 ) -> Context:
     pricing = Pricing.from_contract(contract)
-    web: WebSource = HttpFetcher(allow_private=settings.allow_private_fetch) if settings.web == "real" else SyntheticWeb()
+    web: WebSource
+    if settings.web == "real":
+        web = HttpFetcher(allow_private=settings.allow_private_fetch)
+    elif settings.web == "synthetic":
+        web = SyntheticWeb()
+    else:  # a folder of saved pages or a WARC file
+        web = LocalWeb(Path(settings.web), fill=settings.web_fill)
     if controls is not None:
         web = FaultyWeb(web, controls)
     max_age = contract.document["components"]["schemas"]["ScrapeOptions"]["properties"]["maxAge"]

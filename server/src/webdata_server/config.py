@@ -52,8 +52,11 @@ class Settings:
     threads: int | None = None
     # Plan of teams created without one (the development team included).
     default_plan_tokens: int = 15 * 100_000
-    # Where pages come from: "synthetic" (no network) or "real" (httpx).
+    # Where pages come from: "synthetic" (no network), "real" (httpx), or the path of a folder of
+    # saved pages or a WARC file (webdata_server.localweb); with a path, ``web_fill`` serves the
+    # pages it lacks from the synthetic web instead of answering 404.
     web: str = "synthetic"
+    web_fill: bool = False
     # With the real fetcher: allow private, loopback and link-local targets (tests only).
     allow_private_fetch: bool = False
     # Pretend the threat-protection classifier is unreachable (tests of failurePolicy).
@@ -126,6 +129,7 @@ class Settings:
             "parse_seconds": _env_float("WEBDATA_PARSE_SECONDS", cls.parse_seconds),
             "threads": int(os.environ["WEBDATA_THREADS"]) if os.environ.get("WEBDATA_THREADS") else None,
             "web": os.environ.get("WEBDATA_WEB", cls.web),
+            "web_fill": os.environ.get("WEBDATA_WEB_FILL", "") == "1",
             "allow_private_fetch": os.environ.get("WEBDATA_ALLOW_PRIVATE_FETCH") == "1",
             "page_size": int(os.environ.get("WEBDATA_PAGE_SIZE", str(cls.page_size))),
             "cache_copies": int(os.environ.get("WEBDATA_CACHE_COPIES", str(cls.cache_copies))),

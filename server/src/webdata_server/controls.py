@@ -908,6 +908,14 @@ class FaultyWeb:
     def indexed(self) -> bool:
         return self.inner.indexed
 
+    @property
+    def offline(self) -> bool:
+        return bool(getattr(self.inner, "offline", False))
+
+    @property
+    def search_index(self) -> Any:
+        return getattr(self.inner, "search_index", None)
+
     def fetch(self, url: str, context: FetchContext) -> Page:
         fault = self.controls.page_fault(url)
         if fault is not None and fault.status is None:

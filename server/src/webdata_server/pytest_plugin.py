@@ -20,7 +20,8 @@ Options (``pytest --help``, "webdata-server"): ``--webdata-clock auto`` moves th
 of an unfinished job's status to its next step and stops the clients' sleeps between polls (code
 that waits for a job, firecrawl-py's ``crawl()`` included, finishes at once: see
 :func:`~webdata_server.testing.no_waits`), ``--webdata-clock system`` runs the session's server on
-the wall clock, ``--webdata-job-seconds`` sets how long a job takes.
+the wall clock, ``--webdata-job-seconds`` sets how long a job takes, ``--webdata-web PATH`` serves
+a folder of saved pages or a WARC archive as the web (:mod:`webdata_server.localweb`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="the server's clock: manual (moved by the test, default), auto (also moved by each read of an unfinished job, and clients do not sleep between polls) or system",
     )
     group.addoption("--webdata-job-seconds", type=float, default=5.0, help="seconds a job takes on the server's clock (default 5)")
+    group.addoption(
+        "--webdata-web",
+        default="synthetic",
+        metavar="PATH",
+        help="where pages come from: synthetic (default) or PATH, a folder of saved pages or a WARC file (webdata_server.localweb)",
+    )
+    group.addoption("--webdata-web-fill", action="store_true", help="with --webdata-web PATH, the pages it lacks come from the synthetic web (else 404)")
 
 
 @pytest.fixture(scope="session")
@@ -51,7 +59,12 @@ def webdata_server(request: pytest.FixtureRequest) -> Iterator[ReferenceServer]:
     """The reference server, started once for the session (see the module's docstring)."""
     from webdata_server.testing import ReferenceServer
 
-    server = ReferenceServer(clock=request.config.getoption("--webdata-clock"), job_seconds=request.config.getoption("--webdata-job-seconds"))
+    server = ReferenceServer(
+        clock=request.config.getoption("--webdata-clock"),
+        job_seconds=request.config.getoption("--webdata-job-seconds"),
+        web=request.config.getoption("--webdata-web"),
+        web_fill=request.config.getoption("--webdata-web-fill"),
+    )
     server.start()
     yield server
     server.stop()

@@ -83,12 +83,20 @@ def news_date(url: str) -> str:
 class SearchIndex:
     """The corpus in an FTS5 table; :meth:`search` ranks it."""
 
-    def __init__(self) -> None:
+    def __init__(self, rows: list[tuple[str, str, str, str, str, str, str]] | None = None) -> None:
+        """The synthetic web's corpus, or ``rows`` of (url, title, words, title shown, host,
+        section, description) (saved pages: :mod:`webdata_server.localweb`)."""
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._lock = threading.Lock()
         self._db.execute(
             "CREATE VIRTUAL TABLE pages USING fts5(url UNINDEXED, title, topic, shown UNINDEXED, host UNINDEXED, section UNINDEXED, description UNINDEXED)"
         )
+        if rows is None:
+            rows = self._synthetic()
+        self._db.executemany("INSERT INTO pages (url, title, topic, shown, host, section, description) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+
+    @staticmethod
+    def _synthetic() -> list[tuple[str, str, str, str, str, str, str]]:
         rows = []
         for host, topic in SITES:
             origin = f"https://{host}"
@@ -102,7 +110,7 @@ class SearchIndex:
             name, thread = topic.split(":")[0], f"https://www.reddit.com/r/{host.split('.')[0].replace('-', '')}/"
             shown = f"{name} - r/{thread.split('/')[4]}"
             rows.append((thread, page_title(f"{origin}/"), f"{topic} home", shown, "www.reddit.com", "community", f"{topic} — community discussion"))
-        self._db.executemany("INSERT INTO pages (url, title, topic, shown, host, section, description) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        return rows
 
     def search(self, query: str, *, limit: int) -> list[SearchHit]:
         """The pages matching any word of ``query``, most relevant first, at most ``limit``."""

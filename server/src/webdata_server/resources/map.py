@@ -46,11 +46,12 @@ def map_url(ctx: Context, call: Call) -> Pending:
     if web.indexed:
         links = list(_synthetic_map(body.url, _options(body)))
     else:
-        # The real web: the index is the start page's own links.
+        # The real web or saved pages: the index is the pages' own links.
         links = map_site(
             body.url,
             _options(body),
-            links_of=lambda url: _real_links(ctx, url) if url == body.url else [],
+            # Saved pages cost no network: their map walks the site; the real web's reads the start page.
+            links_of=lambda url: _real_links(ctx, url) if url == body.url or getattr(web, "offline", False) else [],
             sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
             index_start=lambda start: start,
         )

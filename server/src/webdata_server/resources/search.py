@@ -37,9 +37,9 @@ def _ranked(query: str) -> tuple[SearchHit, ...]:
     return tuple(_INDEX.search(query, limit=1000))
 
 
-def _hits(body: models.SearchRequest) -> list[SearchHit]:
+def _hits(body: models.SearchRequest, index: SearchIndex) -> list[SearchHit]:
     """The index's hits for the query, filtered by domains and categories."""
-    hits = list(_ranked(body.query))
+    hits = list(_ranked(body.query) if index is _INDEX else index.search(body.query, limit=1000))
     if body.include_domains:
         hits = [h for h in hits if _on(h.host, list(body.include_domains))]
     if body.exclude_domains:
@@ -73,15 +73,18 @@ def search(ctx: Context, call: Call) -> Pending:
     body: models.SearchRequest = call.body
     if body.include_domains and body.exclude_domains:
         raise InvalidRequest(details=[issue(["includeDomains"], "includeDomains and excludeDomains cannot both be specified")])
-    if not ctx.scraper.web.indexed:
+    index = _INDEX if ctx.scraper.web.indexed else getattr(ctx.scraper.web, "search_index", None)
+    if index is None:
         raise InvalidRequest(
-            details=[issue([], "This reference server has no search provider: search answers from the synthetic web only (serve --web synthetic)")]
+            details=[
+                issue([], "This reference server has no search provider: search answers from the synthetic web or saved pages (serve --web synthetic or PATH)")
+            ]
         )
     caller = call.caller
     threat.check_override(caller.team, body.threat_protection)
     options = body.scrape_options
     scrape = options is not None and bool(options.formats)
-    hits = _hits(body)
+    hits = _hits(body, index)
     data: dict[str, Any] = {}
     sources = _sources(body)
     if "web" in sources:

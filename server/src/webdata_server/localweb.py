@@ -1,0 +1,220 @@
+"""Your own pages as the web: a folder of saved pages, or a WARC archive, served under their
+original URLs through every operation (``serve --web PATH``, ``pytest --webdata-web PATH``,
+``ReferenceServer(web=PATH)``).
+
+- **A folder**: its first level names hosts, the rest paths. ``site/docs.example.com/index.html``
+  is ``https://docs.example.com/`` (and ``http://``), ``site/docs.example.com/guide.html`` is
+  ``/guide.html`` and ``/guide``, ``site/docs.example.com/api/index.html`` is ``/api/`` and
+  ``/api``; ``robots.txt`` and ``sitemap.xml`` are served as such. Files are read at each fetch: a
+  file changed on disk is what the next scrape, crawl or monitor check sees.
+- **A WARC file** (``.warc`` or ``.warc.gz``, the web-archive standard, read with ``warcio``): every
+  ``response`` record is the page at its ``WARC-Target-URI``, with its status and content type.
+  ``webdata-server capture URL... --out site.warc`` writes one from real pages, once, through the
+  same outbound guard as ``--web real``.
+
+A URL the pages do not hold answers 404 (a ``Not Found`` page), unless ``fill`` asks the synthetic
+web to serve it. Search answers from an index of the pages' titles and text; a map walks the
+pages' links (they cost no network).
+"""
+
+from __future__ import annotations
+
+import html as html_module
+import io
+import mimetypes
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from webdata_server.search_index import SearchHit, SearchIndex
+from webdata_server.web import FetchContext, Page, SyntheticWeb, links_in, page_title
+
+__all__ = ["LocalWeb", "capture"]
+
+_NOT_FOUND = "<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>{url} is not among the saved pages.</p></body></html>"
+
+
+@dataclass(frozen=True)
+class _Saved:
+    status: int
+    content_type: str
+    body: bytes
+
+
+def _key(url: str) -> str:
+    """A saved page's key: host and path, the scheme, a trailing slash and ``index.html`` aside."""
+    parts = urlsplit(url)
+    path = unquote(parts.path or "/")
+    for suffix in ("/index.html", "/index.htm"):
+        if path.endswith(suffix):
+            path = path[: -len(suffix) + 1]
+    path = path.rstrip("/") or "/"
+    query = f"?{parts.query}" if parts.query else ""
+    return f"{(parts.hostname or '').lower()}{path}{query}"
+
+
+class LocalWeb:
+    """Pages from a folder or a WARC archive (see the module's docstring)."""
+
+    indexed = False  # not the synthetic web's site model: its map walks the pages' own links
+    offline = True  # every page is on this machine: walking a site costs no network
+
+    def __init__(self, source: Path, *, fill: bool = False) -> None:
+        self.source = source
+        self.fill = SyntheticWeb() if fill else None
+        self._archive: dict[str, _Saved] | None = None
+        if source.is_file():
+            self._archive = _read_warc(source)
+        elif not source.is_dir():
+            raise ValueError(f"--web {source}: neither a folder of saved pages nor a WARC file")
+        self._lock = threading.Lock()
+        self._index: SearchIndex | None = None
+
+    # -- the pages --------------------------------------------------------------------------------
+    def _saved(self, url: str) -> _Saved | None:
+        if self._archive is not None:
+            return self._archive.get(_key(url))
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+        folder = (self.source / host).resolve()
+        if not host or not folder.is_dir() or self.source.resolve() not in folder.parents:
+            return None
+        relative = unquote(parts.path or "/").lstrip("/")
+        candidates = [relative, f"{relative}.html", f"{relative.rstrip('/')}/index.html"] if relative else ["index.html"]
+        for candidate in candidates:
+            path = (folder / candidate).resolve()
+            if (path == folder or folder in path.parents) and path.is_file():
+                kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+                return _Saved(200, kind, path.read_bytes())
+        return None
+
+    def fetch(self, url: str, context: FetchContext) -> Page:
+        saved = self._saved(url)
+        if saved is None:
+            if self.fill is not None:
+                return self.fill.fetch(url, context)
+            text = _NOT_FOUND.format(url=html_module.escape(url))
+            return Page(url, 404, "text/html", text, text.encode(), "404 Not Found")
+        kind = saved.content_type.split(";")[0].strip().lower()
+        if kind == "application/pdf":
+            return Page(
+                url, saved.status, kind, "", saved.body, page_title(url), pdf_pages=max(1, saved.body.count(b"/Type /Page") - saved.body.count(b"/Type /Pages"))
+            )
+        text = saved.body.decode("utf-8", errors="replace")
+        document = (
+            text if "html" in kind else f"<!DOCTYPE html><html><head><title>{url}</title></head><body><pre>{html_module.escape(text)}</pre></body></html>"
+        )
+        return Page(url, saved.status, kind, document, saved.body, _title(document) or page_title(url))
+
+    def text(self, url: str) -> str | None:
+        saved = self._saved(url)
+        if saved is None:
+            return self.fill.text(url) if self.fill is not None else None
+        return saved.body.decode("utf-8", errors="replace") if saved.status == 200 else None
+
+    # -- search -----------------------------------------------------------------------------------
+    @property
+    def search_index(self) -> SearchIndex:
+        """The pages' titles and text, indexed once (the first search)."""
+        with self._lock:
+            if self._index is None:
+                self._index = SearchIndex(rows=list(self._rows()))
+            return self._index
+
+    def _rows(self) -> list[tuple[str, str, str, str, str, str, str]]:
+        rows = []
+        for url in self.urls():
+            page = self.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
+            if page.status != 200 or not page.html:
+                continue
+            words = " ".join(_visible_text(page.html).split())
+            host = urlsplit(url).hostname or ""
+            section = (urlsplit(url).path.strip("/").split("/") or ["home"])[0] or "home"
+            rows.append((url, page.title, words[:20_000], page.title, host, section, words[:200]))
+        return rows
+
+    def urls(self) -> list[str]:
+        """Every saved page's URL (https), in a stable order."""
+        if self._archive is not None:
+            return sorted(f"https://{key}" for key in self._archive)
+        found = []
+        for path in sorted(self.source.rglob("*")):
+            if path.is_file():
+                host, *rest = path.relative_to(self.source).parts
+                relative = "/".join(rest)
+                if relative.endswith("index.html"):
+                    relative = relative[: -len("index.html")]
+                found.append(f"https://{host}/{relative}")
+        return found
+
+    def links(self, url: str) -> list[str]:
+        page = self.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
+        return links_in(page.html, url) if page.html and page.status == 200 else []
+
+    def search(self, query: str, *, limit: int) -> list[SearchHit]:
+        return self.search_index.search(query, limit=limit)
+
+
+def _title(document: str) -> str:
+    start = document.lower().find("<title")
+    if start < 0:
+        return ""
+    opened = document.find(">", start)
+    closing = document.lower().find("</title>", opened)
+    return html_module.unescape(document[opened + 1 : closing]).strip() if opened >= 0 and closing > opened else ""
+
+
+def _visible_text(document: str) -> str:
+    from webdata_server.content import parse_html
+
+    soup = parse_html(document)
+    for element in soup(["script", "style", "noscript"]):
+        element.decompose()
+    return str(soup.get_text(" "))
+
+
+def _read_warc(path: Path) -> dict[str, _Saved]:
+    from warcio.archiveiterator import ArchiveIterator
+
+    saved: dict[str, _Saved] = {}
+    with path.open("rb") as stream:
+        for record in ArchiveIterator(stream):
+            if record.rec_type != "response" or record.http_headers is None:
+                continue
+            url = record.rec_headers.get_header("WARC-Target-URI")
+            if not url:
+                continue
+            status = int(record.http_headers.get_statuscode() or 200)
+            kind = record.http_headers.get_header("Content-Type") or "text/html"
+            saved.setdefault(_key(url), _Saved(status, kind, record.content_stream().read()))
+    return saved
+
+
+def capture(urls: list[str], out: Path, *, allow_private: bool = False) -> list[tuple[str, int | str]]:
+    """Fetches ``urls`` through the outbound guard (as ``--web real``) and writes them to the WARC
+    file ``out`` (gzipped when it ends ``.gz``); (url, status or the reason it failed) for each."""
+    import httpx
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
+
+    guard = OutboundGuard(Reach(loopback=allow_private, private=allow_private))
+    outcomes: list[tuple[str, int | str]] = []
+    buffer = io.BytesIO()
+    writer = WARCWriter(buffer, gzip=out.name.endswith(".gz"))  # a .warc.gz is a gzip member per record
+    with httpx.Client(timeout=30.0) as client:
+        for url in urls:
+            try:
+                response = guard.get(client, url, follow=True)
+            except (OutboundRefused, httpx.HTTPError) as error:
+                outcomes.append((url, f"not saved: {error}"))
+                continue
+            headers = [(k, v) for k, v in response.headers.items() if k.lower() not in ("content-encoding", "transfer-encoding", "content-length")]
+            http_headers = StatusAndHeaders(f"{response.status_code} {response.reason_phrase}", headers, protocol="HTTP/1.1")
+            record = writer.create_warc_record(str(response.url), "response", payload=io.BytesIO(response.content), http_headers=http_headers)
+            writer.write_record(record)
+            outcomes.append((url, response.status_code))
+    out.write_bytes(buffer.getvalue())
+    return outcomes

@@ -1,0 +1,137 @@
+"""Your own pages as the web (issue 58 item 3; webdata_server.localweb): a folder of saved pages
+and a WARC archive, served under their original URLs through scrape, crawl, map, search and
+monitors; pages outside them are 404s unless the synthetic web fills in; `capture` saves real
+pages once (here from a server on this machine) so a test replays them offline."""
+
+from __future__ import annotations
+
+import http.server
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from webdata_server import running
+from webdata_server.testing import Sandbox
+
+from tests.conftest import ROOT
+
+PAGES = {
+    "index.html": '<html><head><title>Acme docs</title></head><body><h1>Acme</h1><a href="/guide">Guide</a> <a href="/api/">API</a></body></html>',
+    "guide.html": '<html><head><title>Guide</title></head><body><p>Install the widget with pip.</p><a href="/api/errors.html">Errors</a></body></html>',
+    "api/index.html": '<html><head><title>API</title></head><body><p>Endpoints of the widget service.</p><a href="/">Home</a></body></html>',
+    "api/errors.html": "<html><head><title>Errors</title></head><body><p>Error 42 means the widget is on fire.</p></body></html>",
+}
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    for name, html in PAGES.items():
+        path = root / "docs.acme.test" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(html, encoding="utf-8")
+    return root
+
+
+def _call(sandbox: Sandbox, path: str, body: Any) -> httpx.Response:
+    return httpx.post(sandbox.base_url + path, json=body, headers={"Authorization": f"Bearer {sandbox.api_key}"}, timeout=60)
+
+
+def test_a_crawl_over_a_folder_of_saved_pages_returns_exactly_those_pages(site: Path) -> None:
+    with running(clock="auto", web=str(site)) as sandbox:
+        crawled = sandbox.client.crawl("https://docs.acme.test", limit=100)
+        urls = sorted(str(document.metadata.source_url) for document in crawled.data)
+        assert urls == ["https://docs.acme.test", "https://docs.acme.test/api/", "https://docs.acme.test/api/errors.html", "https://docs.acme.test/guide"]
+        titles = {document.metadata.title for document in crawled.data}
+        assert titles == {"Acme docs", "Guide", "API", "Errors"}
+        scraped = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/guide", "formats": ["markdown"]}).json()["data"]
+        assert "Install the widget with pip." in scraped["markdown"]
+        missing = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/nowhere"}).json()["data"]
+        assert missing["metadata"]["statusCode"] == 404
+        links = [link["url"] for link in _call(sandbox, "/v2/map", {"url": "https://docs.acme.test"}).json()["links"]]
+        assert set(links) >= {"https://docs.acme.test/guide", "https://docs.acme.test/api/errors.html"}
+        found = _call(sandbox, "/v2/search", {"query": "widget fire"}).json()["data"]["web"]
+        assert found[0]["url"] == "https://docs.acme.test/api/errors.html"
+
+
+def test_a_changed_file_is_what_a_monitor_sees_change(site: Path) -> None:
+    with running(web=str(site)) as sandbox:
+        made = _call(
+            sandbox, "/v2/monitor", {"name": "docs", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://docs.acme.test/guide"]}]}
+        )
+        monitor = made.json()["data"]["id"]
+        auth = {"Authorization": f"Bearer {sandbox.api_key}"}
+
+        def check() -> dict[str, Any]:
+            run = httpx.post(f"{sandbox.base_url}/v2/monitor/{monitor}/run", headers=auth)
+            sandbox.advance(sandbox.server.job_seconds)
+            return dict(httpx.get(f"{sandbox.base_url}/v2/monitor/{monitor}/checks/{run.json()['id']}", headers=auth).json()["data"])
+
+        assert check()["summary"]["new"] == 1
+        assert check()["summary"]["same"] == 1
+        (site / "docs.acme.test" / "guide.html").write_text(PAGES["guide.html"].replace("pip", "uv"), encoding="utf-8")
+        assert check()["summary"]["changed"] == 1
+
+
+def test_the_synthetic_web_fills_in_when_asked(site: Path) -> None:
+    with running(web=str(site), web_fill=True) as sandbox:
+        elsewhere = _call(sandbox, "/v2/scrape", {"url": "https://docs.example.com/pricing"}).json()["data"]
+        assert elsewhere["metadata"]["statusCode"] == 200
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def served(site: Path) -> Iterator[str]:
+    folder = site / "docs.acme.test"
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: _Handler(*a, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("name", ["site.warc", "site.warc.gz"])
+def test_captured_pages_replay_offline_from_a_warc(served: str, tmp_path: Path, name: str) -> None:
+    archive = tmp_path / name
+    urls = [f"{served}/index.html", f"{served}/guide.html", f"{served}/api/errors.html"]
+    base = [sys.executable, "-m", "webdata_server", "capture", *urls, "--out", str(archive)]
+    refused = subprocess.run(base, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    assert refused.returncode == 1 and "not saved" in refused.stdout  # loopback, through the outbound guard
+    done = subprocess.run([*base, "--allow-private-fetch"], capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    with running(web=str(archive)) as sandbox:
+        page = _call(sandbox, "/v2/scrape", {"url": f"{served}/guide.html", "formats": ["markdown"]}).json()["data"]
+        assert "Install the widget with pip." in page["markdown"] and page["metadata"]["title"] == "Guide"
+        assert _call(sandbox, "/v2/scrape", {"url": f"{served}/api/index.html"}).json()["data"]["metadata"]["statusCode"] == 404  # not captured
+
+
+def test_serve_refuses_a_web_that_is_no_folder_or_file(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "webdata_server", "serve", "--db", str(tmp_path / "x.sqlite3"), "--web", str(tmp_path / "missing")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "neither synthetic, real, a folder of saved pages nor a WARC file" in done.stderr
+
+
+def test_the_readme_example_runs_as_written(tmp_path: Path) -> None:
+    import re
+
+    text = (ROOT / "server" / "README.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"<!-- saved-pages-example -->\n```python\n(.*?)```", text, flags=re.DOTALL)
+    namespace: dict[str, Any] = {}
+    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - the README's own example, run as a reader would
+    namespace["test_my_crawler_on_the_saved_site"](tmp_path)
