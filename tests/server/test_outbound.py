@@ -165,3 +165,31 @@ def test_webhook_reach_follows_the_flag_and_never_reaches_metadata() -> None:
     assert allowed.problem("169.254.169.254") is not None and allowed.problem("100.100.100.200") is not None
     refused = Settings(host="127.0.0.1", allow_local_webhooks=False).webhook_reach
     assert refused.problem("127.0.0.1") is not None
+
+
+def test_a_webhook_not_sent_is_logged_in_a_bounded_line_with_advice_only_where_it_helps(caplog: pytest.LogCaptureFixture) -> None:
+    # Issue 58: 8 KB log lines of fuzzed webhook URLs; a public host that failed DNS got advice about loopback receivers.
+    import asyncio
+
+    from webdata_server.outbound import OutboundRefused, Reach
+    from webdata_server.webhooks import WebhookDispatcher, _Config
+
+    def resolver(host: str) -> list[str]:
+        if host == "local.test":
+            return ["127.0.0.1"]
+        raise OutboundRefused(f"cannot resolve {host}")
+
+    async def deliver() -> None:
+        dispatcher = WebhookDispatcher(reach=Reach(), retries=0, resolver=resolver)
+        dispatcher.start()
+        try:
+            await dispatcher._deliver(_Config("https://unresolved.example.com/" + "x" * 8000, {}, None, None), {"type": "crawl.completed"})
+            await dispatcher._deliver(_Config("http://local.test/hook", {}, None, None), {"type": "crawl.completed"})
+        finally:
+            await dispatcher.close()
+
+    caplog.set_level("WARNING", logger="webdata_server.webhooks")
+    asyncio.run(deliver())
+    public, local = [r.getMessage() for r in caplog.records if "not sent" in r.getMessage()]
+    assert len(public) < 600 and "8031 characters" in public and "--allow-local-webhooks" not in public
+    assert "--allow-local-webhooks" in local

@@ -48,7 +48,13 @@ _METADATA = {ipaddress.ip_address("fd00:ec2::254")}
 
 
 class OutboundRefused(Exception):
-    """The target may not be reached from this server (its message says why)."""
+    """The target may not be reached from this server (its message says why); ``non_public``:
+    because it resolves to a loopback, private or reserved address (a reach setting could allow
+    some), not because it cannot be resolved or is not a URL."""
+
+    def __init__(self, message: str, *, non_public: bool = False) -> None:
+        super().__init__(message)
+        self.non_public = non_public
 
 
 def system_resolver(host: str) -> list[str]:
@@ -131,7 +137,7 @@ class OutboundGuard:
         for address in addresses:
             problem = self.reach.problem(address)
             if problem is not None:
-                raise OutboundRefused(f"{host} resolves to a non-public address: {problem}")
+                raise OutboundRefused(f"{host} resolves to a non-public address: {problem}", non_public=True)
         chosen = ipaddress.ip_address(addresses[0].split("%", 1)[0])
         try:
             port = parts.port

@@ -146,7 +146,7 @@ class WebhookDispatcher:
             try:
                 await self._deliver(message["config"], message["body"])
             except Exception:  # one event that cannot be sent never ends the job's sender
-                _log.exception("webhook %s to %s not sent", message["body"].get("type"), message["config"].url)
+                _log.exception("webhook %s to %s not sent", message["body"].get("type"), _short(message["config"].url))
             finally:
                 if self.controls is not None:
                     self.controls.delivered()
@@ -168,10 +168,17 @@ class WebhookDispatcher:
                     return
                 problem = f"status {response.status_code}"
             except OutboundRefused as refused:
-                _log.warning("webhook to %s not sent: %s (loopback and private receivers: serve --allow-local-webhooks)", config.url, refused)
+                # The advice only where it helps: a receiver on this machine or the private network.
+                advice = " (loopback and private receivers: serve --allow-local-webhooks)" if refused.non_public else ""
+                _log.warning("webhook to %s not sent: %s%s", _short(config.url), _short(str(refused)), advice)
                 return
             except (httpx.HTTPError, httpx.InvalidURL, ValueError, UnicodeError) as error:
                 problem = type(error).__name__
             if attempt < self.retries:
                 await (self.controls.sleep if self.controls is not None else asyncio.sleep)(self.backoff * 2**attempt)
-        _log.warning("webhook %s to %s dropped after %d attempts (%s)", body["type"], config.url, self.retries + 1, problem)
+        _log.warning("webhook %s to %s dropped after %d attempts (%s)", body["type"], _short(config.url), self.retries + 1, problem)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    """A URL (or a message quoting one) as a log line carries it: its first ``limit`` characters."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
