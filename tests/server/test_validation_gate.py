@@ -22,6 +22,8 @@ from webdata_server.errors import InvalidRequest
 from webdata_server.ingress import Gate
 from webdata_server.operations import OperationTable, Route
 
+from tests.server.conftest import Server
+
 CONTRACT = Contract.load(read_bundle())
 OPERATIONS = sorted(op for op in REQUESTS if REQUESTS[op][1] is not None and not isinstance(REQUESTS[op][1], Multipart))
 # No NaN or Infinity: they are not JSON, and the server refuses a body that holds one before validating it.
@@ -141,3 +143,12 @@ def test_without_jsonschema_rs_the_python_validator_decides_alone() -> None:
     assert isinstance(good, ExtractRequest)
     with pytest.raises(InvalidRequest):
         gate.body(route, ExtractRequest, json.dumps({"urls": ["https://example.com"], "prompt": 5}).encode(), too_large=False, media_type="application/json")
+
+
+@pytest.mark.parametrize(("path", "body"), [("/v2/scrape", {"url": "not a url"}), ("/v2/batch/scrape", {"urls": ["https://ok.example.com", "a b"]})])
+def test_an_invalid_url_is_refused_in_the_services_words_not_a_pattern(server: Server, path: str, body: dict[str, object]) -> None:
+    # Issue 58: the refusal showed the contract's regular expression to the caller.
+    answer = server.client.post(path, json=body, headers={"Authorization": f"Bearer {server.api.key}"})
+    assert answer.status_code == 400
+    messages = [detail["message"] for detail in answer.json()["details"]]
+    assert "Invalid URL" in messages and not any("^" in message for message in messages)

@@ -75,6 +75,10 @@ def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
             found.append(issue(path, f"Number of actions cannot exceed {ACTIONS_MAX}"))
         elif error.validator == "maxItems" and path == ["urls"] and error.validator_value == EXTRACT_URLS_MAX:
             found.append(issue(path, f"Maximum of {EXTRACT_URLS_MAX} URLs allowed per request while in beta.", "too_big"))
+        elif error.validator == "pattern" and _names_a_url(path):
+            # The service's words (zod's url check), not the pattern: a regular expression says
+            # nothing to the caller of a client.
+            found.append(issue(path, "Invalid URL", "invalid_string", validation="regex"))
         elif error.validator in _SIZE:
             # jsonschema's own message quotes the whole value (a 10,000-URL list, a 1 MB string).
             word, relation, kind, unit = _SIZE[str(error.validator)]
@@ -83,6 +87,12 @@ def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
             found.append(issue(path, _quoting_little(error), _CODES.get(str(error.validator), "invalid_value")))
     # Unknown keys first: the service names them before anything else is looked at.
     return sorted(found, key=lambda i: i["code"] != "unrecognized_keys")
+
+
+def _names_a_url(path: list[str | int]) -> bool:
+    """Whether the value at ``path`` is a URL: a field named ``url`` or ``...Url``, or an item of ``urls``."""
+    names = [p for p in path if isinstance(p, str)]
+    return bool(names) and (names[-1] == "urls" or names[-1].lower().endswith("url"))
 
 
 # How much of a refused value a message quotes: a 1 MB value in is not a 1 MB answer out.
