@@ -142,3 +142,13 @@ def test_admin_revokes_a_key(live_server: LiveServer) -> None:
         assert time.monotonic() < deadline, "the revoked key still works"
         time.sleep(0.02)
     assert json.loads(live_server.admin("list"))[0]["keys"] == []
+
+
+def test_a_watcher_counts_a_failed_page_as_a_status_read_does() -> None:
+    # A failed page leaves both counters on a status read; the watch socket's messages said one more.
+    from webdata_server import running
+
+    with running(clock="auto") as sandbox:
+        watched = sandbox.client.crawl("https://pages-20.failing-10.example.com", limit=100, via="socket")
+        polled = sandbox.client.crawl.get_status(watched.id)
+        assert (watched.completed, watched.total, len(watched.data)) == (polled.completed, polled.total, 18)

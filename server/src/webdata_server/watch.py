@@ -25,7 +25,7 @@ __all__ = ["watch_endpoint"]
 
 def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
     """The status with every document finished so far, and how many pages that read."""
-    body = ctx.jobs.engine.summary(job)
+    body = ctx.jobs.engine.counted(job)
     documents: list[dict[str, object]] = []
     read = 0
     while True:
@@ -38,11 +38,11 @@ def _catchup(ctx: Context, job: Job) -> tuple[dict[str, object], int]:
     return body, read
 
 
-def _progress(job: Job, read: int) -> dict[str, object]:
-    """Where the job stands, for a document message: its state and counters (never fewer pages
-    completed than the documents sent so far)."""
-    completed = max(job.completed, read)
-    return {"status": job.status.value, "completed": completed, "total": max(job.total, completed), "creditsUsed": job.credits_used}
+def _progress(counted: dict[str, Any], sent: int) -> dict[str, object]:
+    """Where the job stands, for a document message: its state and counters as a status read
+    counts them (a failed page leaves both), never fewer pages completed than the documents sent."""
+    completed = max(int(counted["completed"]), sent)
+    return {"status": counted["status"], "completed": completed, "total": max(int(counted["total"]), completed), "creditsUsed": counted["creditsUsed"]}
 
 
 # Close codes of the watch socket (RFC 6455 §7.4: 1000 normal, 1008 policy violation).
@@ -86,6 +86,7 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
     # each document is sent once).
     generation = ctx.store.db.auth.generation
     catchup, read = await run_in_threadpool(_catchup, ctx, job)
+    sent = len(catchup["data"])  # type: ignore[arg-type]
     await websocket.send_json({"type": "catchup", "data": catchup})
     if job.status in TERMINAL and job.status != JobStatus.COMPLETED:
         await websocket.close(code=_DONE)
@@ -99,15 +100,17 @@ async def _follow(ctx: Context, websocket: WebSocket, job: Job, kind: JobKind, k
         if refreshed is None:
             break
         job = refreshed
+        counted = await run_in_threadpool(ctx.jobs.engine.counted, job) if documents else {}
         for document in documents:
-            await websocket.send_json({"type": "document", "data": document, "progress": _progress(job, read)})
+            sent += 1
+            await websocket.send_json({"type": "document", "data": document, "progress": _progress(counted, sent)})
         if read < job.completed:
             continue  # more finished pages than one read returns
         if job.status == JobStatus.COMPLETED:
-            await websocket.send_json({"type": "done", "data": ctx.jobs.engine.summary(job)})
+            await websocket.send_json({"type": "done", "data": await run_in_threadpool(ctx.jobs.engine.counted, job)})
             break
         if job.status in TERMINAL:
-            await websocket.send_json({"type": "catchup", "data": ctx.jobs.engine.summary(job)})
+            await websocket.send_json({"type": "catchup", "data": await run_in_threadpool(ctx.jobs.engine.counted, job)})
             break
         # On an auto clock a watcher moves the job one step (as a poll does); otherwise it waits.
         if not await run_in_threadpool(ctx.jobs.step_for, job.id):

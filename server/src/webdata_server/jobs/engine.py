@@ -384,17 +384,22 @@ class JobEngine:
         ``skip``-th finished page on; ``next`` (from ``url_of``) while pages are left beyond them."""
         rows = self.store.job_pages.finished(job.id, after=skip, limit=limit)
         read = len(rows)
-        body = self.summary(job)
-        failed = self.store.job_pages.failed_count(job.id)
-        if failed:
-            # As the service counts: a page that failed leaves both counters (its error is in the
-            # errors answer); ``job.completed`` stays the schedule's cursor over every page.
-            body["completed"], body["total"] = max(job.completed - failed, 0), max(job.total - failed, 0)
+        body = self.counted(job)
         body["data"] = _documents(rows)
         if job.total > skip + read and not (job.status not in ACTIVE and read == 0):
             body["next"] = url_of(skip + read)
         if job.kind == JobKind.CRAWL and job.status not in ACTIVE and self.store.job_pages.any_blocked(job.id):
             body["warning"] = ROBOTS_WARNING
+        return body
+
+    def counted(self, job: Job) -> dict[str, Any]:
+        """:meth:`summary` as the service counts: a page that failed leaves both counters (its
+        error is in the errors answer); ``job.completed`` stays the schedule's cursor over every
+        page. What a status read and a watcher's messages say alike."""
+        body = self.summary(job)
+        failed = self.store.job_pages.failed_count(job.id)
+        if failed:
+            body["completed"], body["total"] = max(job.completed - failed, 0), max(job.total - failed, 0)
         return body
 
     @staticmethod
