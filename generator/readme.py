@@ -31,7 +31,7 @@ def _header(name: str, bundle: dict[str, Any], what: str) -> list[str]:
         "generator's configuration or its templates, and a change of code always comes with a new version.",
         "",
         "```sh",
-        f"pip install {name}",
+        f"pip install --find-links dist {name}   # from a clone of this repository: make dist builds dist/ (not on an index)",
         "```",
         "",
     ]
