@@ -592,12 +592,25 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if never and session.config.getoption("webdata_strict") and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     # A requirement nothing verified counts as a failure (a listed deviation excepted), in a whole
-    # run: one narrowed to some scenarios (-k, --scenarios) or operations (--operation) reports it
-    # without failing on it.
+    # run: one narrowed (to some scenarios, operations, classes or phases) reports it without
+    # failing on it, and says so in one line.
     unverified = [i for i, v in _by_requirement(run).items() if v["outcome"] == "not verified" and i not in run.settings.deviations]
-    narrowed = session.config.getoption("keyword") or session.config.getoption("webdata_operation")
-    if unverified and session.exitstatus == 0 and not narrowed:
+    if unverified and session.exitstatus == 0 and not narrowed_by(session.config):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def narrowed_by(config: pytest.Config) -> str:
+    """How the run was narrowed (``--phases examples``, ``--class jobs``...), or "" for a whole run."""
+    said = []
+    if config.getoption("keyword"):
+        said.append(f"-k {config.getoption('keyword')}")
+    for option, flag in (("webdata_operation", "--operation"), ("webdata_class", "--class")):
+        if config.getoption(option):
+            said.append(f"{flag} {','.join(config.getoption(option))}")
+    phases = {p.strip() for p in str(config.getoption("webdata_phases")).split(",") if p.strip()}
+    if phases != {"examples", "coverage", "fuzzing", "stateful"}:
+        said.append(f"--phases {','.join(sorted(phases))}")
+    return " ".join(said)
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -621,6 +634,13 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     write(f"documented statuses never observed ({sum(map(len, never.values()))}; --strict fails on them):")
     for operation_id, codes in sorted(never.items()):
         write(f"  {operation_id:28} {', '.join(map(str, codes))}")
+    unverified = [i for i, v in _by_requirement(run).items() if v["outcome"] == "not verified" and i not in run.settings.deviations]
+    narrowed = narrowed_by(config)
+    if unverified and narrowed:
+        write(
+            f"{len(unverified)} requirement(s) not verified by this narrowed run ({narrowed}): reported, not failed;"
+            " a whole run (every phase, class and operation) verifies them"
+        )
     write(summary_line(run))
     report_dir = Path(config.getoption("webdata_report_dir")).resolve()
     write(f"reports: {report_dir / 'report.html'}, {report_dir / 'scenarios.xml'}, {report_dir / 'schemathesis.xml'}")
