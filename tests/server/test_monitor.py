@@ -142,6 +142,23 @@ def test_one_monitor_the_worker_cannot_run_is_paused_and_every_other_runs(refere
         assert len([c for c in checks(other, healthy) if c["trigger"] == "scheduled"]) == 2
 
 
+@pytest.mark.parametrize(("method", "path"), [("POST", "/v2/monitor"), ("PATCH", "/v2/monitor/{id}")])
+def test_a_body_that_is_not_json_is_refused_as_the_service_refuses_it(sandbox: Sandbox, method: str, path: str) -> None:
+    # Issue 56: the service's body parser answers BAD_REQUEST_INVALID_JSON before any controller;
+    # the monitor operations' 400 schema allowed only BAD_REQUEST.
+    monitor = create(sandbox)
+    answer = httpx.request(
+        method,
+        sandbox.base_url + path.format(id=monitor["id"]),
+        content=b"{bad",
+        headers={"Authorization": f"Bearer {sandbox.api_key}", "Content-Type": "application/json"},
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {"success": False, "code": "BAD_REQUEST_INVALID_JSON", "error": "Bad request, malformed JSON"}
+    operation = "createMonitor" if method == "POST" else "updateMonitor"
+    assert contract_problems(operation, 400, answer.json()) == []
+
+
 def test_a_check_too_large_for_its_schedule_is_refused(sandbox: Sandbox) -> None:
     # Issue 57: 50 targets of 1,000 URLs every 5 minutes were accepted; a check took 455 s.
     targets = [{"type": "scrape", "urls": [f"https://big-{t}.example.com/{n}" for n in range(600)]} for t in range(2)]

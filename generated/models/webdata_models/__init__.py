@@ -872,14 +872,14 @@ class Detail1(WireModel):
 
 class MonitorBadRequestError(WireModel):
     """
-    A refused monitor request: `{success: false, error}`, with `code: BAD_REQUEST` and `details` when the schema refused it.
+    A refused monitor request: `{success: false, error}`, with `code: BAD_REQUEST` and `details` when the schema refused it, `code: BAD_REQUEST_INVALID_JSON` when the body is not JSON.
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
-    code: Annotated[Literal["BAD_REQUEST"], OpenEnum] | None = None
+    code: Annotated[Literal["BAD_REQUEST", "BAD_REQUEST_INVALID_JSON"], OpenEnum] | None = None
     details: list[Detail1] | None = None
     """
     Every problem found, each with the `path` of the field it concerns.
