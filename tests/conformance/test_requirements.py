@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 import webdata_conformance
 from webdata_conformance.client import operations_by_id
 from webdata_conformance.requirements import CLASSES, REQUIREMENTS, REQUIREMENTS_OF_CHECK, contract_requirements
@@ -70,3 +71,28 @@ def test_the_operations_of_a_requirement_are_the_contracts() -> None:
     assert REQUIREMENTS["X-TRANS-cancelCrawl"].operations == ("cancelCrawl",)
     assert {"scrapeUrl", "startCrawl", "searchWeb"} <= set(REQUIREMENTS["THREAT-02"].operations)
     assert "getTokenUsage" not in REQUIREMENTS["THREAT-02"].operations
+
+
+def test_the_seed_error_text_check_holds_only_the_seeds_texts() -> None:
+    """Issue 56 item 4: the check held a 500 to §7's sentence wherever "§7" appeared in the
+    component's x-source, and the generic 500's x-source named §7 to say it does not apply."""
+    from types import SimpleNamespace
+
+    from webdata_conformance.checks import seed_error_texts
+
+    class Answer:
+        def __init__(self, status: int, body: dict[str, object]) -> None:
+            self.status_code, self._body = status, body
+
+        def json(self) -> dict[str, object]:
+            return self._body
+
+    def case(method: str, path: str) -> SimpleNamespace:
+        return SimpleNamespace(method=method, operation=SimpleNamespace(path=path))
+
+    services_500 = Answer(
+        500, {"success": False, "error": "An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is 0123abcd"}
+    )
+    assert seed_error_texts(None, services_500, case("POST", "/v2/scrape")) is None  # the text is not the contract's there
+    with pytest.raises(AssertionError, match="§7"):
+        seed_error_texts(None, services_500, case("POST", "/v2/extract"))  # the seed gives extract's 500 text
