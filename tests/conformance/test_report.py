@@ -283,3 +283,29 @@ def test_a_feature_the_server_refuses_is_said_once_and_its_requirements_are_not_
     assert lines[header + 1].startswith("  threatProtection: threatProtection is not implemented by this server:"), lines[header : header + 3]
     assert "refused it with 400" in lines[header + 1] and not lines[header + 2].startswith("  threatProtection")
     assert "not implemented by this server" in (report_dir / "report.html").read_text()
+
+
+def test_an_empty_map_or_search_leaves_its_requirement_unverified_not_failed(tmp_path: Path) -> None:
+    """Issue 56 item 9: MAP-01 and SEARCH-01 failed on an empty answer ("returned no link"),
+    which contradicts neither requirement."""
+    from tests.conformance.mutants import Exchange, Mutant
+
+    def empty(exchange: Exchange, context: dict[str, object]) -> None:
+        if exchange.path == "/v2/map" and isinstance(exchange.response, dict):
+            exchange.response["links"] = []
+        if exchange.path == "/v2/search" and isinstance(exchange.response, dict) and isinstance(exchange.response.get("data"), dict):
+            exchange.response["data"] = {source: [] for source in exchange.response["data"]}
+
+    mutant = Mutant("empty-map-and-search", "map and search find nothing", response=empty)
+    with embedded_server() as upstream, running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
+        report_dir = tmp_path / "empty"
+        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", "map_limit_and_domain or search_limit_and_scraped_results"]
+        argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
+        env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
+    assert (report_dir / "requirements.json").exists(), done.stdout[-3000:] + done.stderr[-3000:]
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    for requirement, setting in (("MAP-01", "[pages.crawl] url"), ("SEARCH-01", "[pages.search] query")):
+        assert verdicts[requirement]["outcome"] == "not verified", (requirement, verdicts[requirement], done.stdout[-2000:])
+        assert any(setting in failure for failure in verdicts[requirement]["failures"]), verdicts[requirement]
+    assert done.returncode == 0, (done.returncode, done.stdout[:3000], done.stderr[-2000:])  # a narrowed run: reported, not failed
