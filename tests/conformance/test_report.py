@@ -148,16 +148,21 @@ def test_strict_fails_on_documented_statuses_never_observed(broken: tuple[Target
     assert provoked["scrapeUrl"]["404"].endswith("min_age_without_a_copy")  # which test saw it
 
 
+def _scenarios_against(mutant: Mutant, scenarios: str, report_dir: Path) -> subprocess.CompletedProcess[str]:
+    """The suite's ``scenarios`` (one team, the examples phase) against ``mutant`` in front of an embedded server."""
+    with embedded_server() as upstream, running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
+        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", scenarios]
+        argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
+        env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        return subprocess.run(argv, cwd=report_dir.parent, env=env, capture_output=True, text=True, check=False, timeout=600)
+
+
 def test_a_requirement_whose_scenario_was_stopped_is_not_verified(tmp_path: Path) -> None:
     # The agent routes answer a framework's HTML 404: JOBS-02's scenario stops at its first call
     # (CORE-01), so JOBS-02 was never tested and must not pass.
     mutant = next(m for m in MUTANTS if m.name == "no-agent-routes")
-    with embedded_server() as upstream, running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
-        report_dir = tmp_path / "stopped"
-        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", "agent_cancel"]
-        argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
-        env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
-        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
+    report_dir = tmp_path / "stopped"
+    done = _scenarios_against(mutant, "agent_cancel", report_dir)
     assert done.returncode != 0, done.stdout[-3000:]
     verdicts = json.loads((report_dir / "requirements.json").read_text())
     assert verdicts["JOBS-02"]["outcome"] == "not verified", verdicts["JOBS-02"]
@@ -297,12 +302,8 @@ def test_an_empty_map_or_search_leaves_its_requirement_unverified_not_failed(tmp
             exchange.response["data"] = {source: [] for source in exchange.response["data"]}
 
     mutant = Mutant("empty-map-and-search", "map and search find nothing", response=empty)
-    with embedded_server() as upstream, running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
-        report_dir = tmp_path / "empty"
-        argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", "map_limit_and_domain or search_limit_and_scraped_results"]
-        argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
-        env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
-        done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, check=False, timeout=600)
+    report_dir = tmp_path / "empty"
+    done = _scenarios_against(mutant, "map_limit_and_domain or search_limit_and_scraped_results", report_dir)
     assert (report_dir / "requirements.json").exists(), done.stdout[-3000:] + done.stderr[-3000:]
     verdicts = json.loads((report_dir / "requirements.json").read_text())
     for requirement, setting in (("MAP-01", "[pages.crawl] url"), ("SEARCH-01", "[pages.search] query")):

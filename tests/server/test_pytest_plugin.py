@@ -30,6 +30,13 @@ def examples(marker: str, language: str) -> list[str]:
     return [str(block) for block in re.findall(rf"<!-- {marker} -->\n```{language}\n(.*?)```", text, flags=re.DOTALL)]
 
 
+def _pytest_of_its_own(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """pytest over ``folder`` in a process of its own, the plugin found through its entry point."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "WEBDATA_"))}
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *options, str(folder)]
+    return subprocess.run(argv, cwd=folder, env=env, capture_output=True, text=True, timeout=300, check=False)
+
+
 def test_the_readme_tests_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
     blocks = examples("testing-example", "python")
     assert len(blocks) >= 5
@@ -42,31 +49,8 @@ def test_the_readme_tests_pass_in_a_pytest_of_their_own(tmp_path: Path) -> None:
     for number, block in enumerate(blocks, start=1):
         (tmp_path / f"test_readme_{number}.py").write_text(block, encoding="utf-8")
     wanted = 1 + sum(len(re.findall(r"^def test_", block, flags=re.MULTILINE)) for block in blocks)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "WEBDATA_"))}
-    done = subprocess.run(
-        # The plugin's own options, as a user passes them (an unknown option would fail the run).
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:randomly",
-            "--webdata-clock",
-            "manual",
-            "--webdata-job-seconds",
-            "5",
-            str(tmp_path),
-        ],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    # The plugin's own options, as a user passes them (an unknown option would fail the run).
+    done = _pytest_of_its_own(tmp_path, "--webdata-clock", "manual", "--webdata-job-seconds", "5")
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert f"{wanted} passed" in done.stdout, done.stdout[-3000:]
 
@@ -81,17 +65,8 @@ def test_code_that_waits_finishes_on_the_auto_clock_without_threads(tmp_path: Pa
         "    assert crawl.time is not time and crawl.time.sleep(30) is None and crawl.time.time() > 0\n",
         encoding="utf-8",
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "WEBDATA_"))}
     started = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--webdata-clock", "auto", str(tmp_path)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = _pytest_of_its_own(tmp_path, "--webdata-clock", "auto")
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert "2 passed" in done.stdout, done.stdout[-3000:]
     # firecrawl-py polls every 2 s; a hundred pages over 5 s of the server's clock would be 3
