@@ -309,4 +309,5 @@ def test_an_empty_map_or_search_leaves_its_requirement_unverified_not_failed(tmp
     for requirement, setting in (("MAP-01", "[pages.crawl] url"), ("SEARCH-01", "[pages.search] query")):
         assert verdicts[requirement]["outcome"] == "not verified", (requirement, verdicts[requirement], done.stdout[-2000:])
         assert any(setting in failure for failure in verdicts[requirement]["failures"]), verdicts[requirement]
-    assert done.returncode == 0, (done.returncode, done.stdout[:3000], done.stderr[-2000:])  # a narrowed run: reported, not failed
+    summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))
+    assert ", 0 failed," in summary.split("(")[0], summary  # no requirement failed: both not verified
