@@ -118,7 +118,7 @@ HTML_CONVERTERS: dict[str, Callable[[str], Any]] = {
     "images": lambda s: content.images(s, "https://x.test/"),
     "head metadata": content.head_metadata,
     "branding": content.branding,
-    "upload title": files._html_title,
+    "upload title": files.html_title,
     "crawl links": lambda s: web.links_in(s, "https://x.test/"),
     "sitemap": web.sitemap_locations,
 }

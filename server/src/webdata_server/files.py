@@ -37,6 +37,7 @@ __all__ = [
     "Unreadable",
     "convert",
     "detect",
+    "html_title",
     "supported_extensions",
 ]
 
@@ -170,7 +171,7 @@ def _convert(kind: FileKind, data: bytes, filename: str, *, max_pages: int | Non
     if kind.reader in ("html", "markdown", "text"):
         text = _decode(data, filename)
         if kind.reader == "html":
-            return Converted(title=_html_title(text), html=text)
+            return Converted(title=html_title(text), html=text)
         if kind.reader == "markdown":
             return Converted(title=_markdown_title(text), html=_markdown_html(text), markdown=text)
         return Converted(title="", html="".join(f"<p>{html.escape(part)}</p>" for part in re.split(r"\n\s*\n", text) if part.strip()), markdown=text)
@@ -195,7 +196,8 @@ def _decode(data: bytes, filename: str) -> str:
 _TITLE = linear.fixed(r"(?is)<title[^>]*>(.*?)</title>")
 
 
-def _html_title(text: str) -> str:
+def html_title(text: str) -> str:
+    """The text of an HTML document's ``<title>`` (unescaped), or "" (linear in the document)."""
     found = _TITLE.search(text)
     return html.unescape(found.group(1)).strip() if found else ""
 

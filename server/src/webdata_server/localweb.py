@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from webdata_server.search_index import SearchHit, SearchIndex
-from webdata_server.web import FetchContext, Page, SyntheticWeb, links_in, page_title
+from webdata_server.files import html_title
+from webdata_server.search_index import SearchIndex
+from webdata_server.web import FetchContext, Page, SyntheticWeb, page_title
 
 __all__ = ["LocalWeb", "capture"]
 
@@ -105,7 +106,7 @@ class LocalWeb:
         document = (
             text if "html" in kind else f"<!DOCTYPE html><html><head><title>{url}</title></head><body><pre>{html_module.escape(text)}</pre></body></html>"
         )
-        return Page(url, saved.status, kind, document, saved.body, _title(document) or page_title(url))
+        return Page(url, saved.status, kind, document, saved.body, html_title(document) or page_title(url))
 
     def text(self, url: str) -> str | None:
         saved = self._saved(url)
@@ -124,8 +125,9 @@ class LocalWeb:
 
     def _rows(self) -> list[tuple[str, str, str, str, str, str, str]]:
         rows = []
+        context = FetchContext(headers={}, mobile=False, country="US", languages=[])
         for url in self.urls():
-            page = self.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
+            page = self.fetch(url, context)
             if page.status != 200 or not page.html:
                 continue
             words = " ".join(_visible_text(page.html).split())
@@ -147,22 +149,6 @@ class LocalWeb:
                     relative = relative[: -len("index.html")]
                 found.append(f"https://{host}/{relative}")
         return found
-
-    def links(self, url: str) -> list[str]:
-        page = self.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
-        return links_in(page.html, url) if page.html and page.status == 200 else []
-
-    def search(self, query: str, *, limit: int) -> list[SearchHit]:
-        return self.search_index.search(query, limit=limit)
-
-
-def _title(document: str) -> str:
-    start = document.lower().find("<title")
-    if start < 0:
-        return ""
-    opened = document.find(">", start)
-    closing = document.lower().find("</title>", opened)
-    return html_module.unescape(document[opened + 1 : closing]).strip() if opened >= 0 and closing > opened else ""
 
 
 def _visible_text(document: str) -> str:
