@@ -149,8 +149,9 @@ def next_run(cron: str, after: datetime, zone: str = "UTC") -> datetime:
     raise ScheduleError("Cron expression did not produce a run within one year")
 
 
-def validate(cron: str, zone: str, now: datetime) -> tuple[datetime, timedelta]:
-    """(the next run, the interval between the next two), or :class:`ScheduleError` for a schedule
+def validate(cron: str, zone: str, now: datetime) -> tuple[datetime, timedelta, timedelta | None]:
+    """(the next run, the interval between the next two, the shortest interval of all:
+    :func:`shortest_interval`), or :class:`ScheduleError` for a schedule
     that cannot run or that ever runs more often than every 5 minutes: every interval over a whole
     period of the expression is held to the minimum, not only the next two (``0-53,58-59 * * * *``
     made at 12:52 runs at 12:58, then 12:59)."""
@@ -159,7 +160,7 @@ def validate(cron: str, zone: str, now: datetime) -> tuple[datetime, timedelta]:
     shortest = shortest_interval(Cron.parse(cron))
     if interval < MIN_INTERVAL or (shortest is not None and shortest < MIN_INTERVAL):
         raise ScheduleError("Monitor schedule must not run more often than every 5 minutes")
-    return first, interval
+    return first, interval, shortest
 
 
 def shortest_interval(spec: Cron) -> timedelta | None:

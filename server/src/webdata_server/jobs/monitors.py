@@ -157,8 +157,8 @@ class MonitorService:
         judge_enabled = given.get("judgeEnabled", bool(goal))
         self._check_goal(targets, goal, given.get("judgeEnabled"), plain=False)
         schedule = self._schedule(given["schedule"])
-        first, interval = self._validate(schedule, moment)
-        self._check_size(targets, schedule)
+        first, interval, shortest = self._validate(schedule, moment)
+        self._check_size(targets, shortest)
         notification = _notification(given.get("notification") or {})
         monitor = {
             "id": _new_id(moment),
@@ -198,9 +198,9 @@ class MonitorService:
         judge_enabled = given.get("judgeEnabled", monitor["judgeEnabled"])
         self._check_goal(targets, goal, judge_enabled, plain=True)
         schedule = self._schedule(given["schedule"]) if "schedule" in given else monitor["schedule"]
-        first, interval = self._validate(schedule, moment)
+        first, interval, shortest = self._validate(schedule, moment)
         if "targets" in given or "schedule" in given:
-            self._check_size(targets, schedule)
+            self._check_size(targets, shortest)
         for name in ("name", "webhook", "retentionDays"):
             if name in given:
                 monitor[name] = given[name]
@@ -748,15 +748,15 @@ class MonitorService:
             "updatedAt": iso(moment),
         }
 
-    def _check_size(self, targets: list[dict[str, Any]], schedule: dict[str, str]) -> None:
+    def _check_size(self, targets: list[dict[str, Any]], shortest: timedelta | None) -> None:
         """A check may scrape at most :data:`PAGES_PER_MINUTE_OF_INTERVAL` pages for each minute
-        of the schedule's shortest interval, so it ends before the next is due (50 targets of
-        1,000 URLs every 5 minutes: a check took 455 s, longer than its period)."""
+        of the schedule's ``shortest`` interval (None: it runs once a day at most), so it ends
+        before the next is due (50 targets of 1,000 URLs every 5 minutes: a check took 455 s,
+        longer than its period)."""
         pages = self.estimate(targets, False)
-        shortest = schedules.shortest_interval(schedules.Cron.parse(schedule["cron"])) or timedelta(days=1)
-        allowed = PAGES_PER_MINUTE_OF_INTERVAL * max(1, int(shortest.total_seconds() // 60))
+        minutes = int((shortest or timedelta(days=1)).total_seconds() // 60)
+        allowed = PAGES_PER_MINUTE_OF_INTERVAL * max(1, minutes)
         if pages > allowed:
-            minutes = int(shortest.total_seconds() // 60)
             message = (
                 f"A monitor's check may scrape at most {PAGES_PER_MINUTE_OF_INTERVAL} pages per minute between its runs"
                 f" ({allowed:,} every {minutes} minutes); this one would scrape {pages:,}: run it less often or watch fewer pages"
@@ -840,7 +840,7 @@ class MonitorService:
         return {"cron": str(cron), "timezone": zone}
 
     @staticmethod
-    def _validate(schedule: dict[str, str], moment: datetime) -> tuple[datetime, timedelta]:
+    def _validate(schedule: dict[str, str], moment: datetime) -> tuple[datetime, timedelta, timedelta | None]:
         try:
             return schedules.validate(schedule["cron"], schedule["timezone"], moment)
         except schedules.ScheduleError as error:
