@@ -68,7 +68,7 @@ _CREDITS_SCHEMA: dict[str, Any] = {
         "properties": {
             "effect": {"enum": ["base", "add", "replace"]},
             "credits": {"type": "integer", "minimum": 0},
-            "per": {"enum": ["request", "url", "page", "pdf-page", "file", "result"]},
+            "per": {"enum": ["request", "url", "page", "pdf-page", "file", "result", "minute"]},
             "when": {"type": "string", "minLength": 1},
         },
     },
@@ -288,9 +288,12 @@ class Linter:
             if not isinstance(required, list):
                 continue
             declared = set(self._declared(schema))
+            # A subschema constrains the object it sits in (``if: {not: {required: [...]}}``: two
+            # levels up), so the properties of every schema it is nested in place count.
             container = _container(pointer)
-            if container in by_pointer:
+            while container in by_pointer:
                 declared |= set(self._declared(by_pointer[container]))
+                container = _container(container)
             for name in required:
                 if name not in declared:
                     self.report("required-declared", join_pointer(pointer, "required"), f"required property {name!r} is not declared")

@@ -58,6 +58,40 @@ def unsupported_constructs(bundle: dict[str, Any]) -> list[Finding]:
     return findings
 
 
+def _required_only(member: Any) -> bool:
+    return isinstance(member, dict) and "required" in member and all(k == "required" or k.startswith("x-") for k in member)
+
+
+def required_any(bundle: dict[str, Any]) -> dict[str, list[list[str]]]:
+    """Component name -> the ``required`` lists of its ``anyOf`` when every member is one (at least
+    one of those field sets must be present: ``InteractRequest``'s code or prompt). The models keep
+    one class with every field optional and check the rule in ``PropertyCountModel``."""
+    schemas = (bundle.get("components") or {}).get("schemas") or {}
+    return {
+        name: [list(member["required"]) for member in schema["anyOf"]]
+        for name, schema in sorted(schemas.items())
+        if isinstance(schema, dict) and schema.get("anyOf") and "properties" in schema and all(_required_only(m) for m in schema["anyOf"])
+    }
+
+
+def open_objects(bundle: dict[str, Any]) -> list[str]:
+    """Component names whose schema says ``additionalProperties: true``: the service takes keys they
+    do not name and drops them (zod's default), so their models ignore unknown keys instead of
+    refusing them."""
+    schemas = (bundle.get("components") or {}).get("schemas") or {}
+    return sorted(name for name, schema in schemas.items() if isinstance(schema, dict) and schema.get("additionalProperties") is True and "properties" in schema)
+
+
+def _ignoring_unknown_keys(module: Path, names: list[str]) -> None:
+    text = module.read_text(encoding="utf-8")
+    for name in names:
+        pattern = re.compile(rf"""(^class {name}\([\w.]+\):\n(?:.*\n)*?.*?extra=)(["'])forbid\2""", re.MULTILINE)
+        text, count = pattern.subn(r'\1"ignore"', text, count=1)
+        if count != 1:
+            raise StageFailed([_finding(f"/components/schemas/{name}", "the open object's model_config was not found in the generated code")])
+    module.write_text(text, encoding="utf-8")
+
+
 def property_bounds(bundle: dict[str, Any]) -> dict[str, tuple[int | None, int | None]]:
     """Component name -> (minProperties, maxProperties) for every component that sets one."""
     schemas = (bundle.get("components") or {}).get("schemas") or {}
@@ -196,8 +230,15 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     package.mkdir(parents=True)
     options = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     bounds = property_bounds(bundle)
+    alternatives = required_any(bundle)
+    for name in alternatives:
+        bounds.setdefault(name, (None, None))
+    bounds = dict(sorted(bounds.items()))
     source = out_dir / "models-input.json"
-    source.write_text(json.dumps(open_response_enums(bundle)), encoding="utf-8")
+    given = open_response_enums(bundle)
+    for name in alternatives:
+        del given["components"]["schemas"][name]["anyOf"]  # one class; the rule is PropertyCountModel's
+    source.write_text(json.dumps(given), encoding="utf-8")
     argv = [sys.executable, "-m", "datamodel_code_generator", "--input", str(source), "--output", str(package / "__init__.py")]
     argv += _flags(options)
     argv += ["--aliases", json.dumps(field_names(bundle))]
@@ -210,11 +251,15 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
         source.unlink()
     _wire_named_fields(package / "__init__.py")
     _typed_open_enums(package / "__init__.py")
+    _ignoring_unknown_keys(package / "__init__.py", open_objects(bundle))
     shutil.copyfile(RUNTIME / "_bounds.py", package / "_bounds.py")
     (package / "_property_bounds.py").write_text(
-        '"""Schema name -> (minProperties, maxProperties), None where the schema sets no bound: read by ``_bounds``.\n\n'
+        '"""Schema name -> (minProperties, maxProperties), None where the schema sets no bound; schema name ->\n'
+        "the field sets of which at least one must be present (an ``anyOf`` of ``required`` lists): read by\n"
+        '``_bounds``.\n\n'
         'Written by the generator\'s models stage from the bundle. Do not edit.\n"""\n\n'
-        f"PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds!r}\n",
+        f"PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds!r}\n\n"
+        f"REQUIRED_ANY: dict[str, list[list[str]]] = {alternatives!r}\n",
         encoding="utf-8",
     )
     (package / "py.typed").write_text("", encoding="utf-8")

@@ -10,8 +10,10 @@ from .resources import (
     Agent,
     AsyncAgent,
     AsyncBatchScrape,
+    AsyncBrowser,
     AsyncCrawl,
     AsyncExtract,
+    AsyncInteract,
     AsyncMap,
     AsyncMonitors,
     AsyncParse,
@@ -19,8 +21,10 @@ from .resources import (
     AsyncSearch,
     AsyncTeam,
     BatchScrape,
+    Browser,
     Crawl,
     Extract,
+    Interact,
     Map,
     Monitors,
     Parse,
@@ -33,7 +37,7 @@ __all__ = ["AsyncWebdata", "Webdata"]
 
 
 class Webdata(SyncClient):
-    """The synchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``crawl``, ``extract``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
+    """The synchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
 
     Its options (key, base URL, timeouts, retries) and how it closes: ``SyncClient``.
     """
@@ -49,6 +53,11 @@ class Webdata(SyncClient):
         return self._resource(BatchScrape)
 
     @property
+    def browser(self) -> Browser:
+        """Standalone browser sessions, driven by code."""
+        return self._resource(Browser)
+
+    @property
     def crawl(self) -> Crawl:
         """Whole sites, with natural-language prompts."""
         return self._resource(Crawl)
@@ -57,6 +66,11 @@ class Webdata(SyncClient):
     def extract(self) -> Extract:
         """Structured data from pages."""
         return self._resource(Extract)
+
+    @property
+    def interact(self) -> Interact:
+        """Browser sessions bound to a scrape, driven by code or a prompt."""
+        return self._resource(Interact)
 
     @property
     def map(self) -> Map:
@@ -90,7 +104,7 @@ class Webdata(SyncClient):
 
 
 class AsyncWebdata(AsyncClient):
-    """The asynchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``crawl``, ``extract``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
+    """The asynchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
 
     Its options (key, base URL, timeouts, retries) and how it closes: ``AsyncClient``.
     """
@@ -106,6 +120,11 @@ class AsyncWebdata(AsyncClient):
         return self._resource(AsyncBatchScrape)
 
     @property
+    def browser(self) -> AsyncBrowser:
+        """Standalone browser sessions, driven by code."""
+        return self._resource(AsyncBrowser)
+
+    @property
     def crawl(self) -> AsyncCrawl:
         """Whole sites, with natural-language prompts."""
         return self._resource(AsyncCrawl)
@@ -114,6 +133,11 @@ class AsyncWebdata(AsyncClient):
     def extract(self) -> AsyncExtract:
         """Structured data from pages."""
         return self._resource(AsyncExtract)
+
+    @property
+    def interact(self) -> AsyncInteract:
+        """Browser sessions bound to a scrape, driven by code or a prompt."""
+        return self._resource(AsyncInteract)
 
     @property
     def map(self) -> AsyncMap:

@@ -266,6 +266,140 @@ class BrandingProfile(WireModel):
     fonts: list[Font] | None = None
 
 
+class BrowserCreateResponse(WireModel):
+    """
+    A new session.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cdp_url: Annotated[StrictStr | None, Field(alias="cdpUrl")] = None
+    """
+    The Chrome DevTools Protocol address; the reference server has no browser behind it (`ws://` on its own host).
+    """
+    error: StrictStr | None = None
+    expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
+    """
+    When the session ends at the latest (made + ttl).
+    """
+    id: StrictStr | None = None
+    """
+    The session's id.
+    """
+    interactive_live_view_url: Annotated[StrictStr | None, Field(alias="interactiveLiveViewUrl")] = None
+    live_view_url: Annotated[StrictStr | None, Field(alias="liveViewUrl")] = None
+    success: StrictBool
+
+
+class BrowserDeleteResponse(WireModel):
+    """
+    A session that has ended, and what it was billed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cleanup_queued: Annotated[StrictBool | None, Field(alias="cleanupQueued")] = None
+    credits_billed: Annotated[StrictInt | None, Field(alias="creditsBilled", ge=0)] = None
+    """
+    The credits billed for it (`x-credits`; absent when it had ended before: nothing more is billed).
+    """
+    error: StrictStr | None = None
+    session_duration_ms: Annotated[StrictInt | None, Field(alias="sessionDurationMs", ge=0)] = None
+    """
+    How long the session lived.
+    """
+    status: StrictStr | None = None
+    """
+    `stopped` (standalone sessions).
+    """
+    success: StrictBool
+
+
+class BrowserExecuteRequest(PropertyCountModel):
+    """
+    Body of POST /v2/browser/{sessionId}/execute.
+    """
+
+    model_config = ConfigDict(
+        extra="ignore",
+        populate_by_name=True,
+    )
+    code: Annotated[StrictStr, Field(max_length=100000, min_length=1)]
+    """
+    The code to run (at most 100,000 UTF-8 bytes).
+    """
+    language: Literal["python", "node", "bash"] = "node"
+    """
+    The language of `code`.
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the request; recorded
+    """
+    timeout: Annotated[StrictInt, Field(ge=1, le=300)] = 30
+    """
+    Seconds the run may take.
+    """
+
+
+class BrowserExecuteResponse(WireModel):
+    """
+    The outcome of a run: what it printed (`stdout`, `stderr`), the value of its last expression
+    (`result`, as text), `exitCode` (0 when it succeeded) and `killed` (it ran past `timeout`).
+    A prompt's final answer is `output`.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cdp_url: Annotated[StrictStr | None, Field(alias="cdpUrl")] = None
+    error: StrictStr | None = None
+    """
+    Why the run failed (its stderr)
+    """
+    exit_code: Annotated[StrictInt | None, Field(alias="exitCode")] = None
+    interactive_live_view_url: Annotated[StrictStr | None, Field(alias="interactiveLiveViewUrl")] = None
+    killed: StrictBool | None = None
+    live_view_url: Annotated[StrictStr | None, Field(alias="liveViewUrl")] = None
+    output: StrictStr | None = None
+    """
+    The agent's final answer (prompts only).
+    """
+    result: StrictStr | None = None
+    session_id: Annotated[StrictStr | None, Field(alias="sessionId")] = None
+    """
+    The session the run used (interact).
+    """
+    stderr: StrictStr | None = None
+    stdout: StrictStr | None = None
+    success: StrictBool
+
+
+class BrowserSession(WireModel):
+    """
+    One browser session of the team.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cdp_url: Annotated[StrictStr, Field(alias="cdpUrl")]
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    id: StrictStr
+    interactive_live_view_url: Annotated[StrictStr | None, Field(alias="interactiveLiveViewUrl")] = None
+    last_activity: Annotated[AwareDatetime, Field(alias="lastActivity")]
+    live_view_url: Annotated[StrictStr, Field(alias="liveViewUrl")]
+    status: Annotated[Literal["active", "destroyed", "error"], OpenEnum]
+    stream_web_view: Annotated[StrictBool, Field(alias="streamWebView")]
+
+
 class ChangeTrackingFormat(WireModel):
     """
     Differences against the previous cached version of the same URL and tag.
@@ -556,6 +690,9 @@ class DocumentMetadata(WireModel):
     """
     proxy_used: Annotated[Annotated[Literal["basic", "enhanced"], OpenEnum] | None, Field(alias="proxyUsed")] = None
     scrape_id: Annotated[StrictStr | None, Field(alias="scrapeId")] = None
+    """
+    The scrape's id; `POST /v2/scrape/{jobId}/interact` takes it (documents of `POST /v2/scrape` are kept for it, see the server README).
+    """
     source_url: Annotated[StrictStr, Field(alias="sourceURL")]
     """
     The URL requested.
@@ -757,6 +894,53 @@ class ImagesFormat(WireModel):
         populate_by_name=True,
     )
     type: Literal["images"] = "images"
+
+
+class InteractRequest(PropertyCountModel):
+    """
+    Body of POST /v2/scrape/{jobId}/interact; `code` or `prompt` (at least one; `code` wins when both are sent).
+    """
+
+    model_config = ConfigDict(
+        extra="ignore",
+        populate_by_name=True,
+    )
+    activity_ttl: Annotated[StrictFloat | None, Field(alias="activityTtl", ge=10.0, le=3600.0)] = None
+    """
+    Seconds without a call after which the session ends, when this call makes it (default 300).
+    """
+    code: Annotated[StrictStr | None, Field(max_length=100000, min_length=1)] = None
+    """
+    The code to run: Playwright with a `page` (node, python) or agent-browser commands (bash).
+    """
+    existing_session_id: Annotated[StrictStr | None, Field(alias="existingSessionId", max_length=128)] = None
+    """
+    An open session of the team (from POST /v2/browser) to adopt for this scrape instead of making one.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through; recorded
+    """
+    language: Literal["python", "node", "bash"] = "node"
+    """
+    The language of `code`.
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the request; recorded
+    """
+    prompt: Annotated[StrictStr | None, Field(max_length=10000, min_length=1)] = None
+    """
+    What the browser agent should do
+    """
+    timeout: Annotated[StrictFloat, Field(ge=1.0, le=300.0)] = 30
+    """
+    Seconds the run may take; a run over it is killed (`killed` true).
+    """
+    ttl: Annotated[StrictFloat | None, Field(ge=30.0, le=3600.0)] = None
+    """
+    Seconds the session lives, when this call makes it (default 600).
+    """
 
 
 class JsonFormat(WireModel):
@@ -1505,7 +1689,13 @@ class PressAction(WireModel):
 
 class Profile(WireModel):
     """
-    Persistent browser storage shared by scrapes with the same name.
+    Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions
+    with the same name. A scrape or session with a profile starts with the profile's saved state;
+    a session with `saveChanges` true saves its state back when it ends (stopped, or at its ttl
+    or inactivity), and only one such session may be open per profile (409 for a second);
+    `saveChanges: false` reads the profile without writing, while a writer is open or not. A
+    scrape only reads.
+
     """
 
     model_config = ConfigDict(
@@ -1936,6 +2126,52 @@ class AgentWebhookConfig(WireModel):
     headers: WebhookHeaders | None = None
     metadata: WebhookMetadata | None = None
     url: Annotated[StrictStr, Field(max_length=8192)]
+
+
+class BrowserCreateRequest(PropertyCountModel):
+    """
+    Body of POST /v2/browser (every field optional).
+    """
+
+    model_config = ConfigDict(
+        extra="ignore",
+        populate_by_name=True,
+    )
+    activity_ttl: Annotated[StrictInt, Field(alias="activityTtl", ge=10, le=3600)] = 300
+    """
+    Seconds without a call after which the session ends.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through; recorded
+    """
+    profile: Profile | None = None
+    record_session: Annotated[StrictBool, Field(alias="recordSession")] = True
+    """
+    Whether the session is recorded for replay; accepted (the reference server records nothing).
+    """
+    stream_web_view: Annotated[StrictBool, Field(alias="streamWebView")] = True
+    """
+    Whether the live view streams; recorded.
+    """
+    ttl: Annotated[StrictInt, Field(ge=30, le=3600)] = 600
+    """
+    Seconds the session lives.
+    """
+
+
+class BrowserListResponse(WireModel):
+    """
+    The team's browser sessions, newest first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    error: StrictStr | None = None
+    sessions: list[BrowserSession] | None = None
+    success: StrictBool
 
 
 class Document(WireModel):

@@ -65,6 +65,10 @@ def issues_of_schema(errors: Iterable[ValidationError]) -> list[dict[str, Any]]:
     found = []
     for error in _chosen(errors):
         path: list[str | int] = list(error.absolute_path)
+        message = _message_of(error) if error.validator in ("oneOf", "anyOf") else None
+        if message is not None:
+            found.append(issue(path, message))
+            continue
         if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
             known = set((error.schema or {}).get("properties", {})) if isinstance(error.schema, dict) else set()
             keys = sorted(k for k in error.instance if k not in known)
@@ -113,6 +117,9 @@ def _chosen(errors: Iterable[ValidationError]) -> list[ValidationError]:
     meant (the one its ``type`` or its kind, string or object, selects), where exactly one is."""
     chosen: list[ValidationError] = []
     for error in errors:
+        if error.validator in ("oneOf", "anyOf") and _message_of(error) is not None:
+            chosen.append(error)  # a rule the service words itself (x-message): one issue, its words
+            continue
         if error.validator in ("oneOf", "anyOf") and error.context:
             by_variant: dict[Any, list[ValidationError]] = {}
             for sub in error.context:
@@ -123,6 +130,13 @@ def _chosen(errors: Iterable[ValidationError]) -> list[ValidationError]:
                 continue
         chosen.append(error)
     return chosen
+
+
+def _message_of(error: ValidationError) -> str | None:
+    """The service's own words for a failed union of ``required`` lists (the ``x-message`` of one of
+    its members, spec/EXTENSIONS.md), or None."""
+    members = error.validator_value if isinstance(error.validator_value, list) else []
+    return next((str(m["x-message"]) for m in members if isinstance(m, dict) and m.get("x-message")), None)
 
 
 def _not_this_variant(error: ValidationError) -> bool:

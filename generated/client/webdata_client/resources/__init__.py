@@ -5,8 +5,10 @@ Written by the generator's client stage from the bundle (generator/client.py). D
 
 from .agent import Agent, AsyncAgent
 from .batch_scrape import AsyncBatchScrape, BatchScrape
+from .browser import AsyncBrowser, Browser
 from .crawl import AsyncCrawl, Crawl
 from .extract import AsyncExtract, Extract
+from .interact import AsyncInteract, Interact
 from .map import AsyncMap, Map
 from .monitors import AsyncMonitors, Monitors
 from .parse import AsyncParse, Parse
@@ -18,8 +20,10 @@ __all__ = [
     "Agent",
     "AsyncAgent",
     "AsyncBatchScrape",
+    "AsyncBrowser",
     "AsyncCrawl",
     "AsyncExtract",
+    "AsyncInteract",
     "AsyncMap",
     "AsyncMonitors",
     "AsyncParse",
@@ -27,8 +31,10 @@ __all__ = [
     "AsyncSearch",
     "AsyncTeam",
     "BatchScrape",
+    "Browser",
     "Crawl",
     "Extract",
+    "Interact",
     "Map",
     "Monitors",
     "Parse",

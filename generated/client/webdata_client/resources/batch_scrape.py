@@ -158,7 +158,7 @@ class BatchScrape:
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
-            profile: Persistent browser storage shared by scrapes with the same name.
+            profile: Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
             redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
             remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
@@ -387,7 +387,7 @@ class BatchScrape:
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
-            profile: Persistent browser storage shared by scrapes with the same name.
+            profile: Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
             redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
             remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
@@ -622,7 +622,7 @@ class AsyncBatchScrape:
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
-            profile: Persistent browser storage shared by scrapes with the same name.
+            profile: Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
             redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
             remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
@@ -851,7 +851,7 @@ class AsyncBatchScrape:
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
             parsers: With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
-            profile: Persistent browser storage shared by scrapes with the same name.
+            profile: Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions with the same name.
             proxy: basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
             redact_pii: Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
             remove_base64_images: Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
