@@ -1,22 +1,25 @@
 """Actions (seed §2.4) performed in order on a page before its content is taken.
 
-The page is a parsed document with a little behaviour: clicking ``#load-more`` loads more
+Every action is a call on the one page model (:class:`~webdata_server.browser.page.BrowserPage`)
+that interact's code, prompts and standalone sessions drive too: clicking ``#load-more`` loads more
 content, clicking ``#cookie-accept`` closes the cookie banner, clicking an input focuses it,
-``write`` types into the focused input, ``press Enter`` in the search box shows results, and
-the first scroll down loads a lazy section. Time spent waiting is simulated (counted, not slept).
+``write`` types into the focused input, ``press Enter`` in the search box shows results (in a form,
+submits it), the first scroll down loads a lazy section, and a link or a submit button navigates
+when the page model has a web to navigate on (the scrape's; the app's sign-in form works in a
+scrape's actions, with the profile's cookies). Time spent waiting is simulated (counted, not slept).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import webdata_models as models
-from bs4 import BeautifulSoup
-from soupsieve import SelectorSyntaxError
 
+from webdata_server.browser.page import BrowserPage, PageError, PageState, Query
 from webdata_server.content import pdf_data_url, screenshot_data_url, screenshot_size
-from webdata_server.script import evaluate
+from webdata_server.web import FetchContext, WebSource
 
 __all__ = ["ActionError", "ActionRun", "run_actions"]
 
@@ -32,66 +35,66 @@ class ActionRun:
     html: str
     results: dict[str, list[Any]] = field(default_factory=lambda: {"screenshots": [], "scrapes": [], "javascriptReturns": [], "pdfs": []})
     waited_ms: int = 0
+    # Where the page ended up (a link or a form may have navigated).
+    url: str = ""
 
 
-def _select(soup: BeautifulSoup, selector: str) -> list[Any]:
-    """Elements matching a CSS selector; an invalid selector matches nothing, as in a browser's querySelectorAll failing."""
-    try:
-        return list(soup.select(selector))
-    except (SelectorSyntaxError, ValueError, NotImplementedError):
-        return []
-
-
-def run_actions(actions: list[models.Action], *, html: str, url: str, title: str, colors: dict[str, str], mobile: bool) -> ActionRun:
+def run_actions(
+    actions: list[models.Action],
+    *,
+    html: str,
+    url: str,
+    title: str,
+    colors: dict[str, str],
+    mobile: bool,
+    web: WebSource | None = None,
+    context: FetchContext | None = None,
+    cookies: dict[str, dict[str, str]] | None = None,
+) -> ActionRun:
     """Perform ``actions`` in order; raises :class:`ActionError` naming the failing one."""
-    soup = BeautifulSoup(html, "html.parser")
+    page = BrowserPage(PageState(url=url, html=html, cookies=dict(cookies or {})), web=web, context=context)
     run = ActionRun(html=html)
-    focused: Any = None
-    scrolled = False
-    main = soup.select_one("main") or soup.body or soup
     for index, action in enumerate(actions):
         where = f"action {index} ({action.type})"
-        if isinstance(action, models.WaitAction):
-            if action.selector is not None and not _select(soup, action.selector):
-                raise ActionError(f"{where}: no element matches {action.selector!r}")
-            run.waited_ms += action.milliseconds or 0
-        elif isinstance(action, models.ClickAction):
-            targets = _select(soup, action.selector)
-            if not targets and not action.all:
-                raise ActionError(f"{where}: no element matches {action.selector!r}")
-            for target in targets if action.all else targets[:1]:
-                if target.get("id") == "load-more":
-                    main.append(BeautifulSoup("<p>More content loaded.</p>", "html.parser"))
-                elif target.get("id") == "cookie-accept":
-                    banner = soup.select_one("#cookie-banner")
-                    if banner is not None:
-                        banner.decompose()
-                elif target.name in ("input", "textarea") or target.get("contenteditable") is not None:
-                    focused = target
-        elif isinstance(action, models.WriteAction):
-            if focused is None:
-                raise ActionError(f"{where}: no focused input; click one first")
-            focused["value"] = str(focused.get("value", "")) + action.text
-        elif isinstance(action, models.PressAction):
-            if action.key == "Enter" and focused is not None and focused.get("id") == "search":
-                main.append(BeautifulSoup(f"<p>Search results for: {focused.get('value', '')}</p>", "html.parser"))
-        elif isinstance(action, models.ScrollAction):
-            if action.selector is not None and not _select(soup, action.selector):
-                raise ActionError(f"{where}: no element matches {action.selector!r}")
-            if action.direction == "down" and not scrolled:
-                scrolled = True
-                main.append(BeautifulSoup("<p>Lazy-loaded section.</p>", "html.parser"))
-        elif isinstance(action, models.ScrapeAction):
-            run.results["scrapes"].append({"url": url, "html": str(soup)})
-        elif isinstance(action, models.ExecuteJavascriptAction):
-            run.results["javascriptReturns"].append(
-                evaluate(action.script, title=lambda: soup.title.get_text() if soup.title else "", count=lambda selector: len(_select(soup, selector)))
-            )
-        elif isinstance(action, models.ScreenshotAction):
-            viewport = (action.viewport.width, action.viewport.height) if action.viewport else None
-            width, height = screenshot_size(viewport=viewport, full_page=bool(action.full_page), mobile=mobile)
-            run.results["screenshots"].append(screenshot_data_url(title=title, width=width, height=height, quality=action.quality or 80, colors=colors))
-        elif isinstance(action, models.PdfAction):
-            run.results["pdfs"].append(pdf_data_url(title=title, paper=action.format, landscape=action.landscape, scale=action.scale))
-    run.html = str(soup)
+        try:
+            _perform(page, action, run, colors=colors, mobile=mobile)
+        except PageError as error:
+            raise ActionError(f"{where}: {_plain(str(error))}") from None
+    run.html = page.content()
+    run.url = page.url
+    run.waited_ms += page.waited_ms
     return run
+
+
+def _plain(message: str) -> str:
+    """A page error in an action's words (``no element matches '#x'``)."""
+    found = re.search(r"no element matches locator\((.*)\)$", message)
+    return f"no element matches {found.group(1)}" if found else message
+
+
+def _perform(page: BrowserPage, action: models.Action, run: ActionRun, *, colors: dict[str, str], mobile: bool) -> None:
+    if isinstance(action, models.WaitAction):
+        if action.selector is not None:
+            page.one(Query("css", action.selector), "wait")
+        page.wait(action.milliseconds or 0)
+    elif isinstance(action, models.ClickAction):
+        page.click(Query("css", action.selector), all=bool(action.all))
+    elif isinstance(action, models.WriteAction):
+        try:
+            page.type(None, action.text)
+        except PageError:
+            raise PageError("no focused input; click one first") from None
+    elif isinstance(action, models.PressAction):
+        page.press(action.key)
+    elif isinstance(action, models.ScrollAction):
+        page.scroll(action.direction or "down", Query("css", action.selector) if action.selector is not None else None)
+    elif isinstance(action, models.ScrapeAction):
+        run.results["scrapes"].append({"url": page.url, "html": page.content()})
+    elif isinstance(action, models.ExecuteJavascriptAction):
+        run.results["javascriptReturns"].append(page.evaluate(action.script))
+    elif isinstance(action, models.ScreenshotAction):
+        viewport = (action.viewport.width, action.viewport.height) if action.viewport else None
+        width, height = screenshot_size(viewport=viewport, full_page=bool(action.full_page), mobile=mobile)
+        run.results["screenshots"].append(screenshot_data_url(title=page.title(), width=width, height=height, quality=action.quality or 80, colors=colors))
+    elif isinstance(action, models.PdfAction):
+        run.results["pdfs"].append(pdf_data_url(title=page.title(), paper=action.format, landscape=action.landscape, scale=action.scale))

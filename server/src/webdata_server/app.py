@@ -36,6 +36,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from webdata_server import answers
 from webdata_server.blocklist import Blocklist
+from webdata_server.browser.sessions import SessionService
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.controls import Controls, FaultyWeb
@@ -115,6 +116,9 @@ def _context(
         store=store, scraper=scraper, pricing=pricing, clock=jobs.clock, crawl_pages=jobs.engine.crawl_urls, job_seconds=settings.job_seconds, notify=send
     )
     jobs.monitors = monitors
+    sessions = SessionService(store=store, pricing=pricing, clock=jobs.clock, web=web, count_jobs=store.jobs.count_active)
+    jobs.sessions = sessions
+    scraper.profiles = sessions.profile_cookies
     return Context(
         settings=settings,
         store=store,
@@ -125,6 +129,7 @@ def _context(
         blocklist=blocklist,
         monitors=monitors,
         operations=operations,
+        sessions=sessions,
     )
 
 

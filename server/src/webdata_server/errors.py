@@ -8,12 +8,13 @@ blocked the URL, a lockdown miss, a prompt-injection check): they are billed wit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from webdata_server.domain import Charge
 
 __all__ = [
     "BodyTooLarge",
+    "BrowserRefused",
     "InsufficientCredits",
     "InvalidJobId",
     "InvalidRequest",
@@ -212,3 +213,29 @@ class FileUnreadable(Refusal):
     def __init__(self, error: str = "", **refusal: Any) -> None:
         super().__init__(error, **refusal)
         self.error = error or None
+
+
+class BrowserRefused(Refusal):
+    """A browser session or interact request refused with the service's own words: ``example`` names
+    the documented body of its status (``destroyed`` 410, ``sessionNotFound`` 404, ``jobNotFound``
+    404, ``forbidden`` 403, ``profileInUse`` / ``replayUnavailable`` / ``replayFailed`` 409,
+    ``insufficientCredits`` 402, ``tooManySessions`` 429); ``error`` replaces its text where the text
+    names figures (a ttl, a limit)."""
+
+    STATUSES: ClassVar[dict[str, int]] = {
+        "destroyed": 410,
+        "sessionNotFound": 404,
+        "jobNotFound": 404,
+        "forbidden": 403,
+        "profileInUse": 409,
+        "replayUnavailable": 409,
+        "replayFailed": 409,
+        "insufficientCredits": 402,
+        "tooManySessions": 429,
+    }
+
+    def __init__(self, example: str, *, error: str | None = None, **refusal: Any) -> None:
+        super().__init__(example, **refusal)
+        self.example = example
+        self.status = self.STATUSES[example]
+        self.error = error

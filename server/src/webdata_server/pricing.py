@@ -22,6 +22,9 @@ class Pricing:
     pdf_per_page: int
     injection_check: int
     threat_scan: int
+    # A browser session's credits a minute (billed when it ends): code only, once a prompt ran.
+    session_per_minute: int = 2
+    prompted_per_minute: int = 7
 
     @classmethod
     def from_contract(cls, contract: Contract) -> Pricing:
@@ -36,4 +39,13 @@ class Pricing:
             pdf_per_page=parsers["pdf-parsed"],
             injection_check=sum(r.credits for r in contract.option_credits("JsonFormat", "checkPromptInjection")),
             threat_scan=sum(r.credits for r in contract.option_credits("ThreatProtectionOverride", "mode")),
+            session_per_minute=contract.base_credits("createBrowser")[0],
+            prompted_per_minute=next(r.credits for r in contract.credits("interactWithScrape") if r.when == "session-prompted"),
         )
+
+    def session_credits(self, duration_ms: int, *, prompted: bool) -> int:
+        """What a session that lived ``duration_ms`` is billed (spec/EXTENSIONS.md, ``per: minute``):
+        prorated (by the millisecond, as the service's calculateBrowserSessionCredits), rounded up to a whole
+        credit, at least one minute's credits."""
+        rate = self.prompted_per_minute if prompted else self.session_per_minute
+        return max(rate, -(-max(0, duration_ms) * rate // 60_000))

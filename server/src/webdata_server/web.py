@@ -14,6 +14,7 @@ cases (documented in README.md):
 | ``/fail`` | a page whose server answers 500 |
 | ``broken`` as a path segment | a server that cannot be reached (the fetch fails) |
 | ``/robots.txt``, ``/sitemap.xml`` | the site's robots rules and sitemap (:mod:`webdata_server.site`) |
+| ``/app/...`` | the pages worth interacting with: a sign-in form, an account page, a three-step form, a paged listing, a cart, a search box (:mod:`webdata_server.browser.apps`; the host's cookies from the context) |
 
 Every page links as :func:`webdata_server.site.links_of` says, so crawls walk a real site.
 
@@ -26,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from typing import Protocol
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -36,6 +37,7 @@ import lxml.etree  # type: ignore[import-untyped]
 import lxml.html  # type: ignore[import-untyped]
 
 from webdata_server import linear, site
+from webdata_server.browser import apps
 from webdata_server.files import PdfPageText
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
 
@@ -87,6 +89,9 @@ class FetchContext:
     mobile: bool
     country: str
     languages: list[str]
+    # The cookies of the URL's host (a profile's, a browser session's): sent as a Cookie header, and
+    # the synthetic app's pages (:mod:`webdata_server.browser.apps`) answer by them.
+    cookies: dict[str, str] = field(default_factory=dict)
 
 
 class WebSource(Protocol):
@@ -134,6 +139,13 @@ def page_title(url: str) -> str:
     return f"{parts.hostname or 'unknown'}{parts.path or '/'}"
 
 
+def page_title_of(html: str, default: str) -> str:
+    """The text of a page's ``<title>`` (the first), or ``default``."""
+    start = html.find("<title>")
+    end = html.find("</title>", start)
+    return html[start + 7 : end] if start >= 0 and end > start else default
+
+
 def language_for(country: str, languages: list[str]) -> str:
     """The page language: the first preferred language, else the location's."""
     return languages[0] if languages else _LANGUAGES.get(country, "en-US")
@@ -166,6 +178,9 @@ class SyntheticWeb:
             kind = "text/plain" if path == "/robots.txt" else "application/xml"
             html = f"<!DOCTYPE html><html><head><title>{path}</title></head><body><pre>{escape(resource)}</pre></body></html>"
             return Page(url, 200, kind, html, resource.encode(), path, language=language)
+        if apps.is_app(url):
+            served = apps.respond(url, context.cookies)
+            return Page(served.url, 200, "text/html", served.html, served.html.encode(), page_title_of(served.html, title), language=language)
         with self._lock:
             self._fetches[url] += 1
             fetch_number = self._fetches[url]
@@ -309,6 +324,8 @@ class HttpFetcher:
 
     def fetch(self, url: str, context: FetchContext) -> Page:
         headers = {"Accept-Language": ",".join(context.languages) or language_for(context.country, [])} | context.headers
+        if context.cookies:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in context.cookies.items())
         try:
             response = self.guard.get(self._client, url, headers=headers)
         except OutboundRefused as refused:

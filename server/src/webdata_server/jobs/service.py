@@ -103,6 +103,8 @@ class JobService:
         self._moved = 0  # jobs ended and pages finished by passes, so far
         # The monitors' scheduler and checks, moved by the same passes on the same clock.
         self.monitors: MonitorService | None = None
+        # The browser sessions, ended by the same passes when their ttl or inactivity comes.
+        self.sessions: Any = None
 
     # -- start ------------------------------------------------------------------------------------
     def start(
@@ -131,7 +133,7 @@ class JobService:
         moment = self.clock.now()
 
         def unit(tx: sqlite3.Connection) -> Job:
-            if team.max_concurrency > 0 and self.store.jobs.count_active(team.id) >= team.max_concurrency:
+            if team.max_concurrency > 0 and self.store.jobs.count_active(team.id) + self.store.browsers.count_active(team.id, tx) >= team.max_concurrency:
                 raise TooManyJobs(retry_after=max(1, math.ceil(self.job_seconds)))
             if progressive and self.remaining_tokens(team, moment) < self.pricing.tokens_per_credit:
                 raise InsufficientCredits()
@@ -231,6 +233,8 @@ class JobService:
             more = finish_due(self.store, self.engine, clock=self.clock, demand=demand, progressed=self._count, ended=self.ended, **budgets)
             if self.monitors is not None:
                 self._count(self.monitors.work())
+            if self.sessions is not None:
+                self._count(self.sessions.work())
             return more
 
     def _count(self, moved: int) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from webdata_server.blocklist import Blocklist
+from webdata_server.browser.sessions import SessionService
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Job, JobKind, Team
@@ -50,7 +51,8 @@ class Context:
     jobs: JobService
     blocklist: Blocklist
     monitors: MonitorService
-    operations: OperationTable[Operation]  # the table of operations (its routes' checks: parse's options)
+    operations: OperationTable[Operation]
+    sessions: SessionService  # browser sessions (interact, /v2/browser): their life, billing, profiles  # the table of operations (its routes' checks: parse's options)
 
 
 @dataclass(frozen=True)

@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import base64
 import difflib
-import hashlib
 import json
 import sqlite3
+import uuid
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 import webdata_models as models
 
 from webdata_server.actions import ActionError, ActionRun, run_actions
-from webdata_server.domain import Caller, Charge, iso, now_utc
+from webdata_server.domain import Caller, Charge, Team, iso, now_utc
 from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal, SiteUnreachable, issue
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
@@ -52,6 +53,8 @@ class Source:
     scan_credits: int = 0
     # The cache key of the options it was asked with (a fresh page is stored under it).
     variant: str = ""
+    # The profile's cookies for the page's host, fetched with (such a page is never cached).
+    cookies: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,9 @@ class ScrapePipeline:
         # URLs whose cached copies are not served (the test controls' failing pages: a page made to
         # fail is fetched, and fails, whatever an earlier test left in the cache).
         self.uncached: Callable[[str], bool] | None = None
+        # The cookies a team's saved browser profile holds for a URL's host (the browser sessions'
+        # service answers): a scrape with a profile fetches with them, and is not cached.
+        self.profiles: Callable[[Team, str, str], dict[str, str]] | None = None
 
     # -- the operation ---------------------------------------------------------------------
     def scrape(self, caller: Caller, options: models.ScrapeRequest) -> tuple[dict[str, Any], Committed[None]]:
@@ -151,19 +157,20 @@ class ScrapePipeline:
         except Refusal as refusal:
             self.record(caller, options, refusal.charges, [], moment).result()
             raise
-        return outcome.document, self.record(caller, options, outcome.charges, outcome.cache_entries, moment)
+        scrape_id = str(outcome.document["metadata"]["scrapeId"])
+        return outcome.document, self.record(caller, options, outcome.charges, outcome.cache_entries, moment, scrape_id=scrape_id)
 
     def run(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> ScrapeOutcome:
         """Every step but ``record``: nothing is written."""
         source = self.source(caller, options, moment)
         page = source.page
-        acted = self.act(page, options)
+        acted = self.act(page, options, cookies=source.cookies)
         rendered = self.renderer.render(page, options, html=acted.html if acted else None)
         tracked = self.track(options, rendered, page)
         document = _document(page, rendered, acted, tracked, moment)
         entries = [tracked[1]] if tracked is not None else []
         charge = self.charge(options, source, rendered)
-        if not source.cached and options.store_in_cache and not options.actions and not options.headers:
+        if not source.cached and options.store_in_cache and not options.actions and not options.headers and not source.cookies:
             entries.append(CacheEntry(options.url, source.variant, _page_data(page)))
         metadata = document["metadata"]
         metadata.update(cacheState="hit" if source.cached else "miss", creditsUsed=charge.credits)
@@ -191,19 +198,20 @@ class ScrapePipeline:
                 raise NoCachedData()
             return Source(_page_from(found[0]), found[1], cached=True)
         scan = threat.scan(caller.team, url, options.threat_protection, credits=self.pricing.threat_scan, classifier_down=self.classifier_down)
-        fetch_anyway = self.uncached is not None and self.uncached(url)
+        cookies = self.profiles(caller.team, options.profile.name, url) if options.profile is not None and self.profiles is not None else {}
+        fetch_anyway = bool(cookies) or (self.uncached is not None and self.uncached(url))
         cached = self._cached_within(url, variant, max_age, moment) if max_age > 0 and not fetch_anyway else None
         if cached is not None:
             return Source(cached.page, cached.fetched_at, cached=True, scan_credits=scan)
         try:
-            page = self.web.fetch(url, fetch_context(options))
+            page = self.web.fetch(url, replace(fetch_context(options), cookies=cookies))
         except FetchFailed as failed:
             raise SiteUnreachable(str(failed), details=[issue(["url"], str(failed))]) from None
         except FetchRefused as refused:
             raise InvalidRequest(details=[issue(["url"], str(refused))]) from None
         if page.delay_ms + options.wait_for > options.timeout:
             raise PageTimedOut()
-        return Source(page, moment, cached=False, scan_credits=scan, variant=variant)
+        return Source(page, moment, cached=False, scan_credits=scan, variant=variant, cookies=cookies)
 
     def _cached_within(self, url: str, variant: str, max_age_ms: int, moment: datetime) -> Source | None:
         """The newest cached copy, if younger than ``max_age_ms`` (older copies are older still)."""
@@ -212,13 +220,24 @@ class ScrapePipeline:
             return None
         return Source(_page_from(found[0]), found[1], cached=True)
 
-    @staticmethod
-    def act(page: Page, options: models.ScrapeRequest) -> ActionRun | None:
-        """The page after the request's actions (None without actions; a PDF takes none)."""
+    def act(self, page: Page, options: models.ScrapeRequest, *, cookies: dict[str, str] | None = None) -> ActionRun | None:
+        """The page after the request's actions (None without actions; a PDF takes none): a link
+        or form they use navigates on the scrape's web, with the profile's cookies."""
         if not options.actions or page.is_pdf:
             return None
+        host = (urlsplit(page.url).hostname or "").lower()
         try:
-            run = run_actions(options.actions, html=page.html, url=page.url, title=page.title, colors=colors_of(page), mobile=options.mobile)
+            run = run_actions(
+                options.actions,
+                html=page.html,
+                url=page.url,
+                title=page.title,
+                colors=colors_of(page),
+                mobile=options.mobile,
+                web=self.web,
+                context=replace(fetch_context(options), cookies=dict(cookies or {})),
+                cookies={host: dict(cookies)} if cookies else None,
+            )
         except ActionError as error:
             raise InvalidRequest(details=[issue(["actions"], str(error))]) from None
         if page.delay_ms + options.wait_for + run.waited_ms > options.timeout:
@@ -256,26 +275,42 @@ class ScrapePipeline:
         page_credits = self.pricing.lockdown_hit if options.lockdown else rendered.page_credits
         return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits)
 
-    def record(self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime) -> Committed[None]:
-        """The request's log line, cache entries and charges, as one unit (all or none;
-        :class:`InsufficientCredits` when the plan does not cover the charges), queued for the
-        writer: the future resolves once it is committed."""
-        return self.record_many(caller, [(options, entries)], charges, moment)
+    def record(
+        self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime, *, scrape_id: str | None = None
+    ) -> Committed[None]:
+        """The request's log line, cache entries and charges, and the scrape kept under
+        ``scrape_id`` for interact, as one unit (all or none; :class:`InsufficientCredits` when the
+        plan does not cover the charges), queued for the writer: the future resolves once it is
+        committed."""
+        return self.record_many(caller, [(options, entries)], charges, moment, kept=[(scrape_id, options)] if scrape_id else [])
 
     def record_many(
-        self, caller: Caller, scraped: list[tuple[models.ScrapeRequest, list[CacheEntry]]], charges: list[Charge], moment: datetime
+        self,
+        caller: Caller,
+        scraped: list[tuple[models.ScrapeRequest, list[CacheEntry]]],
+        charges: list[Charge],
+        moment: datetime,
+        *,
+        kept: list[tuple[str, models.ScrapeRequest]] | None = None,
     ) -> Committed[None]:
         """Several scrapes of one request (a search's results): a log line and the cache entries of
-        each, and ``charges``, as one unit (all or none), queued for the writer."""
+        each, the scrapes ``kept`` under their ids (interact finds them), and ``charges``, as one
+        unit (all or none), queued for the writer."""
         store = self.store
         # Encoded here, in the handler's thread: the unit runs in the batch, on the event loop.
         encoded = [(options, [(entry.url, json.dumps(entry.document), entry.tag) for entry in entries]) for options, entries in scraped]
+        keeping = [
+            (scrape_id, None if options.lockdown else options.url, json.dumps(options.model_dump(mode="json", by_alias=True, exclude_none=True)))
+            for scrape_id, options in kept or []
+        ]
 
         def unit(tx: sqlite3.Connection) -> None:
             for options, entries in encoded:
                 store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
                 for url, document, tag in entries:
                     store.pages.put(tx, url, document, moment, tag)
+            for scrape_id, url, options_json in keeping:
+                store.browsers.keep_scrape(tx, scrape_id=scrape_id, team_id=caller.team.id, url=url, options=options_json, moment=moment)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
 
         return store.submit(unit)
@@ -289,7 +324,7 @@ def _document(page: Page, rendered: Rendered, acted: ActionRun | None, tracked: 
         document["actions"] = acted.results
     if tracked is not None:
         document["changeTracking"] = tracked[0]
-    document["metadata"]["scrapeId"] = hashlib.sha256(f"{page.url}{moment.isoformat()}".encode()).hexdigest()[:32]
+    document["metadata"]["scrapeId"] = str(uuid.uuid4())  # a UUID, as the service's; interact looks it up
     if rendered.warning:
         document["warning"] = rendered.warning
     return document

@@ -5,7 +5,8 @@
 - ``ledger``: the credit ledger and its running totals (balance per period, usage per month);
 - ``jobs``: jobs and their states; ``job_pages``: the pages of batch scrapes and crawls;
 - ``pages``: the scrape cache, change-tracking history and the scrape log;
-- ``monitors``: monitors, their checks and pages, snapshots, email recipients and the outbox.
+- ``monitors``: monitors, their checks and pages, snapshots, email recipients and the outbox;
+- ``browsers``: scrapes kept for interact, browser sessions and saved profiles.
 
 A request's writes go through several parts as one unit: ``store.write(unit)``.
 """
@@ -18,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from webdata_server.store.browsers import Browsers
 from webdata_server.store.database import Committed, Database
 from webdata_server.store.job_pages import JobPages
 from webdata_server.store.jobs import Jobs
@@ -45,6 +47,7 @@ class Store:
         self.pages = PageCache(self.db, copies=cache_copies)
         self.scrape_log = ScrapeLog(self.db)
         self.monitors = Monitors(self.db)
+        self.browsers = Browsers(self.db)
 
     @property
     def path(self) -> Path:

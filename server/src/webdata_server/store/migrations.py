@@ -254,6 +254,48 @@ MIGRATIONS = [
     );
     CREATE INDEX outbox_team ON outbox(team_id, id)
     """,
+    # 11: scrapes kept under their id (interact replays them), browser sessions (their page as
+    # JSON, so a session outlives a restart, and what ending them billed) and saved profiles.
+    """
+    CREATE TABLE scrapes (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL,
+        url TEXT,
+        options TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX scrapes_created ON scrapes(created_at);
+    CREATE TABLE browser_sessions (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL,
+        key_id TEXT NOT NULL,
+        scrape_id TEXT UNIQUE,
+        status TEXT NOT NULL,
+        ttl INTEGER NOT NULL,
+        activity_ttl INTEGER NOT NULL,
+        stream_web_view INTEGER NOT NULL,
+        profile_name TEXT,
+        profile_writes INTEGER NOT NULL DEFAULT 0,
+        used_prompt INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        last_activity TEXT NOT NULL,
+        ends_at TEXT NOT NULL,
+        ended_at TEXT,
+        duration_ms INTEGER,
+        credits_billed INTEGER,
+        state TEXT NOT NULL
+    );
+    CREATE INDEX browser_sessions_team ON browser_sessions(team_id, status, created_at);
+    CREATE INDEX browser_sessions_due ON browser_sessions(status, ends_at);
+    CREATE UNIQUE INDEX browser_sessions_one_writer ON browser_sessions(team_id, profile_name) WHERE status = 'active' AND profile_writes = 1;
+    CREATE TABLE browser_profiles (
+        team_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        state TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (team_id, name)
+    )
+    """,
 ]
 
 

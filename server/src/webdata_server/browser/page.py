@@ -1,0 +1,577 @@
+"""One page model for everything that acts on a page: a scrape's actions, interact's code and
+prompts, and standalone sessions all drive a :class:`BrowserPage` through the same click, fill,
+type, press, scroll, wait and navigate.
+
+A page holds a live document (parsed with lxml, as every page of this server is), its URL and
+history, the session's cookies (per host) and localStorage (per origin), the focused element and
+the refs of its last snapshot (``@e1`` …). Its state is plain data (:class:`PageState`), kept by the
+session between calls and in the store, so a session survives a restart.
+
+What a page does when acted on is a browser's default behaviour (a link navigates, a submit button
+or Enter in a form submits it, a checkbox toggles, an input takes focus) plus the little the
+synthetic pages script: ``#load-more`` loads more content, ``#cookie-accept`` closes the cookie
+banner, Enter in the ``#search`` box shows results, the first scroll down loads a lazy section, a
+button with ``data-href`` navigates, and the app's pages (:mod:`webdata_server.browser.apps`). Time
+spent waiting is counted, never slept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from bs4 import BeautifulSoup, Tag
+from soupsieve import SelectorSyntaxError
+
+from webdata_server.browser import apps
+from webdata_server.content import parse_html, pdf_data_url, screenshot_data_url, screenshot_size
+from webdata_server.script import evaluate
+from webdata_server.web import FetchContext, FetchRefused, WebSource
+
+__all__ = ["BLANK", "BrowserPage", "PageError", "PageState", "Query"]
+
+BLANK = "<html><head></head><body></body></html>"
+# Bounds of one page's life: a history this long drops its oldest entries; a document of more
+# elements than this is not snapshotted whole.
+MAX_HISTORY = 50
+MAX_SNAPSHOT_LINES = 500
+# The cookies and localStorage a session keeps (a script cannot grow them without end).
+MAX_STORED_CHARS = 1_000_000
+_TEXT_INPUTS = {"", "text", "email", "password", "search", "tel", "url", "number"}
+
+
+class PageError(Exception):
+    """A page operation could not be performed: the message says which and why, as Playwright would."""
+
+
+@dataclass
+class PageState:
+    """Everything a session remembers of its page, as plain data."""
+
+    url: str = "about:blank"
+    html: str = BLANK
+    history: list[str] = field(default_factory=list)
+    cookies: dict[str, dict[str, str]] = field(default_factory=dict)
+    storage: dict[str, dict[str, str]] = field(default_factory=dict)
+    focus: int | None = None
+    refs: dict[str, int] = field(default_factory=dict)
+    scrolled: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PageState:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class Query:
+    """How a locator finds its elements: a CSS selector, a snapshot ref, or Playwright's
+    ``getByText`` / ``getByRole`` / ``getByPlaceholder`` / ``getByLabel``."""
+
+    kind: str  # css, ref, text, role, placeholder, label
+    value: str
+    name: str | None = None
+    exact: bool = False
+
+    def describe(self) -> str:
+        if self.kind == "css":
+            return f"locator({self.value!r})"
+        if self.kind == "ref":
+            return f"@{self.value}"
+        if self.kind == "role":
+            return f"getByRole({self.value!r}" + (f", {{ name: {self.name!r} }})" if self.name else ")")
+        return f"getBy{self.kind.title()}({self.value!r})"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else url
+
+
+def _host(url: str) -> str:
+    return (urlsplit(url).hostname or "").lower()
+
+
+def _text(element: Any) -> str:
+    return " ".join(element.get_text(" ").split())
+
+
+class BrowserPage:
+    """A live page over a :class:`PageState` (see the module's docstring)."""
+
+    def __init__(self, state: PageState, *, web: WebSource | None = None, context: FetchContext | None = None) -> None:
+        self.state = state
+        self.web = web
+        self.context = context or FetchContext(headers={}, mobile=False, country="US", languages=[])
+        self.soup: BeautifulSoup = parse_html(state.html)
+        self.waited_ms = 0
+        self.title_override: str | None = None
+        self.loaded_more = False
+
+    # -- state ----------------------------------------------------------------------------------
+    def save(self) -> PageState:
+        """The state as it now is (the document serialised)."""
+        self.state.html = str(self.soup)
+        return self.state
+
+    @property
+    def url(self) -> str:
+        return self.state.url
+
+    def title(self) -> str:
+        title = self.soup.title
+        return title.get_text() if title is not None else ""
+
+    def content(self) -> str:
+        return str(self.soup)
+
+    def cookies_for(self, url: str) -> dict[str, str]:
+        return dict(self.state.cookies.get(_host(url), {}))
+
+    def local_storage(self) -> dict[str, str]:
+        return self.state.storage.setdefault(_origin(self.state.url), {})
+
+    def _elements(self) -> list[Tag]:
+        return list(self.soup.find_all(True))
+
+    def _index(self, element: Tag) -> int:
+        for number, candidate in enumerate(self._elements()):
+            if candidate is element:
+                return number
+        raise PageError("the element is no longer attached to the page")
+
+    def _focused(self) -> Tag | None:
+        if self.state.focus is None:
+            return None
+        elements = self._elements()
+        return elements[self.state.focus] if 0 <= self.state.focus < len(elements) else None
+
+    # -- finding --------------------------------------------------------------------------------
+    def find(self, query: Query) -> list[Tag]:
+        """The elements ``query`` matches, in document order."""
+        if query.kind == "css":
+            try:
+                return list(self.soup.select(query.value))
+            except (SelectorSyntaxError, ValueError, NotImplementedError):
+                raise PageError(f"{query.value!r} is not a valid selector") from None
+        if query.kind == "ref":
+            index = self.state.refs.get(query.value.lstrip("@"))
+            elements = self._elements()
+            if index is None or not 0 <= index < len(elements):
+                raise PageError(f"unknown ref @{query.value.lstrip('@')}: take a snapshot first (refs change when the page does)")
+            return [elements[index]]
+        if query.kind == "text":
+            return self._by_text(query.value, exact=query.exact)
+        if query.kind == "role":
+            return [
+                e
+                for e in self._elements()
+                if _role(e) == query.value and (query.name is None or _matches(_accessible_name(self.soup, e), query.name, query.exact))
+            ]
+        if query.kind == "placeholder":
+            return [e for e in self._elements() if _matches(str(e.get("placeholder", "")), query.value, query.exact)]
+        if query.kind == "label":
+            found = []
+            for label in self.soup.find_all("label"):
+                if _matches(_text(label), query.value, query.exact):
+                    target = self.soup.find(id=label.get("for")) if label.get("for") else label.find(["input", "textarea", "select"])
+                    if isinstance(target, Tag):
+                        found.append(target)
+            found += [e for e in self._elements() if _matches(str(e.get("aria-label", "")), query.value, query.exact)]
+            return found
+        raise PageError(f"unknown locator kind {query.kind!r}")
+
+    def _by_text(self, text: str, *, exact: bool) -> list[Tag]:
+        """The innermost elements whose text matches (a button's or link's own text first)."""
+        matches = [e for e in self._elements() if e.name not in ("html", "head", "body", "script", "style", "title") and _matches(_text(e), text, exact)]
+        innermost = [e for e in matches if not any(child in matches for child in e.find_all(True))]
+        return innermost
+
+    def one(self, query: Query, action: str) -> Tag:
+        found = self.find(query)
+        if not found:
+            raise PageError(f"{action}: no element matches {query.describe()}")
+        return found[0]
+
+    # -- navigation -----------------------------------------------------------------------------
+    def goto(self, url: str, *, form: Mapping[str, str] | None = None, record: bool = True) -> None:
+        """Loads ``url`` (relative to the current page) with the host's cookies; ``form`` posts it."""
+        target = urljoin(self.state.url, url) if self.state.url != "about:blank" else url
+        parts = urlsplit(target)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            if target == "about:blank":
+                self._show("about:blank", BLANK, record=record)
+                return
+            raise PageError(f"page.goto: invalid URL {url!r}")
+        if self.web is not None and self.web.indexed and apps.is_app(target):
+            response = apps.respond(target, self.cookies_for(target), form)
+            self._set_cookies(response.url, response.set_cookies)
+            self._show(response.url, response.html, record=record)
+            return
+        if self.web is None:
+            raise PageError(f"page.goto: cannot load {target} here")
+        context = FetchContext(
+            headers=self.context.headers,
+            mobile=self.context.mobile,
+            country=self.context.country,
+            languages=self.context.languages,
+            cookies=self.cookies_for(target),
+        )
+        try:
+            page = self.web.fetch(target, context)
+        except FetchRefused as refused:
+            raise PageError(f"page.goto: net::ERR_CONNECTION_REFUSED at {target} ({refused})") from None
+        self._show(page.url, page.html or BLANK, record=record)
+
+    def _show(self, url: str, html: str, *, record: bool) -> None:
+        if record and self.state.url != "about:blank":
+            self.state.history = [*self.state.history, self.state.url][-MAX_HISTORY:]
+        self.state.url = url
+        self.soup = parse_html(html)
+        self.state.focus = None
+        self.state.refs = {}
+        self.state.scrolled = False
+        apps.on_load(url, self.soup, self.local_storage())
+
+    def back(self) -> None:
+        if not self.state.history:
+            return  # Playwright's goBack answers null when there is nothing to go back to
+        previous = self.state.history[-1]
+        self.state.history = self.state.history[:-1]
+        self.goto(previous, record=False)
+
+    def reload(self) -> None:
+        self.goto(self.state.url, record=False)
+
+    def _set_cookies(self, url: str, changes: Mapping[str, str | None]) -> None:
+        if not changes:
+            return
+        jar = dict(self.state.cookies.get(_host(url), {}))
+        for name, value in changes.items():
+            if value is None:
+                jar.pop(name, None)
+            else:
+                jar[name] = value
+        self.state.cookies = {**self.state.cookies, _host(url): jar}
+
+    # -- acting ---------------------------------------------------------------------------------
+    def click(self, query: Query, *, all: bool = False, navigate: bool = True) -> None:
+        """Clicks the first element ``query`` matches (every one with ``all``)."""
+        targets = self.find(query)
+        if not targets and not all:
+            raise PageError(f"click: no element matches {query.describe()}")
+        for target in targets if all else targets[:1]:
+            self._click(target, navigate=navigate)
+
+    def _click(self, target: Tag, *, navigate: bool) -> None:
+        navigate = navigate and self.web is not None  # a page with no web to go to stays where it is
+        main = self.soup.select_one("main") or self.soup.body or self.soup
+        if target.get("id") == "load-more":
+            main.append(BeautifulSoup("<p>More content loaded.</p>", "html.parser"))
+            return
+        if target.get("id") == "cookie-accept":
+            banner = self.soup.select_one("#cookie-banner")
+            if banner is not None:
+                banner.decompose()
+            return
+        if apps.on_click(self.state.url, self.soup, target, self.local_storage()):
+            return
+        kind = str(target.get("type", "")).lower()
+        if target.name in ("input", "textarea", "select") or target.get("contenteditable") is not None:
+            if kind == "checkbox" or kind == "radio":
+                self._toggle(target)
+            elif kind == "submit" and navigate:
+                self._submit_from(target)
+            else:
+                self.state.focus = self._index(target)
+            return
+        if not navigate:
+            return
+        if target.name == "a" and target.get("href"):
+            href = str(target["href"])
+            if not href.startswith(("#", "javascript:")):
+                self.goto(href)
+            return
+        if target.get("data-href"):
+            self.goto(str(target["data-href"]))
+            return
+        if target.name == "button" and kind != "button":
+            self._submit_from(target)
+            return
+        link = target.find_parent("a")
+        if isinstance(link, Tag) and link.get("href"):
+            self.goto(str(link["href"]))
+
+    def _toggle(self, target: Tag) -> None:
+        if target.has_attr("checked"):
+            del target["checked"]
+        else:
+            target["checked"] = ""
+
+    def _submit_from(self, element: Tag) -> None:
+        form = element if element.name == "form" else element.find_parent("form")
+        if not isinstance(form, Tag):
+            return
+        values: dict[str, str] = {}
+        for field_ in form.find_all(["input", "textarea", "select"]):
+            name = field_.get("name")
+            kind = str(field_.get("type", "")).lower()
+            if not name or (kind in ("checkbox", "radio") and not field_.has_attr("checked")) or kind in ("submit", "button"):
+                continue
+            values[str(name)] = _value_of(field_)
+        action = urljoin(self.state.url, str(form.get("action") or self.state.url))
+        if str(form.get("method", "get")).lower() == "post":
+            self.goto(action, form=values)
+        else:
+            self.goto(apps.form_url(action, values))
+
+    def fill(self, query: Query, text: str) -> None:
+        target = self.one(query, "fill")
+        self._editable(target, "fill")
+        self._set_value(target, text)
+        self.state.focus = self._index(target)
+
+    def type(self, query: Query | None, text: str) -> None:
+        """Types ``text`` into the element (the focused one without ``query``), after what it holds."""
+        target = self.one(query, "type") if query is not None else self._focused()
+        if target is None:
+            raise PageError("keyboard.type: no focused input; click or fill one first")
+        self._editable(target, "type")
+        self._set_value(target, _value_of(target) + text)
+        self.state.focus = self._index(target)
+
+    def _editable(self, target: Tag, action: str) -> None:
+        kind = str(target.get("type", "")).lower()
+        if not (target.name == "textarea" or (target.name == "input" and kind in _TEXT_INPUTS) or target.get("contenteditable") is not None):
+            raise PageError(f"{action}: element is not an <input>, <textarea> or [contenteditable] element")
+
+    def _set_value(self, target: Tag, text: str) -> None:
+        if target.name == "textarea" or target.get("contenteditable") is not None:
+            target.string = text
+        else:
+            target["value"] = text
+        self._bound_storage()
+
+    def select_option(self, query: Query, value: str) -> None:
+        target = self.one(query, "selectOption")
+        if target.name != "select":
+            raise PageError("selectOption: element is not a <select> element")
+        options = target.find_all("option")
+        chosen = next((o for o in options if o.get("value", _text(o)) == value or _text(o) == value), None)
+        if chosen is None:
+            raise PageError(f"selectOption: no option {value!r}")
+        for option in options:
+            if option.has_attr("selected"):
+                del option["selected"]
+        chosen["selected"] = ""
+
+    def check(self, query: Query, checked: bool = True) -> None:
+        target = self.one(query, "check")
+        if target.has_attr("checked") != checked:
+            self._toggle(target)
+
+    def press(self, key: str, query: Query | None = None) -> None:
+        """Presses ``key`` on the element (the focused one without ``query``)."""
+        target = self.one(query, "press") if query is not None else self._focused()
+        if query is not None:
+            self.state.focus = self._index(target) if target is not None else None
+        if key != "Enter" or target is None:
+            return
+        if target.get("id") == "search" and target.find_parent("form") is None:
+            main = self.soup.select_one("main") or self.soup.body or self.soup
+            main.append(BeautifulSoup(f"<p>Search results for: {target.get('value', '')}</p>", "html.parser"))
+            return
+        if target.find_parent("form") is not None:
+            self._submit_from(target)
+
+    def scroll(self, direction: str = "down", query: Query | None = None) -> None:
+        if query is not None:
+            self.one(query, "scroll")
+        if direction == "down" and not self.state.scrolled:
+            self.state.scrolled = True
+            main = self.soup.select_one("main") or self.soup.body or self.soup
+            main.append(BeautifulSoup("<p>Lazy-loaded section.</p>", "html.parser"))
+
+    def wait(self, milliseconds: int) -> None:
+        self.waited_ms += max(0, milliseconds)
+
+    def wait_for(self, query: Query) -> None:
+        if not self.find(query):
+            raise PageError(f"waitForSelector: Timeout 30000ms exceeded waiting for {query.describe()}")
+
+    def wait_for_text(self, text: str) -> None:
+        if text not in _text(self.soup):
+            raise PageError(f"wait: Timeout 30000ms exceeded waiting for text {text!r}")
+
+    # -- reading --------------------------------------------------------------------------------
+    def text_content(self, query: Query) -> str:
+        return self.one(query, "textContent").get_text()
+
+    def inner_text(self, query: Query) -> str:
+        return _text(self.one(query, "innerText"))
+
+    def input_value(self, query: Query) -> str:
+        target = self.one(query, "inputValue")
+        if target.name not in ("input", "textarea", "select"):
+            raise PageError("inputValue: element is not an <input>, <textarea> or <select> element")
+        return _value_of(target)
+
+    def get_attribute(self, query: Query, name: str) -> str | None:
+        value = self.one(query, "getAttribute").get(name)
+        if value is None:
+            return None
+        return " ".join(value) if isinstance(value, list) else str(value)
+
+    def is_checked(self, query: Query) -> bool:
+        return self.one(query, "isChecked").has_attr("checked")
+
+    def evaluate(self, script: str) -> dict[str, Any]:
+        """``{type, value}`` of a script (:mod:`webdata_server.script`), plus ``location.href``."""
+        body = script.strip().removeprefix("return").strip().rstrip(";").strip()
+        if body in ("window.location.href", "location.href", "document.URL", "document.location.href"):
+            return {"type": "string", "value": self.state.url}
+        if body == "document.body.innerText":
+            return {"type": "string", "value": _text(self.soup.body or self.soup)}
+        return evaluate(script, title=self.title, count=lambda selector: len(self.find(Query("css", selector))))
+
+    def screenshot(self, *, full_page: bool = False, mobile: bool = False, colors: dict[str, str] | None = None, quality: int = 80) -> str:
+        width, height = screenshot_size(viewport=None, full_page=full_page, mobile=mobile)
+        return screenshot_data_url(title=self.title(), width=width, height=height, quality=quality, colors=colors or {})
+
+    def pdf(self, *, paper: str = "Letter", landscape: bool = False, scale: float = 1.0) -> str:
+        return pdf_data_url(title=self.title(), paper=paper, landscape=landscape, scale=scale)
+
+    def snapshot(self, *, interactive: bool = False, scope: str | None = None) -> str:
+        """The page as agent-browser's accessibility snapshot: one line per element, interactive
+        ones with a ref (``[ref=e1]``) that later commands take as ``@e1``."""
+        root: Any = self.soup
+        if scope is not None:
+            root = self.one(Query("css", scope), "snapshot")
+        refs: dict[str, int] = {}
+        lines: list[str] = []
+        index = {id(e): n for n, e in enumerate(self._elements())}
+        for element in _walk(root):
+            role = _role(element)
+            if role is None:
+                continue
+            clickable = role in ("link", "button", "textbox", "checkbox", "radio", "combobox", "searchbox")
+            if interactive and not clickable:
+                continue
+            name = _accessible_name(self.soup, element)
+            line = f'- {role} "{name}"' if name or clickable else f"- {role}"
+            if role == "heading":
+                line += f" [level={element.name[1]}]"
+            if clickable:
+                ref = f"e{len(refs) + 1}"
+                refs[ref] = index[id(element)]
+                line += f" [ref={ref}]"
+            if role == "textbox" and element.get("value"):
+                line += f": {element.get('value')}"
+            lines.append(line)
+            if len(lines) >= MAX_SNAPSHOT_LINES:
+                lines.append("- … (cut)")
+                break
+        self.state.refs = refs
+        return "\n".join(lines)
+
+    def _bound_storage(self) -> None:
+        size = sum(len(k) + len(v) for jar in (*self.state.cookies.values(), *self.state.storage.values()) for k, v in jar.items())
+        if size > MAX_STORED_CHARS:
+            raise PageError(f"QuotaExceededError: the session's cookies and localStorage are limited to {MAX_STORED_CHARS:,} characters")
+
+    def set_item(self, key: str, value: str) -> None:
+        self.local_storage()[key] = value
+        self._bound_storage()
+
+
+def _walk(root: Any) -> Iterator[Tag]:
+    for element in root.find_all(True) if hasattr(root, "find_all") else []:
+        if element.name in ("script", "style", "head", "title", "meta", "link"):
+            continue
+        yield element
+
+
+_HEADINGS = {f"h{n}" for n in range(1, 7)}
+
+
+def _role(element: Tag) -> str | None:
+    explicit = element.get("role")
+    if explicit:
+        return str(explicit)
+    name = element.name
+    kind = str(element.get("type", "")).lower()
+    if name == "a" and element.get("href"):
+        return "link"
+    if name == "button" or (name == "input" and kind in ("submit", "button", "reset")):
+        return "button"
+    if name == "input" and kind in ("checkbox", "radio"):
+        return kind
+    if name == "input" and kind == "search":
+        return "searchbox"
+    if (name == "input" and kind in _TEXT_INPUTS) or name == "textarea":
+        return "textbox"
+    if name == "select":
+        return "combobox"
+    if name in _HEADINGS:
+        return "heading"
+    if name == "li":
+        return "listitem"
+    if name == "p":
+        return "paragraph"
+    if name == "img":
+        return "img"
+    return None
+
+
+def _accessible_name(soup: BeautifulSoup, element: Tag) -> str:
+    for attribute in ("aria-label",):
+        if element.get(attribute):
+            return str(element[attribute])
+    if element.get("id"):
+        label = soup.find("label", attrs={"for": element["id"]})
+        if isinstance(label, Tag):
+            return _text(label)
+    if element.name == "img":
+        return str(element.get("alt", ""))
+    if element.name in ("input", "textarea", "select"):
+        return str(
+            element.get("placeholder")
+            or (element.get("value") if str(element.get("type", "")).lower() in ("submit", "button") else "")
+            or element.get("name")
+            or ""
+        )
+    return _text(element)[:200]
+
+
+def _matches(text: str, wanted: str, exact: bool) -> bool:
+    if exact:
+        return text.strip() == wanted
+    return wanted.lower() in text.lower() if wanted else False
+
+
+def _value_of(element: Tag) -> str:
+    if element.name == "textarea":
+        return element.get_text()
+    if element.name == "select":
+        chosen = element.find("option", selected=True) or element.find("option")
+        return str(chosen.get("value", _text(chosen))) if isinstance(chosen, Tag) else ""
+    return str(element.get("value", ""))
+
+
+# A selector that addresses a ref (agent-browser's @e1) rather than CSS.
+REF = re.compile(r"^@?(e\d{1,5})$")
+
+
+def query_of(target: str) -> Query:
+    """An agent-browser or action target: ``@e3`` is a snapshot ref, anything else CSS."""
+    found = REF.match(target)
+    return Query("ref", found.group(1)) if found and target.startswith("@") else Query("css", target)
+
+
+Navigate = Callable[[str], None]

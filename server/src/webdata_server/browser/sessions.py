@@ -1,0 +1,310 @@
+"""The browser sessions' service: the one owner of a session's life, its billing and its profile.
+
+- :meth:`SessionService.open`: a new session (standalone, or bound to a scrape it replays), after
+  the checks the service makes first: the team can pay the whole ttl at the base rate (402), it has
+  a free concurrency slot (running jobs and open sessions count alike; 429), and no other open
+  session writes the same profile (409; a unique index of the store keeps the rule);
+- :meth:`SessionService.execute`: code (node, python, bash) or a prompt run on the session's page;
+  its page (cookies, localStorage, form values, history) is stored after every call;
+- :meth:`SessionService.stop` and :meth:`SessionService.work`: a session ends on DELETE, at its ttl,
+  or after its inactivity, whichever comes first; ending it bills it once (the store's conditional
+  update: a second ending bills nothing, a crash between leaves it open to be ended and billed at
+  its due time after the restart) and saves its profile when it writes one.
+
+Time is the job service's clock, so the manual clock and the pytest plugin move sessions too.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from weakref import WeakValueDictionary
+
+from webdata_server.browser import agent, bash, node, python
+from webdata_server.browser.code import Interpreter, Outcome, Unsupported, check_depth
+from webdata_server.browser.page import BrowserPage, PageError, PageState, Query
+from webdata_server.domain import Caller, Team, iso
+from webdata_server.errors import BrowserRefused
+from webdata_server.jobs.clock import Clock
+from webdata_server.pricing import Pricing
+from webdata_server.store import LedgerEntry, Store
+from webdata_server.store.browsers import SessionRow, StoredScrape
+from webdata_server.web import FetchContext, WebSource
+
+__all__ = ["Opened", "SessionService", "run_code"]
+
+# Who is billed for a session: the operation whose x-credits price it.
+INTERACT_OPERATION = "interactWithScrape"
+BROWSER_OPERATION = "createBrowser"
+PROFILE_IN_USE = "profileInUse"
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A session that has ended: how long it lived, what it was billed, and whether this call ended it."""
+
+    duration_ms: int
+    credits: int
+    now: bool
+
+
+def run_code(page: BrowserPage, code: str, language: str, timeout_s: float) -> Outcome:
+    """``code`` in ``language`` run on ``page`` (:mod:`.code`, :mod:`.bash`)."""
+    if language == "bash":
+        return bash.run(page, code, timeout_s=timeout_s)
+    try:
+        program = check_depth(node.parse(code) if language == "node" else python.parse(code))
+    except Unsupported as unsupported:
+        message = str(unsupported)
+        return Outcome(stderr=message if message.startswith("SyntaxError") else f"Error: {message}", exit_code=1)
+    return Interpreter(page, language=language, timeout_s=timeout_s).execute(program)
+
+
+class SessionService:
+    """Opens, runs, ends and bills browser sessions (see the module's docstring)."""
+
+    def __init__(self, *, store: Store, pricing: Pricing, clock: Clock, web: WebSource, count_jobs: Any) -> None:
+        self.store = store
+        self.pricing = pricing
+        self.clock = clock
+        self.web = web
+        self.count_jobs = count_jobs  # team id -> its running jobs (the job service's count)
+        self._locks: WeakValueDictionary[str, threading.Lock] = WeakValueDictionary()
+        self._locks_guard = threading.Lock()
+
+    def _lock(self, session_id: str) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(session_id)
+            if lock is None:
+                lock = threading.Lock()
+                self._locks[session_id] = lock
+            return lock
+
+    # -- opening --------------------------------------------------------------------------------
+    def open(
+        self,
+        caller: Caller,
+        *,
+        ttl: int,
+        activity_ttl: int,
+        stream_web_view: bool,
+        profile: tuple[str, bool] | None,
+        interact: bool,
+        scrape: StoredScrape | None = None,
+    ) -> SessionRow:
+        """A new open session (``profile``: its name and whether the session saves to it)."""
+        team = caller.team
+        now = self.clock.now()
+        estimate = self.pricing.session_credits(ttl * 1000, prompted=False)
+        remaining = (team.plan_tokens or 0) - self.store.ledger.used(team, now) * self.pricing.tokens_per_credit
+        if team.plan_tokens is None or remaining < estimate * self.pricing.tokens_per_credit:
+            text = f"Insufficient credits for a {ttl}s browser session (requires ~{estimate} credits)."
+            raise BrowserRefused(
+                "insufficientCredits", error=text + (" For more credits, you can upgrade your plan at https://firecrawl.dev/pricing." if interact else "")
+            )
+        state = PageState()
+        if profile is not None:
+            saved = self.store.browsers.profile(team.id, profile[0])
+            if saved is not None:
+                state.cookies = dict(saved.get("cookies", {}))
+                state.storage = dict(saved.get("storage", {}))
+        if scrape is not None:
+            state = self._replay(scrape, state)
+        session = SessionRow(
+            id=str(uuid.uuid4()),
+            team_id=team.id,
+            key_id=caller.key_id,
+            scrape_id=scrape.id if scrape is not None else None,
+            status="active",
+            ttl=ttl,
+            activity_ttl=activity_ttl,
+            stream_web_view=stream_web_view,
+            profile_name=profile[0] if profile is not None else None,
+            profile_writes=bool(profile is not None and profile[1]),
+            used_prompt=False,
+            created_at=now,
+            last_activity=now,
+            ends_at=min(now + timedelta(seconds=ttl), now + timedelta(seconds=activity_ttl)),
+            ended_at=None,
+            duration_ms=None,
+            credits_billed=None,
+            state=state.to_json(),
+        )
+
+        def unit(tx: sqlite3.Connection) -> None:
+            limit = team.max_concurrency
+            if limit > 0 and self.count_jobs(team.id) + self.store.browsers.count_active(team.id, tx) >= limit:
+                message = f"You have reached the maximum number of concurrent jobs ({limit})."
+                if interact:
+                    message += " Please wait for existing jobs to complete or destroy browser sessions before creating new ones."
+                raise BrowserRefused("tooManySessions", error=message, retry_after=1)
+            try:
+                self.store.browsers.insert(tx, session)
+            except sqlite3.IntegrityError:
+                raise BrowserRefused(PROFILE_IN_USE) from None
+
+        self.store.write(unit)
+        return session
+
+    def _replay(self, scrape: StoredScrape, state: PageState) -> PageState:
+        """The scrape's page again: its URL, its ``waitFor``, its actions but screenshot, pdf and
+        scrape (and executeJavascript, which the service's replay skips too)."""
+        if not scrape.url:
+            raise BrowserRefused("replayUnavailable")
+        options = scrape.options
+        location = options.get("location") or {}
+        context = FetchContext(
+            headers=dict(options.get("headers") or {}),
+            mobile=bool(options.get("mobile")),
+            country=str(location.get("country") or "US"),
+            languages=list(location.get("languages") or []),
+        )
+        page = BrowserPage(state, web=self.web, context=context)
+        try:
+            page.goto(scrape.url)
+            page.wait(min(int(options.get("waitFor") or 0), 30_000))
+            for action in options.get("actions") or []:
+                _replay_action(page, action)
+        except PageError:
+            raise BrowserRefused("replayFailed") from None
+        return page.save()
+
+    # -- reading --------------------------------------------------------------------------------
+    def find(self, caller: Caller, session_id: str) -> SessionRow:
+        """The caller's session as it stands now (ended first if its time has come)."""
+        row = self.store.browsers.get(session_id)
+        if row is None:
+            raise BrowserRefused("sessionNotFound")
+        if row.team_id != caller.team.id:
+            raise BrowserRefused("forbidden")
+        return self.current(row)
+
+    def of_scrape(self, scrape_id: str) -> SessionRow | None:
+        row = self.store.browsers.of_scrape(scrape_id)
+        return self.current(row) if row is not None else None
+
+    def current(self, row: SessionRow) -> SessionRow:
+        if row.active and row.ends_at <= self.clock.now():
+            self._end(row, row.ends_at)
+            return self.store.browsers.get(row.id) or row
+        return row
+
+    def listed(self, caller: Caller, status: str | None) -> list[SessionRow]:
+        self.work()
+        return self.store.browsers.listed(caller.team.id, status)
+
+    def adopt(self, caller: Caller, session_id: str, scrape_id: str) -> SessionRow | None:
+        """An open session of the team bound to the scrape (``existingSessionId``), or None."""
+        row = self.store.browsers.get(session_id)
+        if row is None or row.team_id != caller.team.id:
+            return None
+        row = self.current(row)
+        if not row.active or not self.store.write(lambda tx: self.store.browsers.adopt(tx, row.id, scrape_id)):
+            return None
+        return self.store.browsers.get(row.id)
+
+    # -- running --------------------------------------------------------------------------------
+    def execute(self, row: SessionRow, *, code: str | None, prompt: str | None, language: str, timeout_s: float) -> Outcome:
+        """Runs the code (or, without code, the prompt) on the session's page and stores the page."""
+        with self._lock(row.id):
+            row = self.current(self.store.browsers.get(row.id) or row)
+            if not row.active:
+                raise BrowserRefused("destroyed")
+            page = BrowserPage(PageState.from_json(row.state), web=self.web)
+            prompted = code is None
+            if code is not None:
+                outcome = run_code(page, code, language, timeout_s)
+            else:
+                outcome = agent.follow(page, prompt or "")
+            now = self.clock.now()
+            ends_at = min(row.created_at + timedelta(seconds=row.ttl), now + timedelta(seconds=row.activity_ttl))
+            state = json.dumps(page.save().to_json())
+            if not self.store.write(lambda tx: self.store.browsers.touch(tx, row.id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted)):
+                raise BrowserRefused("destroyed")
+            return outcome
+
+    # -- ending ---------------------------------------------------------------------------------
+    def stop(self, row: SessionRow) -> Opened:
+        """Ends the session now (once); an ended session answers what it was billed."""
+        with self._lock(row.id):
+            row = self.current(self.store.browsers.get(row.id) or row)
+            if not row.active:
+                return Opened(row.duration_ms or 0, row.credits_billed or 0, now=False)
+            return self._end(row, self.clock.now())
+
+    def _end(self, row: SessionRow, moment: datetime) -> Opened:
+        moment = max(moment, row.created_at)
+        duration = int((moment - row.created_at).total_seconds() * 1000)
+        credits = self.pricing.session_credits(duration, prompted=row.used_prompt)
+        operation = INTERACT_OPERATION if (row.scrape_id or row.used_prompt) else BROWSER_OPERATION
+        state = PageState.from_json(row.state)
+        saved = json.dumps({"cookies": state.cookies, "storage": state.storage})
+
+        def unit(tx: sqlite3.Connection) -> bool:
+            if not self.store.browsers.end(tx, row.id, ended_at=moment, duration_ms=duration, credits=credits):
+                return False
+            self.store.ledger.add(tx, [LedgerEntry(row.team_id, row.key_id, operation, credits, moment, row.id)])
+            if row.profile_writes and row.profile_name:
+                self.store.browsers.save_profile(tx, team_id=row.team_id, name=row.profile_name, state=saved, moment=moment)
+            return True
+
+        ended = self.store.write(unit)
+        if not ended:
+            now = self.store.browsers.get(row.id) or row
+            return Opened(now.duration_ms or duration, now.credits_billed or 0, now=False)
+        return Opened(duration, credits, now=True)
+
+    def work(self) -> int:
+        """Ends every open session whose ttl or inactivity has come, each billed at that moment;
+        how many ended."""
+        ended = 0
+        for row in self.store.browsers.due(self.clock.now()):
+            with self._lock(row.id):
+                if self._end(row, row.ends_at).now:
+                    ended += 1
+        return ended
+
+    def profile_cookies(self, team: Team, name: str, url: str) -> dict[str, str]:
+        """The cookies a profile saved for ``url``'s host (what a scrape with the profile sends)."""
+        saved = self.store.browsers.profile(team.id, name)
+        if not saved:
+            return {}
+        from urllib.parse import urlsplit
+
+        return dict((saved.get("cookies") or {}).get((urlsplit(url).hostname or "").lower(), {}))
+
+
+def _replay_action(page: BrowserPage, action: dict[str, Any]) -> None:
+    kind = action.get("type")
+    if kind == "wait":
+        if action.get("selector"):
+            page.wait_for(Query("css", str(action["selector"])))
+        page.wait(min(int(action.get("milliseconds") or 0), 60_000))
+    elif kind == "click":
+        page.click(Query("css", str(action.get("selector", ""))), all=bool(action.get("all")))
+    elif kind == "write":
+        page.type(None, str(action.get("text", "")))
+    elif kind == "press":
+        page.press(str(action.get("key", "")))
+    elif kind == "scroll":
+        page.scroll("up" if action.get("direction") == "up" else "down", Query("css", str(action["selector"])) if action.get("selector") else None)
+
+
+def session_links(base_url: str, session_id: str) -> dict[str, str]:
+    """The session's addresses: there is no browser behind them on the reference server."""
+    host = base_url.rstrip("/")
+    socket = "ws" + host[4:] if host.startswith("http") else host
+    return {
+        "cdpUrl": f"{socket}/v2/browser/{session_id}/cdp",
+        "liveViewUrl": f"{host}/v2/browser/{session_id}/live",
+        "interactiveLiveViewUrl": f"{host}/v2/browser/{session_id}/live?interactive=true",
+    }
+
+
+def iso_or_none(moment: datetime | None) -> str | None:
+    return iso(moment) if moment is not None else None

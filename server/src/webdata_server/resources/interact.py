@@ -1,0 +1,77 @@
+"""/v2/scrape/{jobId}/interact: code or a prompt in the browser session of a scrape, and its end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.browser.sessions import session_links
+from webdata_server.errors import BrowserRefused, InvalidJobId
+from webdata_server.resources.base import _UUID, Call, Context, Operation, dump
+from webdata_server.resources.browser import execute_answer
+
+__all__ = ["OPERATIONS"]
+
+# The session a scrape's first call makes when the body does not say (the service's defaults).
+DEFAULT_TTL, DEFAULT_ACTIVITY_TTL = 600, 300
+
+
+def _scrape_id(call: Call) -> str:
+    scrape_id = call.path["jobId"]
+    if not _UUID.match(scrape_id):
+        raise InvalidJobId()
+    return scrape_id.lower()
+
+
+def run(ctx: Context, call: Call) -> dict[str, Any]:
+    body: models.InteractRequest = call.body
+    scrape_id = _scrape_id(call)
+    scrape = ctx.store.browsers.scrape(scrape_id)
+    if scrape is None:
+        raise BrowserRefused("jobNotFound")
+    if scrape.team_id != call.caller.team.id:
+        raise BrowserRefused("forbidden")
+    sessions = ctx.sessions
+    session = sessions.of_scrape(scrape_id)
+    if session is None and body.existing_session_id:
+        session = sessions.adopt(call.caller, body.existing_session_id, scrape_id)
+    if session is None:
+        profile = scrape.options.get("profile")
+        session = sessions.open(
+            call.caller,
+            ttl=int(body.ttl or DEFAULT_TTL),
+            activity_ttl=int(body.activity_ttl or DEFAULT_ACTIVITY_TTL),
+            stream_web_view=True,
+            profile=(str(profile["name"]), bool(profile.get("saveChanges", True))) if isinstance(profile, dict) and profile.get("name") else None,
+            interact=True,
+            scrape=scrape,
+        )
+    if session.team_id != call.caller.team.id:
+        raise BrowserRefused("forbidden")
+    if not session.active:
+        raise BrowserRefused("destroyed")
+    code = body.code if body.code else None
+    outcome = sessions.execute(session, code=code, prompt=body.prompt, language=body.language, timeout_s=float(body.timeout))
+    answer: dict[str, Any] = {"success": not outcome.failed, "sessionId": session.id, **session_links(call.base_url(), session.id)}
+    return answer | execute_answer(outcome, interact=True)
+
+
+def stop(ctx: Context, call: Call) -> dict[str, Any]:
+    scrape_id = _scrape_id(call)
+    session = ctx.store.browsers.of_scrape(scrape_id)
+    if session is None:
+        raise BrowserRefused("sessionNotFound")
+    if session.team_id != call.caller.team.id:
+        raise BrowserRefused("forbidden")
+    ended = ctx.sessions.stop(session)
+    answer = models.BrowserDeleteResponse(success=True, session_duration_ms=ended.duration_ms, cleanup_queued=True)
+    if ended.now:
+        answer.credits_billed = ended.credits
+    return dump(answer)
+
+
+OPERATIONS = [
+    Operation("interactWithScrape", models.InteractRequest, run),
+    Operation("stopInteraction", None, stop),
+]
