@@ -8,6 +8,7 @@ import logging
 
 import pytest
 
+from tests.server.samples import SAMPLES
 from tests.server.conftest import OPERATIONS, Server, response_errors
 
 # The operations with a JSON body (parse's upload: tests/server/test_parse.py).
@@ -60,6 +61,9 @@ VIOLATIONS = {
         {"name": "m", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}], "retentionDays": 366},
         "retentionDays",
     ),
+    "interactWithScrape": ({"code": "1", "language": "ruby"}, "language"),
+    "createBrowser": ({"ttl": 5}, "ttl"),
+    "executeBrowser": ({"code": ""}, "code"),
 }
 
 
@@ -70,7 +74,7 @@ def test_violations_cover_every_post() -> None:
 @pytest.mark.parametrize("operation_id", POSTS)
 def test_schema_violations_name_the_field(server: Server, operation_id: str) -> None:
     body, field = VIOLATIONS[operation_id]
-    response = server.api(operation_id, json=body)
+    response = server.api(operation_id, json=body, **SAMPLES[operation_id][0])
     assert response.status_code == 400
     assert field in str(response.json()["details"])
 

@@ -1,0 +1,243 @@
+"""Interact (POST/DELETE /v2/scrape/{jobId}/interact) and standalone browser sessions (/v2/browser):
+the answers, the refusals with the service's texts, sessions on the one clock, billing once by
+duration, profiles with one writer, and a session that outlives a restart (kill -9 included).
+Every answer is checked against the contract by the ``Api`` helper."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+from webdata_server.jobs.clock import ManualClock
+
+from tests.server.conftest import Api, LiveServer, Server
+
+LOGIN = "await page.fill('#username', 'ada');\nawait page.fill('#password', 'secret');\nawait page.click('#sign-in');\nawait page.textContent('#greeting')"
+
+
+def _scrape(api: Api, url: str = "https://shop.example.com/app/login", **options: Any) -> str:
+    response = api("scrapeUrl", json={"url": url, "formats": ["markdown"], **options})
+    assert response.status_code == 200, response.text
+    scrape_id = response.json()["data"]["metadata"]["scrapeId"]
+    assert len(scrape_id) == 36 and scrape_id.count("-") == 4
+    return str(scrape_id)
+
+
+def _used(server: Server, team_id: str) -> int:
+    rows = server.store.db.read("SELECT COALESCE(SUM(credits), 0) AS n FROM ledger WHERE team_id = ?", (team_id,))
+    return int(rows[0]["n"])
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def session_server(make_server: Any, clock: ManualClock) -> Server:
+    return make_server(clock=clock, worker_interval=3600.0)
+
+
+def test_code_signs_in_and_the_session_keeps_its_page_between_calls(session_server: Server) -> None:
+    api = session_server.api
+    scrape_id = _scrape(api)
+    first = api("interactWithScrape", jobId=scrape_id, json={"code": LOGIN}).json()
+    assert first["success"] is True and first["exitCode"] == 0 and first["killed"] is False
+    assert first["result"] == "Signed in as ada."
+    assert first["sessionId"] and first["cdpUrl"].startswith("ws://")
+    # The second call runs in the same session: the page, its URL and its cookie carried over.
+    second = api("interactWithScrape", jobId=scrape_id, json={"code": "console.log(page.url()); (await page.context().cookies()).map(c => c.name + '=' + c.value).join(';')"}).json()
+    assert second["stdout"] == "https://shop.example.com/app/account\n"
+    assert second["result"] == "session=ada"
+    assert second["sessionId"] == first["sessionId"]
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "result"),
+    [
+        ("python", "await page.fill('#username', 'bo')\nawait page.fill('#password', 'secret')\nawait page.get_by_role('button', name='Sign in').click()\npage.url", "https://shop.example.com/app/account"),
+        ("bash", 'agent-browser snapshot -i && agent-browser fill @e5 "cy" && agent-browser fill @e6 secret && agent-browser click @e7 && agent-browser get text "#greeting"', "Signed in as cy."),
+        ("node", "await page.getByLabel('Username').fill('di');\nawait page.getByPlaceholder('Password').fill('secret');\nawait page.keyboard.press('Enter');\nawait page.locator('#greeting').innerText()", "Signed in as di."),
+    ],
+)
+def test_each_language_drives_the_same_page(session_server: Server, language: str, code: str, result: str) -> None:
+    scrape_id = _scrape(session_server.api)
+    answer = session_server.api("interactWithScrape", jobId=scrape_id, json={"code": code, "language": language}).json()
+    assert answer["success"] is True, answer
+    assert answer["result"] == result
+
+
+def test_the_first_call_replays_the_scrape_actions_and_wait(session_server: Server) -> None:
+    api = session_server.api
+    scrape_id = _scrape(api, "https://docs.example.com/", actions=[{"type": "click", "selector": "#load-more"}, {"type": "screenshot"}], waitFor=1000)
+    answer = api("interactWithScrape", jobId=scrape_id, json={"code": "await page.locator('main p').allTextContents()"}).json()
+    assert "More content loaded." in answer["result"]
+
+
+def test_a_failed_run_is_200_with_success_false(session_server: Server) -> None:
+    api = session_server.api
+    scrape_id = _scrape(api)
+    missing = api("interactWithScrape", jobId=scrape_id, json={"code": "await page.click('#nowhere')"})
+    assert missing.status_code == 200
+    body = missing.json()
+    assert body["success"] is False and body["exitCode"] == 1 and "#nowhere" in body["stderr"] and body["error"]
+    unsupported = api("interactWithScrape", jobId=scrape_id, json={"code": "await page.route('**/*', r => r)"}).json()
+    assert unsupported["success"] is False and "page.route is not supported by the reference server" in unsupported["stderr"]
+    syntax = api("interactWithScrape", jobId=scrape_id, json={"code": "await page.click(", "language": "node"}).json()
+    assert syntax["success"] is False and syntax["stderr"].startswith("SyntaxError")
+    # A failed run leaves the session open: the next call works.
+    assert api("interactWithScrape", jobId=scrape_id, json={"code": "await page.title()"}).json()["result"] == "Sign in"
+
+
+def test_waits_past_the_timeout_kill_the_run(session_server: Server) -> None:
+    scrape_id = _scrape(session_server.api)
+    answer = session_server.api("interactWithScrape", jobId=scrape_id, json={"code": "await page.waitForTimeout(5000)", "timeout": 2}).json()
+    assert answer["success"] is False and answer["killed"] is True
+
+
+def test_prompts_answer_from_the_page_and_refuse_what_they_cannot_do(session_server: Server) -> None:
+    api = session_server.api
+    scrape_id = _scrape(api, "https://shop.example.com/app/listing")
+    price = api("interactWithScrape", jobId=scrape_id, json={"prompt": "What is the price of Product 3?"}).json()
+    assert price["success"] is True and price["output"] == "Product 3: $19"
+    nxt = api("interactWithScrape", jobId=scrape_id, json={"prompt": "Go to the next page, then what is the title?"}).json()
+    assert nxt["output"] == "Went to the next page: 'Products, page 2 of 3'. The title of the page is 'Products, page 2 of 3'."
+    assert "[ref=e1]" in nxt["result"]  # the last snapshot, as the service's agent answers
+    cannot = api("interactWithScrape", jobId=scrape_id, json={"prompt": "Book me a flight to Lisbon"}).json()
+    assert cannot["success"] is False and "cannot follow" in cannot["stderr"] and "output" not in cannot
+
+
+def test_the_requests_the_service_refuses(session_server: Server) -> None:
+    api = session_server.api
+    scrape_id = _scrape(api)
+    neither = api("interactWithScrape", jobId=scrape_id, json={"language": "node"})
+    assert neither.status_code == 400 and neither.json()["error"] == "Either 'code' or 'prompt' must be provided."
+    assert api("interactWithScrape", jobId="not-a-uuid", json={"code": "1"}).json() == {"success": False, "error": "Invalid job ID format. Job ID must be a valid UUID."}
+    unknown = api("interactWithScrape", jobId="0b6c2f0e-8f54-4d2e-9d56-0f3f3f3f3f3f", json={"code": "1"})
+    assert unknown.status_code == 404 and unknown.json()["error"] == "Job not found."
+    other = session_server.api_for(session_server.tenant())
+    assert other("interactWithScrape", jobId=scrape_id, json={"code": "1"}).json() == {"success": False, "error": "Forbidden."}
+    assert api("stopInteraction", jobId=_scrape(api)).json() == {"success": False, "error": "Browser session not found."}
+    too_long = api("interactWithScrape", jobId=scrape_id, json={"code": "1", "timeout": 301})
+    assert too_long.status_code == 400
+    # Keys the service's schema does not name are dropped, as its zod schema drops them.
+    assert api("interactWithScrape", jobId=scrape_id, json={"code": "1 + 1", "somethingNew": True}).json()["result"] == "2"
+
+
+def test_a_session_ends_at_its_inactivity_and_is_billed_once(session_server: Server, clock: ManualClock) -> None:
+    api = session_server.api
+    scrape_id = _scrape(api)
+    before = _used(session_server, api.team_id)
+    api("interactWithScrape", jobId=scrape_id, json={"code": "1", "activityTtl": 60})
+    clock.advance(59)
+    api("interactWithScrape", jobId=scrape_id, json={"code": "2"})  # activity moves the end on
+    clock.advance(61)
+    gone = api("interactWithScrape", jobId=scrape_id, json={"code": "3"})
+    assert gone.status_code == 410 and gone.json()["error"] == "Browser session has been destroyed."
+    # Billed for 119 s of life (to its inactivity deadline, not to the read): ceil(119 * 2 / 60) = 4.
+    assert _used(session_server, api.team_id) - before == 4
+    stopped = api("stopInteraction", jobId=scrape_id).json()
+    assert stopped == {"success": True, "sessionDurationMs": 119_000, "cleanupQueued": True}
+    assert _used(session_server, api.team_id) - before == 4
+
+
+def test_the_worker_ends_sessions_at_their_ttl(session_server: Server, clock: ManualClock) -> None:
+    api = session_server.api
+    created = api("createBrowser", json={"ttl": 30, "activityTtl": 3600}).json()
+    clock.advance(45)
+    session_server.jobs.run_until_idle()
+    listed = api("listBrowsers", params={"status": "destroyed"}).json()["sessions"]
+    assert [s["id"] for s in listed] == [created["id"]]
+    assert api("deleteBrowser", sessionId=created["id"]).json() == {"success": True, "status": "stopped", "cleanupQueued": True, "creditsBilled": 2}
+
+
+def test_billing_by_duration_code_and_prompt_rates(session_server: Server, clock: ManualClock) -> None:
+    api = session_server.api
+    code_only = api("createBrowser", json={}).json()["id"]
+    clock.advance(150)
+    assert api("deleteBrowser", sessionId=code_only).json()["creditsBilled"] == 5  # 2.5 minutes at 2
+    short = api("createBrowser", json={}).json()["id"]
+    clock.advance(10)
+    assert api("deleteBrowser", sessionId=short).json()["creditsBilled"] == 2  # at least a minute
+    scrape_id = _scrape(api)
+    api("interactWithScrape", jobId=scrape_id, json={"prompt": "What is the title?"})
+    clock.advance(90)
+    assert api("stopInteraction", jobId=scrape_id).json()["creditsBilled"] == 11  # 1.5 minutes at 7
+    again = api("deleteBrowser", sessionId=code_only).json()
+    assert again["creditsBilled"] == 5 and "sessionDurationMs" not in again  # nothing billed twice
+
+
+def test_402_when_the_ttl_cannot_be_paid_and_429_at_the_concurrency_limit(session_server: Server) -> None:
+    poor = session_server.tenant(plan_tokens=15 * 10)
+    refused = session_server.api_for(poor)("createBrowser", json={"ttl": 600})
+    assert refused.status_code == 402
+    assert refused.json()["error"] == "Insufficient credits for a 600s browser session (requires ~20 credits)."
+    tenant = session_server.tenant(max_concurrency=2)
+    api = session_server.api_for(tenant)
+    api("createBrowser", json={})
+    api("createBrowser", json={})
+    full = api("createBrowser", json={})
+    assert full.status_code == 429 and full.json()["error"] == "You have reached the maximum number of concurrent jobs (2)."
+    # Sessions and jobs share the limit: a crawl cannot start either.
+    assert api("startCrawl", json={"url": "https://example.com"}).status_code == 429
+
+
+def test_profiles_one_writer_many_readers_and_a_later_scrape_signed_in(session_server: Server) -> None:
+    api = session_server.api
+    writer = api("createBrowser", json={"profile": {"name": "shop", "saveChanges": True}}).json()["id"]
+    second = api("createBrowser", json={"profile": {"name": "shop"}})
+    assert second.status_code == 409
+    assert second.json()["error"].startswith("Another session is currently writing to this profile.")
+    reader = api("createBrowser", json={"profile": {"name": "shop", "saveChanges": False}})
+    assert reader.status_code == 200
+    code = "agent-browser open https://shop.example.com/app/login && agent-browser fill '#username' ada && agent-browser fill '#password' secret && agent-browser click '#sign-in'"
+    assert api("executeBrowser", sessionId=writer, json={"code": code, "language": "bash"}).json()["exitCode"] == 0
+    before = api("scrapeUrl", json={"url": "https://shop.example.com/app/account", "profile": {"name": "shop"}}).json()["data"]["markdown"]
+    assert "You are not signed in." in before  # saved only when the writer stops
+    api("deleteBrowser", sessionId=writer)
+    after = api("scrapeUrl", json={"url": "https://shop.example.com/app/account", "profile": {"name": "shop"}}).json()["data"]["markdown"]
+    assert "Signed in as ada." in after
+    # A new writer may open now; another team's profile of the same name is its own.
+    assert api("createBrowser", json={"profile": {"name": "shop"}}).status_code == 200
+    other = session_server.api_for(session_server.tenant())
+    assert "You are not signed in." in other("scrapeUrl", json={"url": "https://shop.example.com/app/account", "profile": {"name": "shop"}}).json()["data"]["markdown"]
+
+
+def test_standalone_session_answers_and_refusals(session_server: Server) -> None:
+    api = session_server.api
+    created = api("createBrowser", json={"ttl": 120, "blockAds": True, "location": {"country": "GB"}}).json()
+    assert created["success"] is True and created["expiresAt"] == "2026-11-02T09:02:00.000Z"
+    failed = api("executeBrowser", sessionId=created["id"], json={"code": "agent-browser click '#nothing'", "language": "bash"}).json()
+    # Unlike interact, the standalone execute answers success true with the failure beside it.
+    assert failed["success"] is True and failed["exitCode"] == 1 and failed["error"]
+    assert api("executeBrowser", sessionId="nope", json={"code": "1"}).json() == {"success": False, "error": "Browser session not found."}
+    other = session_server.api_for(session_server.tenant())
+    assert other("executeBrowser", sessionId=created["id"], json={"code": "1"}).status_code == 403
+    assert other("listBrowsers").json() == {"success": True, "sessions": []}
+    assert api("listBrowsers", params={"status": "sleeping"}).status_code == 400
+
+
+def test_a_session_outlives_a_restart_and_kill_9_bills_it_once(live_server: LiveServer) -> None:
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "t", "--plan-tokens", "150000"))["apiKey"]
+    headers = {"Authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=30) as client:
+        created = client.post("/v2/browser", json={"ttl": 30}).json()
+        code = "agent-browser open https://shop.example.com/app/cart && agent-browser click '.add-to-cart' && agent-browser get text '#cart-count'"
+        assert client.post(f"/v2/browser/{created['id']}/execute", json={"code": code, "language": "bash"}).json()["result"] == "1"
+    live_server.kill()
+    live_server.start()
+    with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=30) as client:
+        again = client.post(f"/v2/browser/{created['id']}/execute", json={"code": "agent-browser get text '#cart-count'", "language": "bash"}).json()
+        assert again["result"] == "1"  # the page (and its localStorage) came back with the server
+        deadline = time.monotonic() + 60
+        while client.get("/v2/browser", params={"status": "active"}).json()["sessions"] and time.monotonic() < deadline:
+            time.sleep(0.5)
+        ended = client.delete(f"/v2/browser/{created['id']}").json()
+        assert ended["creditsBilled"] == 2 and "sessionDurationMs" not in ended
+        # Billed once, at its ttl, by the worker of the restarted server: the minimum minute.
+        assert client.get("/v2/team/credit-usage").json()["data"]["remainingCredits"] == 10_000 - 2
