@@ -97,6 +97,7 @@ _WRITTEN = "Written by the generator's client stage from the bundle (generator/c
 # (ruff's F401 fix, generator/config/ruff.toml), which also sorts them.
 _RESOURCE_IMPORTS = """from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 from uuid import UUID
@@ -106,6 +107,7 @@ from pydantic import BaseModel
 
 from .._base_client import AsyncClient, SyncClient
 from ..client import FileInput, alast_status, awatch_job, last_status, request_body, watch_job
+from ..sessions import AsyncBrowserSession, BrowserSession
 from ..types import JobSpec
 """
 
@@ -244,6 +246,49 @@ def _job_spec(job: Job) -> str:
     )
 
 
+def _session(operation: ClientOperation, by_id: dict[str, ClientOperation], *, is_async: bool) -> str:
+    """The method that gives a browser session as a context manager (``x-client-session``): made by
+    ``operation`` and then bound to its id (``client.browser.session()``), or bound to the id the
+    operation itself takes (``client.interact.session(scrape_id)``)."""
+    spec = operation.session or {}
+    run, stop = by_id[spec["run"]], by_id[spec["stop"]]
+    kind = "AsyncBrowserSession" if is_async else "BrowserSession"
+    usage = "async with" if is_async else "with"
+    if run.operation_id == operation.operation_id:
+        (param,) = operation.path
+        lines = [
+            f"    def {spec['method']}(self, {param.name}: {param.annotation}) -> {kind}:",
+            f'        """The session of ``{param.name}`` as a context manager: ``{usage} client.{operation.tag}.{spec["method"]}({param.name}) as session:``',
+            f"        runs with ``session.run(code=..., prompt=...)`` ({run.operation_id}) and stops the session when the block is left",
+            f"        ({stop.operation_id}). A failed run is returned (``check=True`` raises ``ExecutionFailedError``).",
+            "",
+            "        Args:",
+            f"            {param.name}: {param.doc}",
+            '        """',
+            f"        return {kind}(str({param.name}), run=self.{run.method}, stop=self.{stop.method})",
+            "",
+        ]
+        return "\n".join(lines)
+    positional = [p for p in operation.path] + [p for p in operation.body + operation.query if p.required]
+    optional = [p for p in operation.body + operation.query if not p.required] + operation.headers
+    args = ", ".join([*(p.name for p in positional), *(f"{p.name}={p.name}" for p in optional)])
+    doc = [
+        f'        """{operation.summary.rstrip(".")} ({operation.operation_id}), as a context manager: ``{usage} client.{operation.tag}.{spec["method"]}() as session:``',
+        f"        runs code with ``session.run(code)`` ({run.operation_id}) and stops the session when the block is left",
+        f"        ({stop.operation_id}), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``);",
+        "        the arguments are the session's, as the start takes them.",
+        '        """',
+    ]
+    if is_async:
+        body = [f"        return {kind}(None, run=self.{run.method}, stop=self.{stop.method}, start=functools.partial(self.{operation.method}, {args}))"]
+    else:
+        body = [
+            f"        created = self.{operation.method}({args})",
+            f'        return {kind}(str(created.id or ""), run=self.{run.method}, stop=self.{stop.method}, created=created)',
+        ]
+    return "\n".join([f"    def {spec['method']}({_signature(operation)}) -> {kind}:", *doc, *body, ""])
+
+
 def _job_methods(job: Job, *, is_async: bool) -> str:
     a = "async " if is_async else ""
     aw = "await " if is_async else ""
@@ -366,6 +411,8 @@ def _resource_class(tag: str, description: str, operations: list[ClientOperation
         name = "__call__" if operation.single else operation.method
         out.append("\n" + _method(operation, is_async=is_async, name=name))
         out += ["\n" + _shortcut(operation, shortcut, is_async=is_async) for shortcut in operation.shortcuts]
+        if operation.session:
+            out.append("\n" + _session(operation, {o.operation_id: o for o in operations}, is_async=is_async))
     if job is not None:
         out.append(_job_methods(job, is_async=is_async))
     return "".join(out)

@@ -79,7 +79,9 @@ def open_objects(bundle: dict[str, Any]) -> list[str]:
     do not name and drops them (zod's default), so their models ignore unknown keys instead of
     refusing them."""
     schemas = (bundle.get("components") or {}).get("schemas") or {}
-    return sorted(name for name, schema in schemas.items() if isinstance(schema, dict) and schema.get("additionalProperties") is True and "properties" in schema)
+    return sorted(
+        name for name, schema in schemas.items() if isinstance(schema, dict) and schema.get("additionalProperties") is True and "properties" in schema
+    )
 
 
 def _ignoring_unknown_keys(module: Path, names: list[str]) -> None:
@@ -256,7 +258,7 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
     (package / "_property_bounds.py").write_text(
         '"""Schema name -> (minProperties, maxProperties), None where the schema sets no bound; schema name ->\n'
         "the field sets of which at least one must be present (an ``anyOf`` of ``required`` lists): read by\n"
-        '``_bounds``.\n\n'
+        "``_bounds``.\n\n"
         'Written by the generator\'s models stage from the bundle. Do not edit.\n"""\n\n'
         f"PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {bounds!r}\n\n"
         f"REQUIRED_ANY: dict[str, list[list[str]]] = {alternatives!r}\n",

@@ -79,6 +79,9 @@ class ClientOperation:
     # ``x-client-shortcuts``: (method name, body fields it sets, summary), each a method of its own
     # that calls this one with those fields (client.monitors.pause(id)).
     shortcuts: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+    # ``x-client-session``: a method (its name) giving a browser session as a context manager that
+    # runs with the operation ``run`` and stops with ``stop`` (operationIds of the same resource).
+    session: dict[str, str] | None = None
 
     @property
     def returns(self) -> str:
@@ -226,6 +229,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 method=op.get("x-client-method") or method_name(op["operationId"], tag),
                 upload=upload,
                 shortcuts=[(str(c["method"]), dict(c["set"]), str(c["summary"])) for c in op.get("x-client-shortcuts") or []],
+                session={str(k): str(v) for k, v in op["x-client-session"].items()} if op.get("x-client-session") else None,
                 summary=op.get("summary", ""),
                 http_method=verb.upper(),
                 result=result,

@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-from tests.server.samples import SAMPLES
 from tests.server.conftest import OPERATIONS, Server, response_errors
+from tests.server.samples import SAMPLES
 
 # The operations with a JSON body (parse's upload: tests/server/test_parse.py).
 POSTS = sorted(op for op, info in OPERATIONS.items() if info["method"] == "POST" and "application/json" in info.get("requestBody", {}).get("content", {}))

@@ -50,7 +50,11 @@ def test_code_signs_in_and_the_session_keeps_its_page_between_calls(session_serv
     assert first["result"] == "Signed in as ada."
     assert first["sessionId"] and first["cdpUrl"].startswith("ws://")
     # The second call runs in the same session: the page, its URL and its cookie carried over.
-    second = api("interactWithScrape", jobId=scrape_id, json={"code": "console.log(page.url()); (await page.context().cookies()).map(c => c.name + '=' + c.value).join(';')"}).json()
+    second = api(
+        "interactWithScrape",
+        jobId=scrape_id,
+        json={"code": "console.log(page.url()); (await page.context().cookies()).map(c => c.name + '=' + c.value).join(';')"},
+    ).json()
     assert second["stdout"] == "https://shop.example.com/app/account\n"
     assert second["result"] == "session=ada"
     assert second["sessionId"] == first["sessionId"]
@@ -59,9 +63,21 @@ def test_code_signs_in_and_the_session_keeps_its_page_between_calls(session_serv
 @pytest.mark.parametrize(
     ("language", "code", "result"),
     [
-        ("python", "await page.fill('#username', 'bo')\nawait page.fill('#password', 'secret')\nawait page.get_by_role('button', name='Sign in').click()\npage.url", "https://shop.example.com/app/account"),
-        ("bash", 'agent-browser snapshot -i && agent-browser fill @e5 "cy" && agent-browser fill @e6 secret && agent-browser click @e7 && agent-browser get text "#greeting"', "Signed in as cy."),
-        ("node", "await page.getByLabel('Username').fill('di');\nawait page.getByPlaceholder('Password').fill('secret');\nawait page.keyboard.press('Enter');\nawait page.locator('#greeting').innerText()", "Signed in as di."),
+        (
+            "python",
+            "await page.fill('#username', 'bo')\nawait page.fill('#password', 'secret')\nawait page.get_by_role('button', name='Sign in').click()\npage.url",
+            "https://shop.example.com/app/account",
+        ),
+        (
+            "bash",
+            'agent-browser snapshot -i && agent-browser fill @e5 "cy" && agent-browser fill @e6 secret && agent-browser click @e7 && agent-browser get text "#greeting"',
+            "Signed in as cy.",
+        ),
+        (
+            "node",
+            "await page.getByLabel('Username').fill('di');\nawait page.getByPlaceholder('Password').fill('secret');\nawait page.keyboard.press('Enter');\nawait page.locator('#greeting').innerText()",
+            "Signed in as di.",
+        ),
     ],
 )
 def test_each_language_drives_the_same_page(session_server: Server, language: str, code: str, result: str) -> None:
@@ -116,7 +132,10 @@ def test_the_requests_the_service_refuses(session_server: Server) -> None:
     scrape_id = _scrape(api)
     neither = api("interactWithScrape", jobId=scrape_id, json={"language": "node"})
     assert neither.status_code == 400 and neither.json()["error"] == "Either 'code' or 'prompt' must be provided."
-    assert api("interactWithScrape", jobId="not-a-uuid", json={"code": "1"}).json() == {"success": False, "error": "Invalid job ID format. Job ID must be a valid UUID."}
+    assert api("interactWithScrape", jobId="not-a-uuid", json={"code": "1"}).json() == {
+        "success": False,
+        "error": "Invalid job ID format. Job ID must be a valid UUID.",
+    }
     unknown = api("interactWithScrape", jobId="0b6c2f0e-8f54-4d2e-9d56-0f3f3f3f3f3f", json={"code": "1"})
     assert unknown.status_code == 404 and unknown.json()["error"] == "Job not found."
     other = session_server.api_for(session_server.tenant())
@@ -204,7 +223,10 @@ def test_profiles_one_writer_many_readers_and_a_later_scrape_signed_in(session_s
     # A new writer may open now; another team's profile of the same name is its own.
     assert api("createBrowser", json={"profile": {"name": "shop"}}).status_code == 200
     other = session_server.api_for(session_server.tenant())
-    assert "You are not signed in." in other("scrapeUrl", json={"url": "https://shop.example.com/app/account", "profile": {"name": "shop"}}).json()["data"]["markdown"]
+    assert (
+        "You are not signed in."
+        in other("scrapeUrl", json={"url": "https://shop.example.com/app/account", "profile": {"name": "shop"}}).json()["data"]["markdown"]
+    )
 
 
 def test_standalone_session_answers_and_refusals(session_server: Server) -> None:

@@ -118,6 +118,7 @@ _RAISED_BY = {
     errors.MonitorNotFound: ["getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks", "getMonitorCheck"],
     errors.MonitorConflict: ["runMonitor"],
     errors.MonitorRefused: ["createMonitor", "updateMonitor"],
+    errors.BrowserRefused: ["executeBrowser", "interactWithScrape"],
 }
 
 

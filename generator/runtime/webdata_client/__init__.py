@@ -20,6 +20,7 @@ from .errors import (
     BadRequestError,
     ConfigurationError,
     ConflictError,
+    ExecutionFailedError,
     InternalServerError,
     InvalidRequestError,
     JobFailedError,
@@ -34,6 +35,7 @@ from .errors import (
     UnsafeNextLinkError,
     WebdataError,
 )
+from .sessions import AsyncBrowserSession, BrowserSession
 
 __version__ = VERSION
 
@@ -43,11 +45,14 @@ __all__ = [
     "APIConnectionError",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncBrowserSession",
     "AsyncWebdata",
     "AuthenticationError",
     "BadRequestError",
+    "BrowserSession",
     "ConfigurationError",
     "ConflictError",
+    "ExecutionFailedError",
     "InternalServerError",
     "InvalidRequestError",
     "JobFailedError",

@@ -37,6 +37,7 @@ __all__ = [
     "BadRequestError",
     "ConfigurationError",
     "ConflictError",
+    "ExecutionFailedError",
     "InternalServerError",
     "InvalidRequestError",
     "JobFailedError",
@@ -221,6 +222,17 @@ class JobFailedError(WebdataError):
         super().__init__(message)
         self.last = last
         self.status: str = str(getattr(last, "status", ""))
+
+
+class ExecutionFailedError(WebdataError):
+    """A browser session's run failed and was run with ``check=True``; ``result`` is its answer
+    (``exit_code``, ``stderr``, ``killed``, ``error``)."""
+
+    def __init__(self, result: Any) -> None:
+        reason = getattr(result, "error", None) or getattr(result, "stderr", None) or "the run failed"
+        super().__init__(f"the run failed (exit code {getattr(result, 'exit_code', None)}): {str(reason).strip()}")
+        self.result = result
+        self.exit_code = getattr(result, "exit_code", None)
 
 
 class UnsafeNextLinkError(WebdataError):

@@ -116,8 +116,13 @@ class PropertyCountModel(WireModel):
             given = ", ".join(sorted(fields[n].alias or n if n in fields else n for n in present))
             raise ValueError(f"{bound} fields, got {count} ({given})" + (f": {rule}" if rule else ""))
         alternatives = REQUIRED_ANY.get(type(self).__name__)
-        if alternatives and not any(all(getattr(self, _field_named(type(self), wire), None) is not None for wire in names) for names in alternatives):
-            raise ValueError("one of " + " or ".join(repr(" and ".join(names)) for names in alternatives) + " must be provided")
+        if alternatives and not any(
+            all(getattr(self, _field_named(type(self), wire), None) is not None for wire in names)
+            for names in alternatives
+        ):
+            raise ValueError(
+                "one of " + " or ".join(repr(" and ".join(names)) for names in alternatives) + " must be provided"
+            )
         return self
 
 

@@ -234,7 +234,7 @@ class BrowserRefused(Refusal):
         "tooManySessions": 429,
     }
 
-    def __init__(self, example: str, *, error: str | None = None, **refusal: Any) -> None:
+    def __init__(self, example: str = "destroyed", *, error: str | None = None, **refusal: Any) -> None:
         super().__init__(example, **refusal)
         self.example = example
         self.status = self.STATUSES[example]

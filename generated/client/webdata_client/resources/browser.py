@@ -5,6 +5,7 @@ Written by the generator's client stage from the bundle (generator/client.py). D
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any, Literal
 from uuid import UUID
@@ -17,6 +18,7 @@ from ..api.browser import delete_browser as _delete_browser
 from ..api.browser import execute_browser as _execute_browser
 from ..api.browser import list_browsers as _list_browsers
 from ..client import request_body
+from ..sessions import AsyncBrowserSession, BrowserSession
 
 __all__ = ["AsyncBrowser", "Browser"]
 
@@ -66,6 +68,31 @@ class Browser:
             ),
             result=models.BrowserCreateResponse,
         )
+
+    def session(
+        self,
+        *,
+        activity_ttl: int | None = None,
+        integration: str | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        record_session: bool | None = None,
+        stream_web_view: bool | None = None,
+        ttl: int | None = None,
+    ) -> BrowserSession:
+        """Start a browser session (createBrowser), as a context manager: ``with client.browser.session() as session:``
+        runs code with ``session.run(code)`` (executeBrowser) and stops the session when the block is left
+        (deleteBrowser), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``);
+        the arguments are the session's, as the start takes them.
+        """
+        created = self.create(
+            activity_ttl=activity_ttl,
+            integration=integration,
+            profile=profile,
+            record_session=record_session,
+            stream_web_view=stream_web_view,
+            ttl=ttl,
+        )
+        return BrowserSession(str(created.id or ""), run=self.execute, stop=self.delete, created=created)
 
     def delete(self, id: str | UUID) -> models.BrowserDeleteResponse:
         """Stop a browser session.
@@ -166,6 +193,36 @@ class AsyncBrowser:
                 },
             ),
             result=models.BrowserCreateResponse,
+        )
+
+    def session(
+        self,
+        *,
+        activity_ttl: int | None = None,
+        integration: str | None = None,
+        profile: models.Profile | Mapping[str, Any] | None = None,
+        record_session: bool | None = None,
+        stream_web_view: bool | None = None,
+        ttl: int | None = None,
+    ) -> AsyncBrowserSession:
+        """Start a browser session (createBrowser), as a context manager: ``async with client.browser.session() as session:``
+        runs code with ``session.run(code)`` (executeBrowser) and stops the session when the block is left
+        (deleteBrowser), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``);
+        the arguments are the session's, as the start takes them.
+        """
+        return AsyncBrowserSession(
+            None,
+            run=self.execute,
+            stop=self.delete,
+            start=functools.partial(
+                self.create,
+                activity_ttl=activity_ttl,
+                integration=integration,
+                profile=profile,
+                record_session=record_session,
+                stream_web_view=stream_web_view,
+                ttl=ttl,
+            ),
         )
 
     async def delete(self, id: str | UUID) -> models.BrowserDeleteResponse:

@@ -14,6 +14,7 @@ from .._base_client import AsyncClient, SyncClient
 from ..api.interact import interact_with_scrape as _interact_with_scrape
 from ..api.interact import stop_interaction as _stop_interaction
 from ..client import request_body
+from ..sessions import AsyncBrowserSession, BrowserSession
 
 __all__ = ["AsyncInteract", "Interact"]
 
@@ -74,6 +75,16 @@ class Interact:
             ),
             result=models.BrowserExecuteResponse,
         )
+
+    def session(self, id: str | UUID) -> BrowserSession:
+        """The session of ``id`` as a context manager: ``with client.interact.session(id) as session:``
+        runs with ``session.run(code=..., prompt=...)`` (interactWithScrape) and stops the session when the block is left
+        (stopInteraction). A failed run is returned (``check=True`` raises ``ExecutionFailedError``).
+
+        Args:
+            id: The scrape's id (its document's `metadata.scrapeId`, a UUID); anything else answers 400 "Invalid job ID format.
+        """
+        return BrowserSession(str(id), run=self.run, stop=self.stop)
 
     def stop(self, id: str | UUID) -> models.BrowserDeleteResponse:
         """Stop the browser session of a scrape.
@@ -144,6 +155,16 @@ class AsyncInteract:
             ),
             result=models.BrowserExecuteResponse,
         )
+
+    def session(self, id: str | UUID) -> AsyncBrowserSession:
+        """The session of ``id`` as a context manager: ``async with client.interact.session(id) as session:``
+        runs with ``session.run(code=..., prompt=...)`` (interactWithScrape) and stops the session when the block is left
+        (stopInteraction). A failed run is returned (``check=True`` raises ``ExecutionFailedError``).
+
+        Args:
+            id: The scrape's id (its document's `metadata.scrapeId`, a UUID); anything else answers 400 "Invalid job ID format.
+        """
+        return AsyncBrowserSession(str(id), run=self.run, stop=self.stop)
 
     async def stop(self, id: str | UUID) -> models.BrowserDeleteResponse:
         """Stop the browser session of a scrape.

@@ -142,6 +142,14 @@ class Func:
 
 
 @dataclass
+class Closure:
+    """A function value: its definition and the names it was defined among."""
+
+    func: Func
+    env: dict[str, Any]
+
+
+@dataclass
 class Let:
     name: str
     expr: Any
@@ -340,7 +348,7 @@ class Interpreter:
         if isinstance(node, ObjectLit):
             return {key: self.eval(value, env, depth) for key, value in node.pairs}
         if isinstance(node, Func):
-            return node
+            return Closure(node, env)
         if isinstance(node, Unary):
             value = self.eval(node.expr, env, depth)
             if node.op in ("!", "not"):
@@ -478,7 +486,7 @@ class Interpreter:
 
     # -- calls ----------------------------------------------------------------------------------
     def call(self, callee: Any, args: list[Any], depth: int = 0) -> Any:
-        if isinstance(callee, Func):
+        if isinstance(callee, Closure):
             return self._apply(callee, args, depth)
         if isinstance(callee, Namespace) and callee.kind in ("print", "len", "str", "int", "float", "bool"):
             return self._builtin(callee.kind, args)
@@ -519,11 +527,12 @@ class Interpreter:
                 return [list(item) for item in owner.items()] if name == "items" else list(getattr(owner, name)())
         raise Unsupported(f"{_typeof(owner)}.{name}() is not supported by the reference server")
 
-    def _apply(self, function: Func, args: list[Any], depth: int) -> Any:
+    def _apply(self, function: Closure, args: list[Any], depth: int) -> Any:
         if depth >= MAX_DEPTH:
             raise CodeError("RangeError: Maximum call stack size exceeded")
-        local = dict(zip(function.params, args, strict=False))
-        return self.eval(function.body, {**self._globals(), **local}, depth + 1)
+        local = dict(zip(function.func.params, args, strict=False))
+        # The names it was defined among, as they are now (a function may call itself by its name).
+        return self.eval(function.func.body, {**function.env, **local}, depth + 1)
 
     def _globals(self) -> dict[str, Any]:
         names = {"page": Namespace("page"), "console": Namespace("console"), "JSON": Namespace("JSON"), "json": Namespace("json")}
@@ -662,8 +671,8 @@ class Interpreter:
 
     def _evaluate(self, args: list[Any]) -> Any:
         script = args[0] if args else None
-        if isinstance(script, Func):
-            source = script.source
+        if isinstance(script, Closure):
+            source = script.func.source
         elif isinstance(script, str):
             # A function written as a string ("() => document.title") is read by its body.
             source = script.split("=>", 1)[1].strip() if script.lstrip().startswith(("(", "async")) and "=>" in script else script
@@ -777,7 +786,7 @@ class Interpreter:
         raise Unsupported(f"the string method {name}() is not supported by the reference server")
 
     def _list(self, value: list[Any], name: str, args: list[Any], depth: int) -> Any:
-        function = args[0] if args and isinstance(args[0], Func) else None
+        function = args[0] if args and isinstance(args[0], Closure) else None
         if name == "join":
             return (str(args[0]) if args else ",").join(self.text(item) for item in value)
         if name == "map" and function is not None:
@@ -820,8 +829,8 @@ class Interpreter:
             return repr(value) if math.isfinite(value) else ("Infinity" if value > 0 else "-Infinity" if value < 0 else "NaN")
         if isinstance(value, Locator):
             return f"locator('{value.describe()}')"
-        if isinstance(value, Func):
-            return value.source
+        if isinstance(value, Closure):
+            return value.func.source
         if isinstance(value, Namespace | Bound):
             return f"[object {type(value).__name__}]"
         if python and not for_result:
@@ -860,7 +869,7 @@ def _typeof(value: Any) -> str:
         return "number"
     if isinstance(value, str):
         return "string"
-    if isinstance(value, Func):
+    if isinstance(value, Closure):
         return "function"
     return "object"
 

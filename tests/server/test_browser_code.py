@@ -1,0 +1,177 @@
+"""The page model and the code it is driven by, without HTTP: each language's subset, what is
+refused and how, and a property test that no code, command or prompt runs unbounded or raises."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from webdata_server.browser import agent
+from webdata_server.browser.code import MAX_TREE_DEPTH
+from webdata_server.browser.page import BrowserPage, PageState, Query
+from webdata_server.browser.sessions import run_code
+from webdata_server.web import SyntheticWeb
+
+WEB = SyntheticWeb()
+
+
+def _page(url: str = "https://shop.example.com/app/login") -> BrowserPage:
+    page = BrowserPage(PageState(), web=WEB)
+    page.goto(url)
+    return page
+
+
+@pytest.mark.parametrize(
+    ("code", "result"),
+    [
+        ("1 + 2 * 3", "7"),
+        ("'a' + `b${1 + 1}`", "ab2"),
+        ("const xs = [1, 2, 3]; xs.map(x => x * 2).join('-')", "2-4-6"),
+        ("let n = 0; for (const x of [1, 2, 3]) { n += x } n", "6"),
+        ("if (1 > 2) { 'no' } else { 'yes' }", ""),
+        ("typeof page.title", "object"),
+        ("JSON.stringify({a: [1, true, null]})", '{"a":[1,true,null]}'),
+        ("await page.evaluate(() => document.title)", "Sign in"),
+        ("await page.evaluate('document.querySelectorAll(\"input\").length')", "2"),
+        ("await page.locator('nav a').count()", "4"),
+        ("await page.locator('nav a').nth(1).textContent()", "Products"),
+        ("await page.getByRole('link', {name: 'Cart'}).getAttribute('href')", "/app/cart"),
+        ("const t = await page.title(); t.toUpperCase()", "SIGN IN"),
+        ("null ?? 'fallback'", "fallback"),
+        ("[1, 2].includes(2) && !false", "true"),
+    ],
+)
+def test_node_subset(code: str, result: str) -> None:
+    outcome = run_code(_page(), code, "node", 30)
+    assert (outcome.exit_code, outcome.result, outcome.stderr) == (0, result, "")
+
+
+@pytest.mark.parametrize(
+    ("code", "result"),
+    [
+        ("x = [s.strip() for s in ['a']]", None),
+        ("await page.title()", "Sign in"),
+        ("print(f'{len(await page.locator(\"input\").all_text_contents())} inputs')\npage.url", "https://shop.example.com/app/login"),
+        ("total = 0\nfor n in [1, 2, 3]:\n    total += n\ntotal", "6"),
+        ("import json\njson.dumps({'a': 1})", '{"a": 1}'),
+        ("await page.get_by_placeholder('Username').fill('ada')\nawait page.input_value('#username')", "ada"),
+        ("'yes' if await page.is_visible('#sign-in') else 'no'", "yes"),
+    ],
+)
+def test_python_subset(code: str, result: str | None) -> None:
+    outcome = run_code(_page(), code, "python", 30)
+    if result is None:
+        assert outcome.exit_code == 1 and "ListComp expressions are not supported by the reference server" in outcome.stderr
+    else:
+        assert (outcome.exit_code, outcome.result, outcome.stderr) == (0, result, ""), outcome
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("while (true) {}", "'while' statements are not supported"),
+        ("new Promise(r => r())", "'new' is not supported"),
+        ("require('fs')", "ReferenceError: require is not defined"),
+        ("process.exit(0)", "ReferenceError: process is not defined"),
+        ("page.route('**', r => r)", "page.route is not supported by the reference server"),
+        ("await page.evaluate(() => fetch('/'))", "page.evaluate() of this script is not supported"),
+        ("await page.click('#missing')", "Timeout 30000ms exceeded"),
+        ("1 +" + " 1 +" * 400 + " 1", f"nests deeper than {MAX_TREE_DEPTH} levels"),
+        ("(" * 200 + "1" + ")" * 200, "nests deeper than"),
+        ("const f = x => f(x); f(1)", "Maximum call stack size exceeded"),
+    ],
+)
+def test_outside_the_subset_fails_naming_it(code: str, message: str) -> None:
+    outcome = run_code(_page(), code, "node", 30)
+    assert outcome.exit_code == 1 and message in outcome.stderr, outcome
+
+
+def test_bash_commands_and_their_exit_codes() -> None:
+    page = _page("https://shop.example.com/app/cart")
+    outcome = run_code(page, "agent-browser click '.add-to-cart' && agent-browser get text '#cart-count'; echo done", "bash", 30)
+    assert (outcome.stdout, outcome.exit_code) == ("1\ndone\n", 0)
+    assert page.local_storage()["cart"] == '["sku-1"]'
+    failed = run_code(page, "agent-browser click '#none' && echo never", "bash", 30)
+    assert failed.exit_code == 1 and "never" not in failed.stdout and "#none" in failed.stderr
+    missing = run_code(page, "curl https://example.com", "bash", 30)
+    assert missing.exit_code == 127 and missing.stderr == "bash: curl: command not found\n"
+    piped = run_code(page, "agent-browser get url | cat", "bash", 30)
+    assert piped.exit_code == 2 and "'|' is not supported" in piped.stderr
+
+
+def test_snapshot_refs_address_elements_until_the_page_changes() -> None:
+    page = _page()
+    snapshot = page.snapshot(interactive=True)
+    assert snapshot.splitlines()[4:] == ['- textbox "Username" [ref=e5]', '- textbox "Password" [ref=e6]', '- button "Sign in" [ref=e7]']
+    page.fill(Query("ref", "e5"), "ada")
+    page.fill(Query("ref", "e6"), "wrong")
+    page.click(Query("ref", "e7"))
+    assert "Wrong username or password." in page.content()
+    outcome = run_code(page, "agent-browser click @e7", "bash", 30)
+    assert outcome.exit_code == 1 and "take a snapshot first" in outcome.stderr
+
+
+def test_the_wizard_listing_and_search_pages() -> None:
+    page = _page("https://a.example.com/app/wizard")
+    page.fill(Query("css", "#name"), "Ada")
+    page.click(Query("css", "#next"))
+    page.fill(Query("css", "#email"), "ada@example.com")
+    page.press("Enter")
+    assert page.inner_text(Query("css", "#review")) == "Name: Ada. Email: ada@example.com."
+    page.click(Query("css", "#submit"))
+    assert page.inner_text(Query("css", "#thanks")) == "Thank you, Ada! We will write to ada@example.com."
+    page.back()
+    assert page.url.endswith("step=3&name=Ada&email=ada%40example.com")
+    listing = _page("https://a.example.com/app/listing")
+    for _ in range(2):
+        listing.click(Query("css", "#next"))
+    assert listing.title() == "Products, page 3 of 3" and not listing.find(Query("css", "#next"))
+    search = _page("https://a.example.com/app/search")
+    search.fill(Query("css", "#q"), "espresso")
+    search.press("Enter")
+    assert [e.get_text() for e in search.find(Query("css", "#results a"))] == ["espresso: result 1", "espresso: result 2", "espresso: result 3"]
+
+
+def test_prompts() -> None:
+    page = _page()
+    signed = agent.follow(page, "Log in as ada with password secret")
+    assert signed.output == "Signed in as ada; the page is now 'Account'." and signed.exit_code == 0
+    cart = agent.follow(_page("https://a.example.com/app/cart"), "Add the coffee grinder to the cart; then how many items are in the cart?")
+    assert cart.output == "Added 'coffee grinder' to the cart; it holds 1 item(s). The cart holds 1 item(s)."
+    blocked = agent.follow(_page(), "Go to https://evil.example/")
+    assert blocked.exit_code == 1 and blocked.stderr.startswith("Blocked: opening new tabs/URLs is not allowed.")
+
+
+_PIECES = [
+    *"page.()'\"`{}[];,=+-*/!?&|<>$ \n\tabcdefxyz0123456789#@",
+    "await ",
+    "const ",
+    "for ",
+    "of ",
+    "=> ",
+    "agent-browser ",
+    "click ",
+    "print(",
+    "page.click(",
+]
+_CODE = st.lists(st.sampled_from(_PIECES), max_size=120).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(code=_CODE, language=st.sampled_from(["node", "python", "bash"]))
+def test_no_code_runs_unbounded_or_raises(code: str, language: str) -> None:
+    started = time.monotonic()
+    outcome = run_code(_page(), code, language, 30)
+    assert time.monotonic() - started < 2.0
+    assert outcome.exit_code in (0, 1, 2, 127, 137)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(prompt=st.text(max_size=400))
+def test_no_prompt_runs_unbounded_or_raises(prompt: str) -> None:
+    started = time.monotonic()
+    outcome = agent.follow(_page("https://a.example.com/app/listing"), prompt)
+    assert time.monotonic() - started < 2.0
+    assert outcome.exit_code in (0, 1)
