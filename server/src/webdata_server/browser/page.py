@@ -180,7 +180,7 @@ class BrowserPage:
             found = []
             for label in self.soup.find_all("label"):
                 if _matches(_text(label), query.value, query.exact):
-                    target = self.soup.find(id=label.get("for")) if label.get("for") else label.find(["input", "textarea", "select"])
+                    target = self.soup.find(id=str(label["for"])) if label.get("for") else label.find(["input", "textarea", "select"])
                     if isinstance(target, Tag):
                         found.append(target)
             found += [e for e in self._elements() if _matches(str(e.get("aria-label", "")), query.value, query.exact)]

@@ -309,8 +309,8 @@ class ScrapePipeline:
                 store.scrape_log.record(tx, caller=caller, url=None if options.lockdown else options.url, options=options, moment=moment)
                 for url, document, tag in entries:
                     store.pages.put(tx, url, document, moment, tag)
-            for scrape_id, url, options_json in keeping:
-                store.browsers.keep_scrape(tx, scrape_id=scrape_id, team_id=caller.team.id, url=url, options=options_json, moment=moment)
+            for scrape_id, kept_url, options_json in keeping:
+                store.browsers.keep_scrape(tx, scrape_id=scrape_id, team_id=caller.team.id, url=kept_url, options=options_json, moment=moment)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
 
         return store.submit(unit)
