@@ -272,13 +272,12 @@ def _session(operation: ClientOperation, by_id: dict[str, ClientOperation], *, i
     positional = [p for p in operation.path] + [p for p in operation.body + operation.query if p.required]
     optional = [p for p in operation.body + operation.query if not p.required] + operation.headers
     args = ", ".join([*(p.name for p in positional), *(f"{p.name}={p.name}" for p in optional)])
-    doc = [
-        f'        """{operation.summary.rstrip(".")} ({operation.operation_id}), as a context manager: ``{usage} client.{operation.tag}.{spec["method"]}() as session:``',
-        f"        runs code with ``session.run(code)`` ({run.operation_id}) and stops the session when the block is left",
-        f"        ({stop.operation_id}), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``);",
-        "        the arguments are the session's, as the start takes them.",
-        '        """',
-    ]
+    lead = (
+        f"{operation.summary.rstrip('.')} ({operation.operation_id}), as a context manager: ``{usage} client.{operation.tag}.{spec['method']}() as session:``\n"
+        f"runs code with ``session.run(code)`` ({run.operation_id}) and stops the session when the block is left\n"
+        f"({stop.operation_id}), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``)."
+    )
+    doc = [_docstring(operation, "        ", lead=lead.replace("\n", "\n        ")).rstrip("\n")]
     if is_async:
         body = [f"        return {kind}(None, run=self.{run.method}, stop=self.{stop.method}, start=functools.partial(self.{operation.method}, {args}))"]
     else:

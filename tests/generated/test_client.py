@@ -35,6 +35,7 @@ EXPECTED = {
     404: errors.NotFoundError,
     408: errors.RequestTimeoutError,
     409: errors.ConflictError,
+    410: errors.GoneError,
     413: errors.PayloadTooLargeError,
     422: errors.UnprocessableEntityError,
     429: errors.RateLimitError,
@@ -659,7 +660,7 @@ def test_docstrings_are_written_for_users() -> None:
             if isinstance(member, property) and not name.startswith("_"):
                 resource = inspect.signature(member.fget).return_annotation if member.fget else None
                 documented.append(getattr(webdata_client.resources, str(resource)))
-    assert len(documented) == 2 + 2 * 10  # the two clients and each flavour's ten resources
+    assert len(documented) == 2 + 2 * 12  # the two clients and each flavour's twelve resources
     texts = []
     for cls in documented:
         texts.append(inspect.getdoc(cls) or "")

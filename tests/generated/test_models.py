@@ -40,6 +40,9 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "MapRequest": {"url": "https://example.com"},
     "SearchRequest": {"query": "q"},
     "ParseOptions": {},
+    "InteractRequest": {"code": "1"},
+    "BrowserCreateRequest": {},
+    "BrowserExecuteRequest": {"code": "agent-browser get url"},
 }
 
 

@@ -90,6 +90,12 @@ def _ids_for(api: httpx.Client, path: str) -> dict[str, str]:
         if "{checkId}" in path:
             ids["CHECK_ID"] = str(api.post(f"/v2/monitor/{monitor}/run").json()["id"])
         return ids
+    if path.startswith("/v2/scrape/"):  # interact: a scrape of the caller's (kept under its id) with a session
+        scrape_id = str(api.post("/v2/scrape", json={"url": "https://shop.example.com/app/login"}).json()["data"]["metadata"]["scrapeId"])
+        assert api.post(f"/v2/scrape/{scrape_id}/interact", json={"code": "1"}).status_code == 200
+        return {"JOB_ID": scrape_id}
+    if path.startswith("/v2/browser/"):
+        return {"JOB_ID": str(api.post("/v2/browser", json={}).json()["id"])}
     return {"JOB_ID": _job_for(api, path) or ""}
 
 

@@ -131,3 +131,42 @@ def test_progress_over_the_socket_reads_as_polling_does(live_server: LiveServer)
         assert all(total == 5 and credits == completed for completed, total, credits in started), (via, steps)
         assert steps[-1] == (5, 5, 5), (via, steps)
     assert set(seen) == {"socket", "poll"}
+
+
+def test_browser_sessions_as_context_managers(client: Webdata, live_server: LiveServer) -> None:
+    """The block stops the session (billing ends there), even when the code inside raises; a failed
+    run is returned unless ``check=True``; an ended session's call raises ``GoneError``."""
+    from webdata_client import ExecutionFailedError, GoneError
+
+    page = client.scrape("https://shop.example.com/app/login")
+    scrape_id = str(page.metadata.scrape_id) if page.metadata else ""
+    with client.interact.session(scrape_id) as session:
+        signed = session.run("await page.fill('#username', 'ada'); await page.fill('#password', 'secret'); await page.click('#sign-in'); page.url()")
+        assert signed.success and signed.result == "https://shop.example.com/app/account"
+        missing = session.run("await page.click('#nowhere')")
+        assert missing.success is False and missing.exit_code == 1
+        with pytest.raises(ExecutionFailedError) as failed:
+            session.run("await page.click('#nowhere')", check=True)
+        assert failed.value.result.exit_code == 1 and "#nowhere" in str(failed.value)
+        answer = session.run(prompt="What is the title of the page?")
+        assert answer.output == "The title of the page is 'Account'."
+    assert session.stopped is not None and session.stopped.credits_billed == 7  # a prompt ran: at least a minute at 7
+    with pytest.raises(GoneError):
+        client.interact.run(scrape_id, code="1")
+
+    with pytest.raises(RuntimeError), client.browser.session(ttl=60) as standalone:
+        standalone.run("agent-browser open https://a.example.com/app/cart", language="bash")
+        raise RuntimeError("the test's own failure")
+    assert standalone.stopped is not None and standalone.stopped.status == "stopped"
+    assert standalone.created is not None and standalone.created.expires_at
+    listed = client.browser.list(status="destroyed").sessions or []
+    assert standalone.id in [s.id for s in listed]
+
+    async def in_async() -> None:
+        async with AsyncWebdata(api_key=client.options.api_key, base_url=live_server.base_url) as aclient:
+            async with aclient.browser.session() as asession:
+                ran = await asession.run("agent-browser get url", language="bash")
+                assert ran.result == "about:blank"
+            assert asession.stopped is not None and asession.stopped.credits_billed == 2
+
+    asyncio.run(in_async())

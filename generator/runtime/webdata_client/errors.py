@@ -38,6 +38,7 @@ __all__ = [
     "ConfigurationError",
     "ConflictError",
     "ExecutionFailedError",
+    "GoneError",
     "InternalServerError",
     "InvalidRequestError",
     "JobFailedError",
@@ -175,6 +176,10 @@ class ConflictError(APIStatusError):
     """409: the request conflicts with what the server holds: cancelling a finished job, or an ``idempotency_key`` used before."""
 
 
+class GoneError(APIStatusError):
+    """410: what the request names has ended (a browser session that was stopped or timed out)."""
+
+
 class PayloadTooLargeError(APIStatusError):
     """413: the request body is larger than the server accepts."""
 
@@ -251,6 +256,7 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
     404: NotFoundError,
     408: RequestTimeoutError,
     409: ConflictError,
+    410: GoneError,
     413: PayloadTooLargeError,
     422: UnprocessableEntityError,
     429: RateLimitError,

@@ -81,8 +81,17 @@ class Browser:
     ) -> BrowserSession:
         """Start a browser session (createBrowser), as a context manager: ``with client.browser.session() as session:``
         runs code with ``session.run(code)`` (executeBrowser) and stops the session when the block is left
-        (deleteBrowser), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``);
-        the arguments are the session's, as the start takes them.
+        (deleteBrowser), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``).
+
+        ``POST /v2/browser`` (createBrowser).
+
+        Args:
+            activity_ttl: Seconds without a call after which the session ends.
+            integration: The integration the request came through; recorded.
+            profile: Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions with the same name.
+            record_session: Whether the session is recorded for replay; accepted (the reference server records nothing).
+            stream_web_view: Whether the live view streams; recorded.
+            ttl: Seconds the session lives.
         """
         created = self.create(
             activity_ttl=activity_ttl,
@@ -207,8 +216,17 @@ class AsyncBrowser:
     ) -> AsyncBrowserSession:
         """Start a browser session (createBrowser), as a context manager: ``async with client.browser.session() as session:``
         runs code with ``session.run(code)`` (executeBrowser) and stops the session when the block is left
-        (deleteBrowser), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``);
-        the arguments are the session's, as the start takes them.
+        (deleteBrowser), whatever happens inside. A failed run is returned (``check=True`` raises ``ExecutionFailedError``).
+
+        ``POST /v2/browser`` (createBrowser).
+
+        Args:
+            activity_ttl: Seconds without a call after which the session ends.
+            integration: The integration the request came through; recorded.
+            profile: Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions with the same name.
+            record_session: Whether the session is recorded for replay; accepted (the reference server records nothing).
+            stream_web_view: Whether the live view streams; recorded.
+            ttl: Seconds the session lives.
         """
         return AsyncBrowserSession(
             None,

@@ -20,6 +20,8 @@ from .errors import (
     BadRequestError,
     ConfigurationError,
     ConflictError,
+    ExecutionFailedError,
+    GoneError,
     InternalServerError,
     InvalidRequestError,
     JobFailedError,
@@ -34,6 +36,7 @@ from .errors import (
     UnsafeNextLinkError,
     WebdataError,
 )
+from .sessions import AsyncBrowserSession, BrowserSession
 
 __version__ = VERSION
 
@@ -43,11 +46,15 @@ __all__ = [
     "APIConnectionError",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncBrowserSession",
     "AsyncWebdata",
     "AuthenticationError",
     "BadRequestError",
+    "BrowserSession",
     "ConfigurationError",
     "ConflictError",
+    "ExecutionFailedError",
+    "GoneError",
     "InternalServerError",
     "InvalidRequestError",
     "JobFailedError",

@@ -37,6 +37,8 @@ __all__ = [
     "BadRequestError",
     "ConfigurationError",
     "ConflictError",
+    "ExecutionFailedError",
+    "GoneError",
     "InternalServerError",
     "InvalidRequestError",
     "JobFailedError",
@@ -174,6 +176,10 @@ class ConflictError(APIStatusError):
     """409: the request conflicts with what the server holds: cancelling a finished job, or an ``idempotency_key`` used before."""
 
 
+class GoneError(APIStatusError):
+    """410: what the request names has ended (a browser session that was stopped or timed out)."""
+
+
 class PayloadTooLargeError(APIStatusError):
     """413: the request body is larger than the server accepts."""
 
@@ -223,6 +229,17 @@ class JobFailedError(WebdataError):
         self.status: str = str(getattr(last, "status", ""))
 
 
+class ExecutionFailedError(WebdataError):
+    """A browser session's run failed and was run with ``check=True``; ``result`` is its answer
+    (``exit_code``, ``stderr``, ``killed``, ``error``)."""
+
+    def __init__(self, result: Any) -> None:
+        reason = getattr(result, "error", None) or getattr(result, "stderr", None) or "the run failed"
+        super().__init__(f"the run failed (exit code {getattr(result, 'exit_code', None)}): {str(reason).strip()}")
+        self.result = result
+        self.exit_code = getattr(result, "exit_code", None)
+
+
 class UnsafeNextLinkError(WebdataError):
     """A ``next`` link leads to another origin than the client's base URL; it is not followed."""
 
@@ -239,6 +256,7 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
     404: NotFoundError,
     408: RequestTimeoutError,
     409: ConflictError,
+    410: GoneError,
     413: PayloadTooLargeError,
     422: UnprocessableEntityError,
     429: RateLimitError,

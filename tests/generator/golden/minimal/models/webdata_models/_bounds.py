@@ -3,7 +3,8 @@
 ``WireModel`` (every model): a field whose only value is fixed (a variant's ``type``) has that
 value as default and is always dumped, so ``JsonFormat(prompt="...")`` needs no ``type="json"``
 and still says what it is on the wire. ``PropertyCountModel``: ``minProperties`` and
-``maxProperties`` of a component.
+``maxProperties`` of a component, and an ``anyOf`` of ``required`` lists (at least one of the
+field sets present; its message is the schema's ``x-message`` where it has one).
 
 The fields ``json`` and ``schema`` keep their wire names although ``BaseModel`` has deprecated
 methods of those names, so that ``document.json`` is the document's JSON (as in firecrawl-py) and
@@ -18,9 +19,9 @@ from typing import Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
 
-from ._property_bounds import PROPERTY_BOUNDS
+from ._property_bounds import PROPERTY_BOUNDS, REQUIRED_ANY
 
-__all__ = ["PROPERTY_BOUNDS", "OpenEnum", "PropertyCountModel", "WireModel"]
+__all__ = ["PROPERTY_BOUNDS", "REQUIRED_ANY", "OpenEnum", "PropertyCountModel", "WireModel"]
 
 warnings.filterwarnings(
     "ignore",
@@ -114,4 +115,20 @@ class PropertyCountModel(WireModel):
             fields = type(self).model_fields
             given = ", ".join(sorted(fields[n].alias or n if n in fields else n for n in present))
             raise ValueError(f"{bound} fields, got {count} ({given})" + (f": {rule}" if rule else ""))
+        alternatives = REQUIRED_ANY.get(type(self).__name__)
+        if alternatives and not any(
+            all(getattr(self, _field_named(type(self), wire), None) is not None for wire in names)
+            for names in alternatives
+        ):
+            raise ValueError(
+                "one of " + " or ".join(repr(" and ".join(names)) for names in alternatives) + " must be provided"
+            )
         return self
+
+
+def _field_named(model: type[BaseModel], wire: str) -> str:
+    """The attribute of a wire name (``existingSessionId`` -> ``existing_session_id``)."""
+    for name, field in model.model_fields.items():
+        if (field.alias or name) == wire:
+            return name
+    return wire
