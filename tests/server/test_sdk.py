@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from firecrawl import AsyncFirecrawl, Firecrawl
 from firecrawl.v2.types import JsonFormat, PaginationConfig, ScrapeOptions
+from firecrawl.v2.utils.error_handler import FirecrawlError
 
 from tests.server.conftest import LiveServer
 
@@ -303,3 +304,63 @@ def test_async_parse(live_server: LiveServer) -> None:
 
     markdown, count = asyncio.run(run())
     assert markdown is not None and "| Pro | 12 | USD |" in markdown and count > 10
+
+
+def test_every_interact_and_browser_method(sdk: Firecrawl) -> None:
+    """firecrawl-py 4.55's interact methods (and their deprecated aliases) and browser methods: the
+    SDK ships no end-to-end test of its own for them (only request-preparation unit tests), so each
+    is called here with the arguments its docstrings show."""
+    document = sdk.scrape("https://shop.example.com/app/login", formats=["markdown"], profile={"name": "sdk-shop"})
+    scrape_id = document.metadata.scrape_id if document.metadata else None
+    assert scrape_id
+    signed = sdk.interact(scrape_id, "await page.fill('#username', 'ada'); await page.fill('#password', 'secret'); await page.click('#sign-in'); page.url()")
+    assert signed.success is True and signed.result == "https://shop.example.com/app/account" and signed.exit_code == 0
+    python = sdk.scrape_execute(scrape_id, "await page.text_content('#greeting')", language="python", timeout=10)
+    assert python.result == "Signed in as ada."
+    asked = sdk.interact(scrape_id, prompt="What does the page say?")
+    assert asked.output == "Account Signed in as ada. Sign out"
+    # A failed run is 200 with success false; the SDK raises on it with the run's error.
+    with pytest.raises(FirecrawlError, match="#nope"):
+        sdk.interact(scrape_id, "await page.click('#nope')")
+    stopped = sdk.stop_interaction(scrape_id)
+    assert stopped.success is True and stopped.credits_billed == 7 and stopped.session_duration_ms is not None
+    # The deprecated aliases reach the same routes: the session has ended, nothing more is billed.
+    assert sdk.delete_scrape_browser(scrape_id).credits_billed is None
+    assert sdk.stop_interactive_browser(scrape_id).success is True
+    # The profile was saved when the session stopped: a later scrape with it is signed in.
+    again = sdk.scrape("https://shop.example.com/app/account", formats=["markdown"], profile={"name": "sdk-shop", "save_changes": False})
+    assert "Signed in as ada." in (again.markdown or "")
+
+    created = sdk.browser(ttl=120, activity_ttl=60, stream_web_view=False, block_ads=True, location={"country": "GB"})
+    assert created.success is True and created.id and created.cdp_url and created.expires_at
+    ran = sdk.browser_execute(created.id, "agent-browser open https://shop.example.com/app/listing && agent-browser get title")
+    assert ran.success is True and ran.result == "Products, page 1 of 3" and ran.exit_code == 0
+    node = sdk.browser_execute(created.id, "await page.locator('li.product').count()", language="node")
+    assert node.result == "10"
+    active = sdk.list_browsers(status="active")
+    assert [s.id for s in active.sessions or []] == [created.id]
+    assert active.sessions and active.sessions[0].stream_web_view is False
+    deleted = sdk.delete_browser(created.id)
+    assert deleted.success is True and deleted.status == "stopped" and deleted.credits_billed == 2
+    assert {s.id for s in sdk.list_browsers(status="destroyed").sessions or []} >= {created.id}
+    assert len(sdk.list_browsers().sessions or []) == 2
+
+
+def test_async_interact_and_browser(live_server: LiveServer) -> None:
+    live_server.start()
+    key = json.loads(live_server.admin("create-team", "--name", "async-interact", "--plan-tokens", "150000"))["apiKey"]
+
+    async def main() -> None:
+        client = AsyncFirecrawl(api_key=key, api_url=live_server.base_url)
+        document = await client.scrape("https://a.example.com/app/cart", formats=["markdown"])
+        scrape_id = document.metadata.scrape_id if document.metadata else ""
+        added = await client.interact(scrape_id, "agent-browser click '.add-to-cart' && agent-browser get text '#cart-count'", language="bash")
+        assert added.result == "1"
+        assert (await client.stop_interaction(scrape_id)).credits_billed == 2
+        created = await client.browser()
+        ran = await client.browser_execute(created.id or "", "agent-browser get url")
+        assert ran.result == "about:blank"
+        assert (await client.list_browsers()).sessions
+        assert (await client.delete_browser(created.id or "")).success is True
+
+    asyncio.run(main())

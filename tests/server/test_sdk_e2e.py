@@ -29,7 +29,10 @@ from tests.conftest import ROOT
 from tests.server.conftest import LiveServer
 
 # The sdist of each pinned firecrawl-py version (pip download verifies nothing on its own).
-SDIST_SHA256 = {"4.53.0": "5488e25a8610f7296e32705b7aa590c57f8c7c392122c0841a5b211190c3ab4b"}
+SDIST_SHA256 = {
+    "4.53.0": "5488e25a8610f7296e32705b7aa590c57f8c7c392122c0841a5b211190c3ab4b",
+    "4.55.0": "2c6d3b75564f2691c25a40844260dcacd67061cb26afdedee2b70b1de734fcfb",
+}
 # The SDK's end-to-end files this test runs, under firecrawl/__tests__/e2e/v2.
 FILES = ["test_map.py", "test_search.py", "test_parse.py", "aio/test_aio_map.py", "aio/test_aio_search.py", "aio/test_aio_parse.py"]
 # node id -> why it cannot pass against a development double.

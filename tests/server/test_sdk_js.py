@@ -266,3 +266,31 @@ def test_every_field_of_the_sdks_request_types_is_declared(harness: Path) -> Non
     assert not undeclared, f"fields firecrawl-js sends that the contract does not declare: {undeclared}"
     # The spread options of a batch scrape are body keys of its request.
     assert not set(_fields(declarations, "ScrapeOptions") or []) - {"toolDetail", "origin"} - _declared(schemas, "BatchScrapeRequest")
+
+
+def test_interact(results: dict[str, Any]) -> None:
+    """firecrawl-js 4.42's interact methods and their deprecated aliases (the package's own tests of
+    them are unit tests of its request preparation, which need no server)."""
+    outcome = _value(results, "interact")
+    assert outcome["signed"]["success"] is True and outcome["signed"]["result"] == "https://shop.example.com/app/account"
+    assert outcome["viaAlias"]["stdout"] == "Account\n"
+    assert outcome["asked"] == "The title of the page is 'Account'."
+    # A failed run answers 200 with success false: this SDK returns it (it throws on HTTP errors only).
+    failed = outcome["failed"]
+    assert failed["success"] is False and failed["exitCode"] == 1 and "#nope" in failed["error"], failed
+    assert outcome["stopped"]["creditsBilled"] == 7 and outcome["stopped"]["sessionDurationMs"] >= 0
+    assert "creditsBilled" not in outcome["again"] and outcome["alsoAgain"]["success"] is True
+    assert "Signed in as js." in outcome["later"]
+
+
+def test_browser_sessions(results: dict[str, Any]) -> None:
+    outcome = _value(results, "browser")
+    created = outcome["created"]
+    assert created["success"] is True and created["cdpUrl"].startswith("ws://") and created["expiresAt"]
+    assert outcome["ran"]["result"] == "3" and outcome["ran"]["exitCode"] == 0
+    assert outcome["node"]["result"] == "Search results for latte"  # the session kept the page bash left
+    assert outcome["active"] == [created["id"]] and created["id"] in outcome["destroyed"]
+    deleted = outcome["deleted"]
+    assert {k: v for k, v in deleted.items() if k != "sessionDurationMs"} == {"success": True, "status": "stopped", "cleanupQueued": True, "creditsBilled": 2}
+    assert 0 <= deleted["sessionDurationMs"] < 60_000
+    assert outcome["gone"] == 410

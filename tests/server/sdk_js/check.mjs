@@ -115,4 +115,38 @@ await record("monitor", async () => {
     gone,
   };
 });
+await record("interact", async () => {
+  const doc = await app.scrape("https://shop.example.com/app/login", { formats: ["markdown"], profile: { name: "js-shop" } });
+  const id = doc.metadata.scrapeId;
+  const code = "await page.fill('#username', 'js'); await page.fill('#password', 'secret'); await page.click('#sign-in'); page.url()";
+  const signed = await app.interact(id, { code });
+  const viaAlias = await app.scrapeExecute(id, { code: "print(await page.title())", language: "python", timeout: 10 });
+  const asked = await app.interact(id, { prompt: "What is the title of the page?" });
+  let failedBody;
+  try {
+    failedBody = await app.interact(id, { code: "await page.click('#nope')" });
+  } catch (error) {
+    failedBody = { threw: String(error?.message ?? error) };
+  }
+  const stopped = await app.stopInteraction(id);
+  const again = await app.deleteScrapeBrowser(id);
+  const alsoAgain = await app.stopInteractiveBrowser(id);
+  const later = await app.scrape("https://shop.example.com/app/account", { formats: ["markdown"], profile: { name: "js-shop", saveChanges: false } });
+  return { signed, viaAlias, asked: asked.output, failed: failedBody, stopped, again, alsoAgain, later: later.markdown };
+});
+await record("browser", async () => {
+  const created = await app.browser({ ttl: 120, activityTtl: 60, streamWebView: true, profile: { name: "js-browser", saveChanges: false }, integration: "_js", origin: "js-sdk" });
+  const ran = await app.browserExecute(created.id, { code: "agent-browser open https://a.example.com/app/search && agent-browser fill '#q' latte && agent-browser press Enter && agent-browser get count '#results li'" });
+  const node = await app.browserExecute(created.id, { code: "await page.title()", language: "node", timeout: 5 });
+  const active = await app.listBrowsers({ status: "active" });
+  const deleted = await app.deleteBrowser(created.id);
+  const destroyed = await app.listBrowsers({ status: "destroyed" });
+  let gone = null;
+  try {
+    await app.browserExecute(created.id, { code: "agent-browser get url" });
+  } catch (error) {
+    gone = error?.status ?? error?.statusCode ?? String(error?.message ?? error);
+  }
+  return { created, ran, node, active: active.sessions.map((s) => s.id), deleted, destroyed: destroyed.sessions.map((s) => s.id), gone };
+});
 process.stdout.write(JSON.stringify(results));
