@@ -476,6 +476,34 @@ def _monitor_delete_keeps(exchange: Exchange, context: dict[str, Any]) -> Any:
     return None
 
 
+_INTERACT = re.compile(r"^/v2/scrape/[^/]+/interact$")
+_EXECUTE = re.compile(r"^/v2/browser/[^/]+/execute$")
+_RAN = {"success": True, "stdout": "", "result": "2", "stderr": "", "exitCode": 0, "killed": False}
+
+
+def _interact_foreign_allowed(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "POST" and (_INTERACT.match(exchange.path) or _EXECUTE.match(exchange.path)) and exchange.status == 403:
+        exchange.status, exchange.response = 200, dict(_RAN)
+
+
+def _ended_session_runs(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "POST" and (_INTERACT.match(exchange.path) or _EXECUTE.match(exchange.path)) and exchange.status == 410:
+        exchange.status, exchange.response = 200, dict(_RAN)
+
+
+def _session_credits_misreported(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "DELETE" and exchange.path.startswith("/v2/browser/") and isinstance(exchange.response, dict):
+        if isinstance(exchange.response.get("creditsBilled"), int):
+            exchange.response["creditsBilled"] += 1
+
+
+def _profile_many_writers(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    profile = body.get("profile") if exchange.method == "POST" and exchange.path == "/v2/browser" and body is not None else None
+    if isinstance(profile, dict):
+        profile["saveChanges"] = False  # every session only reads: none is refused as a second writer
+
+
 def _monitor_summary_off(exchange: Exchange, context: dict[str, Any]) -> None:
     data = exchange.response.get("data") if "/checks/" in exchange.path and isinstance(exchange.response, dict) else None
     if isinstance(data, dict) and isinstance(data.get("summary"), dict) and data.get("status") not in ("queued", "running"):
@@ -566,6 +594,10 @@ MUTANTS = [
     Mutant("monitor-paused-runs", "pausing a monitor leaves it active: it runs", request=_monitor_paused_runs),
     Mutant("monitor-delete-keeps", "deleting a monitor answers success and keeps it", request=_monitor_delete_keeps),
     Mutant("monitor-summary-off", "a check's totalPages counts one page more than its parts", response=_monitor_summary_off),
+    Mutant("interact-foreign-allowed", "code runs in another team's scrape session or browser session", response=_interact_foreign_allowed),
+    Mutant("ended-session-runs", "a stopped browser session still runs code", response=_ended_session_runs),
+    Mutant("session-credits-misreported", "a stopped session reports one credit more than it billed", response=_session_credits_misreported),
+    Mutant("profile-many-writers", "two open sessions save to the same profile", request=_profile_many_writers),
 ]
 
 # The requirement class whose tests catch each mutant: the self-test runs that class alone against
@@ -640,6 +672,10 @@ CLASS_OF = {
     "monitor-summary-off": "monitor",
     "map-sitemap-only-ignored": "pages",
     "search-keeps-invalid": "pages",
+    "interact-foreign-allowed": "interact",
+    "ended-session-runs": "interact",
+    "session-credits-misreported": "interact",
+    "profile-many-writers": "interact",
 }
 
 

@@ -83,6 +83,7 @@ CLASSES: dict[str, str] = {
     "limits": "Refusals a client cannot provoke alone: they need the teams, pages and limits named in the configuration file ([fixtures]).",
     "parse": "File uploads (POST /v2/parse) with the small files the suite ships: any server that claims parse.",
     "monitor": "Monitors (/v2/monitor): their schedules, runs, pauses, deletion and checks' summaries; any server that claims monitors.",
+    "interact": "Browser sessions (interact, /v2/browser): ownership, ended sessions, billing once by duration, one profile writer; tenancy and billing need --second-api-key and --isolated-usage.",
 }
 
 _ALL = [
@@ -390,6 +391,34 @@ _ALL = [
         operations=("getCreditUsage", "getTokenUsage"),
     ),
     Requirement("LIMIT-04", "limits", "A scrape whose page does not load within its timeout MUST answer 408.", "§2.2", operations=_SCRAPE),
+    Requirement(
+        "INT-01",
+        "interact",
+        "Interact on another team's scrape MUST be refused with 403 Forbidden., and on a scrape id nobody has with 404; another team's standalone session likewise 403.",
+        "§1 (interact); inferred: controllers/v2/scrape-browser.ts and controllers/v2/browser.ts (scrape.team_id / session.team_id checks)",
+        operations=("interactWithScrape", "executeBrowser"),
+    ),
+    Requirement(
+        "INT-02",
+        "interact",
+        "A session that has ended MUST answer 410 to every further run, interact and standalone alike, and stopping it again MUST succeed without a second charge.",
+        "§1; inferred: controllers/v2/scrape-browser.ts and controllers/v2/browser.ts (410 Browser session has been destroyed.), lib/browser-lifecycle.ts stopBrowserSession",
+        operations=("interactWithScrape", "stopInteraction", "executeBrowser", "deleteBrowser"),
+    ),
+    Requirement(
+        "INT-03",
+        "interact",
+        "A browser session MUST be billed once, when it ends, by its duration: creditsBilled of the stop equals what the team's usage fell by, at least one minute's credits (2), and nothing is charged while it is open.",
+        "inferred: lib/browser-billing.ts (2 credits a minute, 7 once a prompt ran, at least one minute), lib/browser-lifecycle.ts settleBrowserSession (billed once); x-credits per minute",
+        operations=("createBrowser", "executeBrowser", "deleteBrowser"),
+    ),
+    Requirement(
+        "INT-04",
+        "interact",
+        "Only one open session MAY write a profile: a second saveChanges session on the same profile MUST answer 409 while the first is open, and a saveChanges false session MUST open.",
+        "§2.2.3 (saveChanges: only one saving session at a time); inferred: controllers/v2/scrape-browser.ts (409 text)",
+        operations=("createBrowser",),
+    ),
     Requirement(
         "LIMIT-05",
         "limits",

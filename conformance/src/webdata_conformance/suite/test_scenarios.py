@@ -61,6 +61,12 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "runMonitor": ({"monitorId": UNKNOWN}, None),
     "listMonitorChecks": ({"monitorId": UNKNOWN}, None),
     "getMonitorCheck": ({"monitorId": UNKNOWN, "checkId": UNKNOWN}, None),
+    "interactWithScrape": ({"jobId": UNKNOWN}, {"code": "1 + 1"}),
+    "stopInteraction": ({"jobId": UNKNOWN}, None),
+    "createBrowser": ({}, {"ttl": 60}),
+    "listBrowsers": ({}, None),
+    "executeBrowser": ({"sessionId": UNKNOWN}, {"code": "agent-browser get url", "language": "bash"}),
+    "deleteBrowser": ({"sessionId": UNKNOWN}, None),
 }
 
 
@@ -111,8 +117,15 @@ def test_s5_every_operation_needs_a_valid_key(api: ConformanceClient) -> None:
 
 
 # -- strict bodies, URLs without a scheme ----------------------------------------------------------
+def _strict(operation_id: str) -> bool:
+    """Whether the operation's body schema refuses keys it does not name: the interact and browser
+    bodies say ``additionalProperties: true`` (the service's schemas there drop unknown keys)."""
+    schema = resolved(operations_by_id()[operation_id]["requestBody"]["content"]["application/json"]["schema"])
+    return schema.get("additionalProperties") is not True
+
+
 # The JSON bodies (an upload's options are checked by the parse requirements).
-BODIES = {op_id: body for op_id, (_, body) in REQUESTS.items() if body is not None and not isinstance(body, Multipart)}
+BODIES = {op_id: body for op_id, (_, body) in REQUESTS.items() if body is not None and not isinstance(body, Multipart) and _strict(op_id)}
 
 
 def path_for(api: ConformanceClient, operation_id: str) -> dict[str, str]:
@@ -978,3 +991,88 @@ def test_search_ignore_invalid_urls(api: ConformanceClient, settings: Settings) 
     kept = [str(r.get("url", "")) for r in (answer.body.get("data") or {}).get("web") or []]
     blocked = [u for u in kept if _blocked(u)]
     answer.expect(not blocked, f"a search with ignoreInvalidURLs returned web results the blocklist refuses: {blocked}")
+
+
+# -- interact and browser sessions (§1 interact, §2.2.3 profile) ------------------------------------
+def _session(api: ConformanceClient, body: dict[str, Any] | None = None) -> str:
+    created = api.call("createBrowser", json_body=body or {"ttl": 60}, feature=("browser",))
+    created.require(created.status == 200 and isinstance(created.body.get("id"), str), f"a browser session must be created first, it answered {said(created)}")
+    return str(created.body["id"])
+
+
+def _kept_scrape(api: ConformanceClient) -> str:
+    scraped = api.call("scrapeUrl", json_body={"url": _unique("interact"), "formats": ["markdown"]})
+    scraped.require(scraped.status == 200, f"a scrape to interact with must succeed first, it answered {said(scraped)}")
+    scrape_id = ((scraped.body.get("data") or {}).get("metadata") or {}).get("scrapeId")
+    scraped.require(isinstance(scrape_id, str) and bool(scrape_id), "the scrape's document must carry metadata.scrapeId")
+    return str(scrape_id)
+
+
+@pytest.mark.requirement("INT-01")
+def test_interact_on_another_teams_scrape_or_session_is_forbidden(api: ConformanceClient, other: ConformanceClient) -> None:
+    scrape_id = _kept_scrape(api)
+    foreign = other.call("interactWithScrape", jobId=scrape_id, json_body={"code": "1 + 1"})
+    foreign.expect(foreign.status == 403, f"interact on another team's scrape must answer 403, it answered {said(foreign)}")
+    unknown = api.call("interactWithScrape", jobId=UNKNOWN, json_body={"code": "1 + 1"})
+    unknown.expect(unknown.status == 404, f"interact on a scrape id nobody has must answer 404, it answered {said(unknown)}")
+    session_id = _session(api)
+    try:
+        theirs = other.call("executeBrowser", sessionId=session_id, json_body={"code": "agent-browser get url", "language": "bash"})
+        theirs.expect(theirs.status == 403, f"running code in another team's session must answer 403, it answered {said(theirs)}")
+    finally:
+        api.call("deleteBrowser", sessionId=session_id)
+
+
+@pytest.mark.requirement("INT-02")
+def test_an_ended_session_answers_410(api: ConformanceClient) -> None:
+    session_id = _session(api)
+    first = api.call("deleteBrowser", sessionId=session_id)
+    first.require(first.status == 200, f"stopping the session must succeed, it answered {said(first)}")
+    ran = api.call("executeBrowser", sessionId=session_id, json_body={"code": "agent-browser get url", "language": "bash"})
+    ran.expect(ran.status == 410, f"a run in a stopped session must answer 410, it answered {said(ran)}")
+    again = api.call("deleteBrowser", sessionId=session_id)
+    again.expect(again.status == 200, f"stopping a stopped session must answer 200, it answered {said(again)}")
+    scrape_id = _kept_scrape(api)
+    started = api.call("interactWithScrape", jobId=scrape_id, json_body={"code": "1 + 1"})
+    started.require(started.status == 200, f"interact must open the scrape's session, it answered {said(started)}")
+    stopped = api.call("stopInteraction", jobId=scrape_id)
+    stopped.require(stopped.status == 200, f"stopping the interaction must succeed, it answered {said(stopped)}")
+    late = api.call("interactWithScrape", jobId=scrape_id, json_body={"code": "1 + 1"})
+    late.expect(late.status == 410, f"interact after the session was stopped must answer 410, it answered {said(late)}")
+
+
+@pytest.mark.requirement("INT-03")
+def test_a_session_is_billed_once_by_its_duration(api: ConformanceClient, usage: Any) -> None:
+    def open_and_run() -> tuple[str, Answer]:
+        made = _session(api)
+        return made, api.call("executeBrowser", sessionId=made, json_body={"code": "agent-browser get url", "language": "bash"})
+
+    (session_id, ran), opened = _charged(usage, open_and_run)
+    ran.expect(opened == 0, f"an open session must cost nothing until it ends, {opened} credit(s) were charged")
+    stopped, credits = _charged(usage, lambda: api.call("deleteBrowser", sessionId=session_id))
+    billed = stopped.body.get("creditsBilled") if isinstance(stopped.body, dict) else None
+    stopped.expect(
+        stopped.status == 200 and billed == credits and isinstance(billed, int) and billed >= 2,
+        f"stopping must bill the session once, at least one minute (2 credits): creditsBilled {billed}, usage fell by {credits}",
+    )
+    again, twice = _charged(usage, lambda: api.call("deleteBrowser", sessionId=session_id))
+    again.expect(again.status == 200 and twice == 0, f"stopping it again must charge nothing, it charged {twice} ({said(again)})")
+
+
+@pytest.mark.requirement("INT-04")
+def test_one_session_at_a_time_writes_a_profile(api: ConformanceClient) -> None:
+    profile = f"conformance-{uuid.uuid4().hex[:12]}"
+    writer = _session(api, {"ttl": 60, "profile": {"name": profile, "saveChanges": True}})
+    opened = [writer]
+    try:
+        second = api.call("createBrowser", json_body={"ttl": 60, "profile": {"name": profile, "saveChanges": True}})
+        if second.status == 200:
+            opened.append(str(second.body.get("id")))
+        second.expect(second.status == 409, f"a second session writing the profile must answer 409 while the first is open, it answered {said(second)}")
+        reader = api.call("createBrowser", json_body={"ttl": 60, "profile": {"name": profile, "saveChanges": False}})
+        if reader.status == 200:
+            opened.append(str(reader.body.get("id")))
+        reader.expect(reader.status == 200, f"a session reading the profile (saveChanges false) must open, it answered {said(reader)}")
+    finally:
+        for session_id in opened:
+            api.call("deleteBrowser", sessionId=session_id)
