@@ -263,3 +263,18 @@ def test_a_session_outlives_a_restart_and_kill_9_bills_it_once(live_server: Live
         assert ended["creditsBilled"] == 2 and "sessionDurationMs" not in ended
         # Billed once, at its ttl, by the worker of the restarted server: the minimum minute.
         assert client.get("/v2/team/credit-usage").json()["data"]["remainingCredits"] == 10_000 - 2
+
+
+def test_the_readme_worked_example_prints_what_it_says() -> None:
+    """The server README's interact example, run as written: its output is the block after it."""
+    import re
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "server" / "README.md").read_text(encoding="utf-8")
+    code, printed = re.findall(r"<!-- interact-example -->\n```python\n(.*?)```\n\nprints\n\n```\n(.*?)```", text, flags=re.DOTALL)[0]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout == printed
