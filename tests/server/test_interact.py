@@ -278,3 +278,15 @@ def test_the_readme_worked_example_prints_what_it_says() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout == printed
+
+
+def test_a_crawled_page_is_a_scrape_interact_opens(session_server: Server, clock: ManualClock) -> None:
+    api = session_server.api
+    started = api("startCrawl", json={"url": "https://shop.example.com/", "limit": 2}).json()
+    clock.advance(60)
+    session_server.jobs.run_until_idle()
+    documents = api("getCrawlStatus", id=started["id"]).json()["data"]
+    assert len(documents) == 2
+    page = documents[1]["metadata"]
+    answer = api("interactWithScrape", jobId=page["scrapeId"], json={"code": "page.url()"}).json()
+    assert answer["success"] is True and answer["result"] == page["sourceURL"]

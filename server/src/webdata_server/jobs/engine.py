@@ -277,10 +277,15 @@ class JobEngine:
         # Each page's document (with what it cost) and cache entries as JSON, encoded here in the
         # worker's thread: the unit runs in the batch, on the event loop.
         encoded: dict[int, tuple[int, str | None, list[tuple[str, str, str]]]] = {}
+        # Each page is a scrape interact can open, kept under its scrapeId with the job's page options.
+        options = plan.request.model_dump(mode="json", by_alias=True, exclude_none=True) if results else {}
+        kept: dict[int, tuple[str, str, str]] = {}
         for seq, document, _, charges, entries in results:
             owed = sum(c.credits for c in charges)
             if document is not None:
                 document["metadata"]["creditsUsed"] = owed
+                url = str(document["metadata"].get("sourceURL") or document["metadata"].get("url") or "")
+                kept[seq] = (str(document["metadata"]["scrapeId"]), url, json.dumps({**options, "url": url}))
             encoded[seq] = (owed, json.dumps(document) if document is not None else None, [(e.url, json.dumps(e.document), e.tag) for e in entries])
 
         def unit(tx: sqlite3.Connection) -> None:
@@ -317,6 +322,8 @@ class JobEngine:
                     self.store.pages.put(tx, url, cached, moment, tag)
                 if document is not None:
                     pages.finish(tx, job_id=job.id, seq=seq, finished=finished, state=PageState.DONE, moment=moment, document=page_json, credits=owed)
+                    scrape_id, url, options_json = kept[seq]
+                    self.store.browsers.keep_scrape(tx, scrape_id=scrape_id, team_id=job.team_id, url=url, options=options_json, moment=moment)
                     events.append(("page", {"success": True, "data": [document]}))
                 else:
                     assert failure is not None
