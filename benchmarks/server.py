@@ -68,7 +68,10 @@ CASES = [
     Case("POST /v2/scrape, fresh synthetic page", "POST", "/v2/scrape", {"url": "https://bench.example.com/fresh", "maxAge": 0}, False),
     Case("POST /v2/map", "POST", "/v2/map", {"url": "https://example.com", "limit": 50}, True),
     Case("POST /v2/search", "POST", "/v2/search", {"query": "coffee recipes", "limit": 5}, True),
+    # A short script in an open interact session (the scrape kept at warm-up; Prism: any UUID).
+    Case("POST /v2/scrape/{id}/interact, short script", "POST", "/v2/scrape/{scrape}/interact", {"code": "await page.title()"}, True),
 ]
+_ANY_SCRAPE = "00000000-0000-4000-8000-000000000000"
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,22 @@ def _running(argv: list[str], probe: str) -> Iterator[None]:
             process.kill()
 
 
-def _measure(wrk: str, base_url: str, key: str, case: Case, seconds: int, workdir: Path) -> Result:
+def _warm(base_url: str, key: str) -> str:
+    """The scrape cache warmed (the cached case only hits), and an interact session opened on a
+    scrape of the server's own: the scrape's id, for the interact case."""
+    headers = {"Authorization": f"Bearer {key}"}
+    httpx.post(base_url + "/v2/scrape", json={"url": _CACHED_URL}, headers=headers, timeout=30).raise_for_status()
+    scraped = httpx.post(base_url + "/v2/scrape", json={"url": "https://bench.example.com/app/login"}, headers=headers, timeout=30)
+    scraped.raise_for_status()
+    scrape_id = str(scraped.json()["data"]["metadata"]["scrapeId"])
+    httpx.post(
+        base_url + f"/v2/scrape/{scrape_id}/interact", json={"code": "1", "ttl": 3600, "activityTtl": 3600}, headers=headers, timeout=30
+    ).raise_for_status()
+    return scrape_id
+
+
+def _measure(wrk: str, base_url: str, key: str, case: Case, seconds: int, workdir: Path, *, scrape: str = _ANY_SCRAPE) -> Result:
+    case = Case(case.label, case.method, case.path.replace("{scrape}", scrape), case.body, case.peer)
     script = workdir / "case.lua"
     lines = [f'wrk.method = "{case.method}"', f'wrk.headers["Authorization"] = "Bearer {key}"']
     if case.body is not None:
@@ -306,11 +324,10 @@ def main() -> None:
             if name == "busy":
                 serve += ["--job-seconds", "60"]
             with _running(serve, base_url + "/openapi.json"):
-                # Warm the scrape cache, so the cached case only hits.
-                httpx.post(base_url + "/v2/scrape", json={"url": _CACHED_URL}, headers={"Authorization": f"Bearer {key}"}, timeout=30).raise_for_status()
+                scrape = _warm(base_url, key)
                 background = _start_background_jobs(base_url, key) if name == "busy" else []
                 for case in CASES:
-                    figures[(name, case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir)
+                    figures[(name, case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir, scrape=scrape)
                     print(_row(f"reference ({name}) {case.label}", result), flush=True)
                 if background:
                     print(f"background jobs after the busy run: {_progress(base_url, key, background)}", flush=True)
@@ -331,16 +348,16 @@ def main() -> None:
         base_url = f"http://127.0.0.1:{port}"
         serve = [sys.executable, "-m", "webdata_server", "serve", "--db", str(workdir / "logged.sqlite3"), "--port", str(port), "--access-log"]
         with _running(serve, base_url + "/openapi.json"):
-            httpx.post(base_url + "/v2/scrape", json={"url": _CACHED_URL}, headers={"Authorization": f"Bearer {key}"}, timeout=30).raise_for_status()
+            scrape = _warm(base_url, key)
             for case in CASES:
-                figures[("logged", case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir)
+                figures[("logged", case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir, scrape=scrape)
                 print(_row(f"reference (access log) {case.label}", result), flush=True)
         port = _free_port()
         bare = [sys.executable, "-m", "uvicorn", "--app-dir", str(ROOT / "benchmarks"), "bare:app", "--port", str(port), "--log-level", "warning"]
         bare += ["--no-access-log", "--loop", http_stack("auto")[0], "--http", http_stack("auto")[1]]
         with _running(bare, f"http://127.0.0.1:{port}/v2/team/token-usage"):
             for case in CASES:
-                if case.peer:
+                if case.peer and "interact" not in case.label:  # the bare app answers the first cases only
                     figures[("bare", case.label)] = result = _measure(wrk, f"http://127.0.0.1:{port}", key, case, args.seconds, workdir)
                     print(_row(f"bare starlette {case.label}", result), flush=True)
         quick = _hundred_page_crawl(workdir)

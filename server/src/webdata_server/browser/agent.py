@@ -208,8 +208,7 @@ def _cart_add(page: BrowserPage, product: str) -> str:
             button = item.select_one(".add-to-cart")
             if button is not None:
                 index = next(n for n, e in enumerate(page.soup.find_all(True)) if e is button)
-                page.state.refs["__agent"] = index
-                page.click(Query("ref", "__agent"))
+                page.click(Query("index", str(index)))
                 count = page.soup.select_one("#cart-count")
                 return f"Added {product!r} to the cart" + (f"; it holds {count.get_text()} item(s)." if count is not None else ".")
     raise _Cannot(f"No product {product!r} with an 'Add to cart' button on {page.url}.")

@@ -579,8 +579,10 @@ class Interpreter:
             return [{"name": n, "value": v, "domain": host, "path": "/"} for host, jar in sorted(page.state.cookies.items()) for n, v in sorted(jar.items())]
         if name == "clearCookies":
             page.state.cookies = {}
+            page.dirty = True
             return None
         if name == "addCookies":
+            page.dirty = True
             for cookie in args[0] if args and isinstance(args[0], list) else []:
                 if isinstance(cookie, dict) and "name" in cookie:
                     host = str(cookie.get("domain") or "").lstrip(".") or (page.url.split("/")[2] if "://" in page.url else "")
@@ -699,8 +701,7 @@ class Interpreter:
         if not found:
             raise PageError(f"{call}: Timeout 30000ms exceeded.\nCall log:\n  - waiting for {locator.describe()}")
         index = next(n for n, e in enumerate(self.run.page.soup.find_all(True)) if e is found[0])
-        self.run.page.state.refs["__target"] = index
-        return Query("ref", "__target")
+        return Query("index", str(index))
 
     def _locator(self, locator: Locator, name: str, args: list[Any], prefix: str = "locator") -> Any:
         page = self.run.page

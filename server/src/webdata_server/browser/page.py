@@ -74,7 +74,7 @@ class Query:
     """How a locator finds its elements: a CSS selector, a snapshot ref, or Playwright's
     ``getByText`` / ``getByRole`` / ``getByPlaceholder`` / ``getByLabel``."""
 
-    kind: str  # css, ref, text, role, placeholder, label
+    kind: str  # css, ref, text, role, placeholder, label; index (an element already found)
     value: str
     name: str | None = None
     exact: bool = False
@@ -111,13 +111,14 @@ class BrowserPage:
         self.context = context or FetchContext(headers={}, mobile=False, country="US", languages=[])
         self.soup: BeautifulSoup = parse_html(state.html)
         self.waited_ms = 0
-        self.title_override: str | None = None
-        self.loaded_more = False
+        # Whether the state changed since it was last saved (a read-only run writes nothing back).
+        self.dirty = False
 
     # -- state ----------------------------------------------------------------------------------
     def save(self) -> PageState:
-        """The state as it now is (the document serialised)."""
+        """The state as it now is (the document serialised); the page is clean again."""
         self.state.html = str(self.soup)
+        self.dirty = False
         return self.state
 
     @property
@@ -160,6 +161,10 @@ class BrowserPage:
                 return list(self.soup.select(query.value))
             except (SelectorSyntaxError, ValueError, NotImplementedError):
                 raise PageError(f"{query.value!r} is not a valid selector") from None
+        if query.kind == "index":  # an element the caller found already (by its place in the document)
+            elements = self._elements()
+            position = int(query.value)
+            return [elements[position]] if 0 <= position < len(elements) else []
         if query.kind == "ref":
             index = self.state.refs.get(query.value.lstrip("@"))
             elements = self._elements()
@@ -230,6 +235,7 @@ class BrowserPage:
         self._show(page.url, page.html or BLANK, record=record)
 
     def _show(self, url: str, html: str, *, record: bool) -> None:
+        self.dirty = True
         if record and self.state.url != "about:blank":
             self.state.history = [*self.state.history, self.state.url][-MAX_HISTORY:]
         self.state.url = url
@@ -250,6 +256,7 @@ class BrowserPage:
         self.goto(self.state.url, record=False)
 
     def _set_cookies(self, url: str, changes: Mapping[str, str | None]) -> None:
+        self.dirty = True
         if not changes:
             return
         jar = dict(self.state.cookies.get(_host(url), {}))
@@ -263,6 +270,7 @@ class BrowserPage:
     # -- acting ---------------------------------------------------------------------------------
     def click(self, query: Query, *, all: bool = False, navigate: bool = True) -> None:
         """Clicks the first element ``query`` matches (every one with ``all``)."""
+        self.dirty = True
         targets = self.find(query)
         if not targets and not all:
             raise PageError(f"click: no element matches {query.describe()}")
@@ -332,6 +340,7 @@ class BrowserPage:
             self.goto(apps.form_url(action, values))
 
     def fill(self, query: Query, text: str) -> None:
+        self.dirty = True
         target = self.one(query, "fill")
         self._editable(target, "fill")
         self._set_value(target, text)
@@ -339,6 +348,7 @@ class BrowserPage:
 
     def type(self, query: Query | None, text: str) -> None:
         """Types ``text`` into the element (the focused one without ``query``), after what it holds."""
+        self.dirty = True
         target = self.one(query, "type") if query is not None else self._focused()
         if target is None:
             raise PageError("keyboard.type: no focused input; click or fill one first")
@@ -359,6 +369,7 @@ class BrowserPage:
         self._bound_storage()
 
     def select_option(self, query: Query, value: str) -> None:
+        self.dirty = True
         target = self.one(query, "selectOption")
         if target.name != "select":
             raise PageError("selectOption: element is not a <select> element")
@@ -372,12 +383,14 @@ class BrowserPage:
         chosen["selected"] = ""
 
     def check(self, query: Query, checked: bool = True) -> None:
+        self.dirty = True
         target = self.one(query, "check")
         if target.has_attr("checked") != checked:
             self._toggle(target)
 
     def press(self, key: str, query: Query | None = None) -> None:
         """Presses ``key`` on the element (the focused one without ``query``)."""
+        self.dirty = True
         target = self.one(query, "press") if query is not None else self._focused()
         if query is not None:
             self.state.focus = self._index(target) if target is not None else None
@@ -391,6 +404,7 @@ class BrowserPage:
             self._submit_from(target)
 
     def scroll(self, direction: str = "down", query: Query | None = None) -> None:
+        self.dirty = True
         if query is not None:
             self.one(query, "scroll")
         if direction == "down" and not self.state.scrolled:
@@ -477,7 +491,9 @@ class BrowserPage:
             if len(lines) >= MAX_SNAPSHOT_LINES:
                 lines.append("- … (cut)")
                 break
-        self.state.refs = refs
+        if refs != self.state.refs:
+            self.state.refs = refs
+            self.dirty = True
         return "\n".join(lines)
 
     def _bound_storage(self) -> None:
@@ -486,6 +502,7 @@ class BrowserPage:
             raise PageError(f"QuotaExceededError: the session's cookies and localStorage are limited to {MAX_STORED_CHARS:,} characters")
 
     def set_item(self, key: str, value: str) -> None:
+        self.dirty = True
         self.local_storage()[key] = value
         self._bound_storage()
 

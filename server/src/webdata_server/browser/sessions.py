@@ -20,6 +20,7 @@ import json
 import sqlite3
 import threading
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -39,6 +40,7 @@ from webdata_server.web import FetchContext, WebSource
 __all__ = ["Opened", "SessionService", "run_code"]
 
 # Who is billed for a session: the operation whose x-credits price it.
+LIVE_PAGES = 256
 INTERACT_OPERATION = "interactWithScrape"
 BROWSER_OPERATION = "createBrowser"
 PROFILE_IN_USE = "profileInUse"
@@ -76,6 +78,8 @@ class SessionService:
         self.count_jobs = count_jobs  # team id -> its running jobs (the job service's count)
         self._locks: WeakValueDictionary[str, threading.Lock] = WeakValueDictionary()
         self._locks_guard = threading.Lock()
+        # The pages of the sessions used last, parsed: a run does not parse its page again.
+        self._live: OrderedDict[str, BrowserPage] = OrderedDict()
 
     def _lock(self, session_id: str) -> threading.Lock:
         with self._locks_guard:
@@ -133,7 +137,7 @@ class SessionService:
             ended_at=None,
             duration_ms=None,
             credits_billed=None,
-            state=state.to_json(),
+            state_json=json.dumps(state.to_json()),
         )
 
         def unit(tx: sqlite3.Connection) -> None:
@@ -210,12 +214,15 @@ class SessionService:
 
     # -- running --------------------------------------------------------------------------------
     def execute(self, row: SessionRow, *, code: str | None, prompt: str | None, language: str, timeout_s: float) -> Outcome:
-        """Runs the code (or, without code, the prompt) on the session's page and stores the page."""
+        """Runs the code (or, without code, the prompt) on the session's page and stores the page
+        (only when the run changed it; the activity always). Runs of one session take turns; the
+        write is queued in turn and waited for after the turn, so the next run need not wait for it."""
         with self._lock(row.id):
             row = self.current(self.store.browsers.get(row.id) or row)
             if not row.active:
+                self._live.pop(row.id, None)
                 raise BrowserRefused("destroyed")
-            page = BrowserPage(PageState.from_json(row.state), web=self.web)
+            page = self._page(row)
             prompted = code is None
             if code is not None:
                 outcome = run_code(page, code, language, timeout_s)
@@ -223,10 +230,26 @@ class SessionService:
                 outcome = agent.follow(page, prompt or "")
             now = self.clock.now()
             ends_at = min(row.created_at + timedelta(seconds=row.ttl), now + timedelta(seconds=row.activity_ttl))
-            state = json.dumps(page.save().to_json())
-            if not self.store.write(lambda tx: self.store.browsers.touch(tx, row.id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted)):
-                raise BrowserRefused("destroyed")
-            return outcome
+            state = json.dumps(page.save().to_json()) if page.dirty else None
+            page.waited_ms = 0
+            written = self.store.submit(lambda tx: self.store.browsers.touch(tx, row.id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted))
+        if not written.result():
+            self._live.pop(row.id, None)
+            raise BrowserRefused("destroyed")
+        return outcome
+
+    def _page(self, row: SessionRow) -> BrowserPage:
+        """The session's live page (kept for the last :data:`LIVE_PAGES` sessions used), or its stored
+        state read again (after a restart, or once it fell out)."""
+        page = self._live.get(row.id)
+        if page is None:
+            page = BrowserPage(PageState.from_json(row.state), web=self.web)
+        with self._locks_guard:
+            self._live[row.id] = page
+            self._live.move_to_end(row.id)
+            while len(self._live) > LIVE_PAGES:
+                self._live.popitem(last=False)
+        return page
 
     # -- ending ---------------------------------------------------------------------------------
     def stop(self, row: SessionRow) -> Opened:
@@ -242,8 +265,13 @@ class SessionService:
         duration = int((moment - row.created_at).total_seconds() * 1000)
         credits = self.pricing.session_credits(duration, prompted=row.used_prompt)
         operation = INTERACT_OPERATION if (row.scrape_id or row.used_prompt) else BROWSER_OPERATION
-        state = PageState.from_json(row.state)
-        saved = json.dumps({"cookies": state.cookies, "storage": state.storage})
+        with self._locks_guard:
+            live = self._live.pop(row.id, None)
+        saved = ""
+        if row.profile_writes:
+            # The page as the session left it: the live one, else as stored (the same, after a restart).
+            state = live.state if live is not None else PageState.from_json(row.state)
+            saved = json.dumps({"cookies": state.cookies, "storage": state.storage})
 
         def unit(tx: sqlite3.Connection) -> bool:
             if not self.store.browsers.end(tx, row.id, ended_at=moment, duration_ms=duration, credits=credits):

@@ -27,16 +27,19 @@ def _scrape_id(call: Call) -> str:
 def run(ctx: Context, call: Call) -> dict[str, Any]:
     body: models.InteractRequest = call.body
     scrape_id = _scrape_id(call)
-    scrape = ctx.store.browsers.scrape(scrape_id)
-    if scrape is None:
+    team = ctx.store.browsers.scrape_team(scrape_id)
+    if team is None:
         raise BrowserRefused("jobNotFound")
-    if scrape.team_id != call.caller.team.id:
+    if team != call.caller.team.id:
         raise BrowserRefused("forbidden")
     sessions = ctx.sessions
     session = sessions.of_scrape(scrape_id)
     if session is None and body.existing_session_id:
         session = sessions.adopt(call.caller, body.existing_session_id, scrape_id)
     if session is None:
+        scrape = ctx.store.browsers.scrape(scrape_id)
+        if scrape is None:  # forgotten meanwhile (its retention ended)
+            raise BrowserRefused("jobNotFound")
         profile = scrape.options.get("profile")
         session = sessions.open(
             call.caller,

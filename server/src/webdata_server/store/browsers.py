@@ -56,11 +56,16 @@ class SessionRow:
     ended_at: datetime | None
     duration_ms: int | None
     credits_billed: int | None
-    state: dict[str, Any]
+    state_json: str  # the page as stored (read by ``state`` only when needed: it holds the document)
 
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+    @property
+    def state(self) -> dict[str, Any]:
+        value: dict[str, Any] = json.loads(self.state_json)
+        return value
 
 
 def _session(row: sqlite3.Row) -> SessionRow:
@@ -82,7 +87,7 @@ def _session(row: sqlite3.Row) -> SessionRow:
         ended_at=parse_iso(row["ended_at"]) if row["ended_at"] else None,
         duration_ms=row["duration_ms"],
         credits_billed=row["credits_billed"],
-        state=json.loads(row["state"]),
+        state_json=row["state"],
     )
 
 
@@ -99,6 +104,11 @@ class Browsers:
             "INSERT OR REPLACE INTO scrapes (id, team_id, url, options, created_at) VALUES (?, ?, ?, ?, ?)", (scrape_id, team_id, url, options, iso(moment))
         )
         tx.execute("DELETE FROM scrapes WHERE created_at < ?", (iso(moment - SCRAPE_RETENTION),))
+
+    def scrape_team(self, scrape_id: str) -> str | None:
+        """The team a kept scrape belongs to (one indexed row, its options left unread), or None."""
+        row = self._db.read_one("SELECT team_id FROM scrapes WHERE id = ?", (scrape_id.lower(),))
+        return str(row["team_id"]) if row else None
 
     def scrape(self, scrape_id: str) -> StoredScrape | None:
         row = self._db.read_one("SELECT * FROM scrapes WHERE id = ?", (scrape_id.lower(),))
@@ -125,7 +135,7 @@ class Browsers:
                 iso(session.created_at),
                 iso(session.last_activity),
                 iso(session.ends_at),
-                json.dumps(session.state),
+                session.state_json,
             ),
         )
 
@@ -160,12 +170,19 @@ class Browsers:
         row = self._db.read_one("SELECT MIN(ends_at) AS at FROM browser_sessions WHERE status = 'active'")
         return parse_iso(row["at"]) if row and row["at"] else None
 
-    def touch(self, tx: sqlite3.Connection, session_id: str, *, state: str, moment: datetime, ends_at: datetime, used_prompt: bool) -> bool:
-        """Record a call on an open session (its page, its activity); False if it has ended."""
-        cursor = tx.execute(
-            "UPDATE browser_sessions SET state = ?, last_activity = ?, ends_at = ?, used_prompt = MAX(used_prompt, ?) WHERE id = ? AND status = 'active'",
-            (state, iso(moment), iso(ends_at), int(used_prompt), session_id),
-        )
+    def touch(self, tx: sqlite3.Connection, session_id: str, *, state: str | None, moment: datetime, ends_at: datetime, used_prompt: bool) -> bool:
+        """Record a call on an open session (its activity, and its page unless ``state`` is None:
+        the call changed nothing of it); False if it has ended."""
+        if state is None:
+            cursor = tx.execute(
+                "UPDATE browser_sessions SET last_activity = ?, ends_at = ?, used_prompt = MAX(used_prompt, ?) WHERE id = ? AND status = 'active'",
+                (iso(moment), iso(ends_at), int(used_prompt), session_id),
+            )
+        else:
+            cursor = tx.execute(
+                "UPDATE browser_sessions SET state = ?, last_activity = ?, ends_at = ?, used_prompt = MAX(used_prompt, ?) WHERE id = ? AND status = 'active'",
+                (state, iso(moment), iso(ends_at), int(used_prompt), session_id),
+            )
         return cursor.rowcount == 1
 
     def adopt(self, tx: sqlite3.Connection, session_id: str, scrape_id: str) -> bool:
