@@ -1043,11 +1043,14 @@ def test_an_ended_session_answers_410(api: ConformanceClient) -> None:
 
 @pytest.mark.requirement("INT-03")
 def test_a_session_is_billed_once_by_its_duration(api: ConformanceClient, usage: Any) -> None:
-    def open_and_run() -> tuple[str, Answer]:
-        made = _session(api)
-        return made, api.call("executeBrowser", sessionId=made, json_body={"code": "agent-browser get url", "language": "bash"})
+    made: list[str] = []
 
-    (session_id, ran), opened = _charged(usage, open_and_run)
+    def open_and_run() -> Answer:
+        made.append(_session(api))
+        return api.call("executeBrowser", sessionId=made[0], json_body={"code": "agent-browser get url", "language": "bash"})
+
+    ran, opened = _charged(usage, open_and_run)
+    session_id = made[0]
     ran.expect(opened == 0, f"an open session must cost nothing until it ends, {opened} credit(s) were charged")
     stopped, credits = _charged(usage, lambda: api.call("deleteBrowser", sessionId=session_id))
     billed = stopped.body.get("creditsBilled") if isinstance(stopped.body, dict) else None
