@@ -115,6 +115,7 @@ FIRECRAWL_PY = {
     "runMonitor": "run_monitor(id)",
     "listMonitorChecks": "list_monitor_checks(id, ...)",
     "getMonitorCheck": "get_monitor_check(id, check_id, ...)",
+    "getQueueStatus": "get_queue_status()",
     "interactWithScrape": "interact(scrape_id, code, prompt=, language=, timeout=); scrape_execute (deprecated)",
     "stopInteraction": "stop_interaction(scrape_id); stop_interactive_browser, delete_scrape_browser (deprecated)",
     "createBrowser": "browser(ttl=, activity_ttl=, stream_web_view=, profile=)",

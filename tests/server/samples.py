@@ -41,6 +41,7 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "runMonitor": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, None),
     "listMonitorChecks": ({"monitorId": "00000000-0000-4000-8000-000000000000"}, None),
     "getMonitorCheck": ({"monitorId": "00000000-0000-4000-8000-000000000000", "checkId": "00000000-0000-4000-8000-000000000000"}, None),
+    "getQueueStatus": ({}, None),
     "interactWithScrape": ({"jobId": "00000000-0000-4000-8000-000000000000"}, {"code": "await page.title()"}),
     "stopInteraction": ({"jobId": "00000000-0000-4000-8000-000000000000"}, None),
     "createBrowser": ({}, {"ttl": 60}),

@@ -290,3 +290,21 @@ def test_a_crawled_page_is_a_scrape_interact_opens(session_server: Server, clock
     page = documents[1]["metadata"]
     answer = api("interactWithScrape", jobId=page["scrapeId"], json={"code": "page.url()"}).json()
     assert answer["success"] is True and answer["result"] == page["sourceURL"]
+
+
+def test_queue_status_counts_pages_to_scrape_jobs_and_sessions(session_server: Server, clock: ManualClock) -> None:
+    tenant = session_server.tenant(max_concurrency=3)
+    api = session_server.api_for(tenant)
+    empty = api("getQueueStatus").json()
+    assert empty == {"success": True, "jobsInQueue": 0, "activeJobsInQueue": 0, "waitingJobsInQueue": 0, "maxConcurrency": 3, "mostRecentSuccess": None}
+    api("scrapeUrl", json={"url": "https://example.com/queue"})
+    api("startBatchScrape", json={"urls": [f"https://example.com/q/{n}" for n in range(6)]})
+    api("createBrowser", json={})
+    busy = api("getQueueStatus").json()
+    # Six pages to scrape and one open session: three run (the plan's limit), four wait.
+    assert (busy["jobsInQueue"], busy["activeJobsInQueue"], busy["waitingJobsInQueue"]) == (7, 3, 4)
+    assert busy["mostRecentSuccess"] is not None and busy["mostRecentSuccess"].startswith("20")
+    clock.advance(60)
+    session_server.jobs.run_until_idle()
+    done = api("getQueueStatus").json()
+    assert (done["jobsInQueue"], done["activeJobsInQueue"], done["waitingJobsInQueue"]) == (1, 1, 0)  # the session alone

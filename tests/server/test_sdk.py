@@ -364,3 +364,13 @@ def test_async_interact_and_browser(live_server: LiveServer) -> None:
         assert (await client.delete_browser(created.id or "")).success is True
 
     asyncio.run(main())
+
+
+def test_queue_status(sdk: Firecrawl) -> None:
+    before = sdk.get_queue_status()
+    assert (before.jobs_in_queue, before.active_jobs_in_queue, before.waiting_jobs_in_queue, before.most_recent_success) == (0, 0, 0, None)
+    sdk.scrape("https://example.com/queue-status", formats=["markdown"])
+    sdk.start_batch_scrape([f"https://example.com/queue/{n}" for n in range(3)])
+    after = sdk.get_queue_status()
+    assert after.jobs_in_queue >= 1 and after.most_recent_success is not None
+    assert after.active_jobs_in_queue + after.waiting_jobs_in_queue == after.jobs_in_queue

@@ -294,3 +294,9 @@ def test_browser_sessions(results: dict[str, Any]) -> None:
     assert {k: v for k, v in deleted.items() if k != "sessionDurationMs"} == {"success": True, "status": "stopped", "cleanupQueued": True, "creditsBilled": 2}
     assert 0 <= deleted["sessionDurationMs"] < 60_000
     assert outcome["gone"] == 410
+
+
+def test_queue_status(results: dict[str, Any]) -> None:
+    status = _value(results, "queueStatus")
+    assert status["success"] is True and status["mostRecentSuccess"]  # the harness scraped before
+    assert status["activeJobsInQueue"] + status["waitingJobsInQueue"] == status["jobsInQueue"]

@@ -1709,6 +1709,38 @@ class Profile(WireModel):
     """
 
 
+class QueueStatusResponse(WireModel):
+    """
+    Answer of GET /v2/team/queue-status.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    active_jobs_in_queue: Annotated[StrictInt, Field(alias="activeJobsInQueue", ge=0)]
+    """
+    Jobs running now.
+    """
+    jobs_in_queue: Annotated[StrictInt, Field(alias="jobsInQueue", ge=0)]
+    """
+    Active and waiting jobs together.
+    """
+    max_concurrency: Annotated[StrictInt, Field(alias="maxConcurrency", ge=0)]
+    """
+    Jobs the plan lets run at once (0 when it sets no limit).
+    """
+    most_recent_success: Annotated[AwareDatetime | None, Field(alias="mostRecentSuccess")]
+    """
+    When the team's last page was scraped successfully; null before the first.
+    """
+    success: StrictBool
+    waiting_jobs_in_queue: Annotated[StrictInt, Field(alias="waitingJobsInQueue", ge=0)]
+    """
+    Jobs waiting for a free slot of the team's concurrency.
+    """
+
+
 class RawBase64Format(WireModel):
     """
     The fetched bytes, base64-encoded.

@@ -149,4 +149,5 @@ await record("browser", async () => {
   }
   return { created, ran, node, active: active.sessions.map((s) => s.id), deleted, destroyed: destroyed.sessions.map((s) => s.id), gone };
 });
+await record("queueStatus", () => app.getQueueStatus());
 process.stdout.write(JSON.stringify(results));

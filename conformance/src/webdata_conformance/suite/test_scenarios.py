@@ -61,6 +61,7 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "runMonitor": ({"monitorId": UNKNOWN}, None),
     "listMonitorChecks": ({"monitorId": UNKNOWN}, None),
     "getMonitorCheck": ({"monitorId": UNKNOWN, "checkId": UNKNOWN}, None),
+    "getQueueStatus": ({}, None),
     "interactWithScrape": ({"jobId": UNKNOWN}, {"code": "1 + 1"}),
     "stopInteraction": ({"jobId": UNKNOWN}, None),
     "createBrowser": ({}, {"ttl": 60}),

@@ -12,6 +12,7 @@ from ..api.team import get_concurrency as _get_concurrency
 from ..api.team import get_credit_usage as _get_credit_usage
 from ..api.team import get_historical_credit_usage as _get_historical_credit_usage
 from ..api.team import get_historical_token_usage as _get_historical_token_usage
+from ..api.team import get_queue_status as _get_queue_status
 from ..api.team import get_token_usage as _get_token_usage
 
 __all__ = ["AsyncTeam", "Team"]
@@ -71,6 +72,15 @@ class Team:
             query={"byApiKey": by_api_key},
             body=None,
             result=models.HistoricalTokenUsageResponse,
+        )
+
+    def get_queue_status(self) -> models.QueueStatusResponse:
+        """Read the team's scrape queue.
+
+        ``GET /v2/team/queue-status`` (getQueueStatus).
+        """
+        return self._client._call(
+            _get_queue_status.OPERATION, path={}, query={}, body=None, result=models.QueueStatusResponse
         )
 
     def get_token_usage(self) -> models.TokenUsage:
@@ -141,6 +151,15 @@ class AsyncTeam:
             query={"byApiKey": by_api_key},
             body=None,
             result=models.HistoricalTokenUsageResponse,
+        )
+
+    async def get_queue_status(self) -> models.QueueStatusResponse:
+        """Read the team's scrape queue.
+
+        ``GET /v2/team/queue-status`` (getQueueStatus).
+        """
+        return await self._client._call(
+            _get_queue_status.OPERATION, path={}, query={}, body=None, result=models.QueueStatusResponse
         )
 
     async def get_token_usage(self) -> models.TokenUsage:

@@ -1,5 +1,5 @@
 """/v2/team: token and credit usage of the current billing period, credit and token usage by month, and the
-team's running jobs against its concurrency limit (/v2/concurrency-check)."""
+team's running jobs against its concurrency limit (/v2/concurrency-check) and its queue (/v2/team/queue-status)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,29 @@ def concurrency(ctx: Context, call: Call) -> dict[str, Any]:
     # The team's running jobs against its plan's limit (0: the plan sets none).
     team = call.caller.team
     return dump(models.ConcurrencyCheckResponse(success=True, concurrency=ctx.store.jobs.count_active(team.id), max_concurrency=team.max_concurrency))
+
+
+def queue_status(ctx: Context, call: Call) -> dict[str, Any]:
+    """The team's queue, as the service counts it: each page still to scrape, each running extract
+    and agent job and each open browser session is a job; as many run as the plan's concurrency
+    allows (all, with no limit), the rest wait."""
+    team = call.caller.team
+    queued = ctx.store.jobs.queued_work(team.id) + ctx.store.browsers.count_active(team.id)
+    limit = team.max_concurrency
+    active = min(queued, limit) if limit > 0 else queued
+    last = ctx.store.browsers.last_success(team.id)
+    body = dump(
+        models.QueueStatusResponse(
+            success=True,
+            jobs_in_queue=queued,
+            active_jobs_in_queue=active,
+            waiting_jobs_in_queue=queued - active,
+            max_concurrency=limit,
+            most_recent_success=iso(last) if last is not None else None,
+        )
+    )
+    body.setdefault("mostRecentSuccess", None)  # null before the first success, as the service says it
+    return body
 
 
 def _by_api_key(call: Call) -> bool:
@@ -92,4 +115,5 @@ OPERATIONS = [
     Operation("getHistoricalCreditUsage", None, historical),
     Operation("getHistoricalTokenUsage", None, historical_tokens),
     Operation("getConcurrency", None, concurrency, offload=False),
+    Operation("getQueueStatus", None, queue_status, offload=False),
 ]

@@ -110,6 +110,11 @@ class Browsers:
         row = self._db.read_one("SELECT team_id FROM scrapes WHERE id = ?", (scrape_id.lower(),))
         return str(row["team_id"]) if row else None
 
+    def last_success(self, team_id: str) -> datetime | None:
+        """When the team's newest kept scrape (a scrape, or a page of its batch scrapes and crawls) was made."""
+        row = self._db.read_one("SELECT MAX(created_at) AS at FROM scrapes WHERE team_id = ?", (team_id,))
+        return parse_iso(row["at"]) if row and row["at"] else None
+
     def scrape(self, scrape_id: str) -> StoredScrape | None:
         row = self._db.read_one("SELECT * FROM scrapes WHERE id = ?", (scrape_id.lower(),))
         if row is None:

@@ -167,6 +167,16 @@ class Jobs:
         rows = self._db.read("SELECT id, url, request FROM jobs WHERE team_id = ? AND kind = ? AND status = ? ORDER BY created_at, id", (team_id, kind, status))
         return [(row["id"], row["url"], row["request"]) for row in rows]
 
+    def queued_work(self, team_id: str) -> int:
+        """The team's work in the queue: the pages its running batch scrapes and crawls still have to
+        scrape (found so far), and one for each running extract and agent job."""
+        row = self._db.read_one(
+            f"SELECT COALESCE(SUM(CASE WHEN kind IN ('batch_scrape', 'crawl') THEN MAX(total - completed, 1) ELSE 1 END), 0) AS n"  # noqa: S608
+            f" FROM jobs WHERE team_id = ? AND status IN {_IN_ACTIVE}",
+            (team_id, *_ACTIVE),
+        )
+        return int(row["n"]) if row else 0
+
     def count_active(self, team_id: str) -> int:
         row = self._db.read_one(f"SELECT COUNT(*) AS n FROM jobs WHERE team_id = ? AND status IN {_IN_ACTIVE}", (team_id, *_ACTIVE))  # noqa: S608
         return int(row["n"]) if row else 0

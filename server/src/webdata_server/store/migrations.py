@@ -265,6 +265,7 @@ MIGRATIONS = [
         created_at TEXT NOT NULL
     );
     CREATE INDEX scrapes_created ON scrapes(created_at);
+    CREATE INDEX scrapes_team ON scrapes(team_id, created_at);
     CREATE TABLE browser_sessions (
         id TEXT PRIMARY KEY,
         team_id TEXT NOT NULL,
