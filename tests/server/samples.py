@@ -48,6 +48,10 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "listBrowsers": ({}, None),
     "executeBrowser": ({"sessionId": "00000000-0000-4000-8000-000000000000"}, {"code": "agent-browser get url", "language": "bash"}),
     "deleteBrowser": ({"sessionId": "00000000-0000-4000-8000-000000000000"}, None),
+    "createInteractSession": ({}, {"ttl": 60}),
+    "listInteractSessions": ({}, None),
+    "executeInteractSession": ({"sessionId": "00000000-0000-4000-8000-000000000000"}, {"code": "agent-browser get url", "language": "bash"}),
+    "deleteInteractSession": ({"sessionId": "00000000-0000-4000-8000-000000000000"}, None),
 }
 
 # kind -> (start operation, status operation, cancel operation or None, path parameter name)

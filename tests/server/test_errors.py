@@ -64,6 +64,8 @@ VIOLATIONS = {
     "interactWithScrape": ({"code": "1", "language": "ruby"}, "language"),
     "createBrowser": ({"ttl": 5}, "ttl"),
     "executeBrowser": ({"code": ""}, "code"),
+    "createInteractSession": ({"ttl": 5}, "ttl"),
+    "executeInteractSession": ({"code": ""}, "code"),
 }
 
 

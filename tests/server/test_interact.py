@@ -308,3 +308,16 @@ def test_queue_status_counts_pages_to_scrape_jobs_and_sessions(session_server: S
     session_server.jobs.run_until_idle()
     done = api("getQueueStatus").json()
     assert (done["jobsInQueue"], done["activeJobsInQueue"], done["waitingJobsInQueue"]) == (1, 1, 0)  # the session alone
+
+
+def test_the_interact_path_is_the_browser_path(session_server: Server) -> None:
+    """The newest service routes /v2/interact beside /v2/browser: a session made on one is the
+    session of the other."""
+    api = session_server.api
+    made = api("createInteractSession", json={"ttl": 60}).json()["id"]
+    assert api("executeBrowser", sessionId=made, json={"code": "agent-browser get url", "language": "bash"}).json()["result"] == "about:blank"
+    other = api("createBrowser", json={}).json()["id"]
+    assert api("executeInteractSession", sessionId=other, json={"code": "1 + 1"}).json()["result"] == "2"
+    assert {s["id"] for s in api("listInteractSessions").json()["sessions"]} == {made, other}
+    assert api("deleteInteractSession", sessionId=other).json()["creditsBilled"] == 2
+    assert api("deleteBrowser", sessionId=made).json()["creditsBilled"] == 2

@@ -68,6 +68,10 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "listBrowsers": ({}, None),
     "executeBrowser": ({"sessionId": UNKNOWN}, {"code": "agent-browser get url", "language": "bash"}),
     "deleteBrowser": ({"sessionId": UNKNOWN}, None),
+    "createInteractSession": ({}, {"ttl": 60}),
+    "listInteractSessions": ({}, None),
+    "executeInteractSession": ({"sessionId": UNKNOWN}, {"code": "agent-browser get url", "language": "bash"}),
+    "deleteInteractSession": ({"sessionId": UNKNOWN}, None),
 }
 
 

@@ -96,4 +96,9 @@ OPERATIONS = [
     Operation("listBrowsers", None, listed),
     Operation("executeBrowser", models.BrowserExecuteRequest, execute),
     Operation("deleteBrowser", None, delete),
+    # The same operations at the newest service's second path (/v2/interact: x-alias-of).
+    Operation("createInteractSession", models.BrowserCreateRequest, create),
+    Operation("listInteractSessions", None, listed),
+    Operation("executeInteractSession", models.BrowserExecuteRequest, execute),
+    Operation("deleteInteractSession", None, delete),
 ]
