@@ -12,6 +12,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from webdata_server.jobs.clock import ManualClock
 
 from tests.server.conftest import Api, LiveServer, Server
@@ -321,3 +323,31 @@ def test_the_interact_path_is_the_browser_path(session_server: Server) -> None:
     assert {s["id"] for s in api("listInteractSessions").json()["sessions"]} == {made, other}
     assert api("deleteInteractSession", sessionId=other).json()["creditsBilled"] == 2
     assert api("deleteBrowser", sessionId=made).json()["creditsBilled"] == 2
+
+
+def test_a_scrape_that_kept_no_url_cannot_be_replayed(session_server: Server) -> None:
+    """A lockdown scrape logs no URL (as the service redacts it): its replay is unavailable (409)."""
+    api = session_server.api
+    api("scrapeUrl", json={"url": "https://example.com/locked"})
+    locked = api("scrapeUrl", json={"url": "https://example.com/locked", "lockdown": True}).json()["data"]["metadata"]["scrapeId"]
+    refused = api("interactWithScrape", jobId=locked, json={"code": "1"})
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "Replay context is unavailable for this scrape job because the source URL was not retained."
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(
+    code=st.text(alphabet=st.sampled_from(list("page.()'{}[];=+!&|$ agclikt#@0123456789\n\"")), max_size=120),
+    language=st.sampled_from(["node", "python", "bash"]),
+    prompt=st.text(max_size=200),
+)
+def test_no_code_or_prompt_answers_500_over_http(session_server: Server, code: str, language: str, prompt: str) -> None:
+    api = session_server.api
+    session_id = api("createBrowser", json={}).json()["id"]
+    ran = api("executeBrowser", sessionId=session_id, json={"code": code or "1", "language": language})
+    assert ran.status_code == 200 and ran.json()["exitCode"] in (0, 1, 2, 127, 137)
+    scrape_id = _scrape(api, "https://shop.example.com/app/listing")
+    asked = api("interactWithScrape", jobId=scrape_id, json={"prompt": prompt or "?"})
+    assert asked.status_code == 200
+    api("deleteBrowser", sessionId=session_id)
+    api("stopInteraction", jobId=scrape_id)
