@@ -49,7 +49,7 @@ def _sample(annotation: Any, name: str, building: set[str]) -> Any:
         inner = get_args(annotation)
         return [_sample(inner[0], name, building)] if inner else []
     if origin is dict:
-        return {"name": "default"} if name == "profile" else {"key": "value"}
+        return {"name": "default"} if name == "profile" else {"country": "US"} if name == "location" else {"key": "value"}
     if annotation is Any or not inspect.isclass(annotation):
         return "value"
     if issubclass(annotation, bool):

@@ -67,9 +67,19 @@ def _types(schema: dict[str, Any]) -> set[str]:
     return set(kinds) if isinstance(kinds, list) else {kinds} if isinstance(kinds, str) else set()
 
 
+def _constraint_only(member: Any) -> bool:
+    return isinstance(member, dict) and "required" in member and all(k == "required" or k.startswith("x-") for k in member)
+
+
 def _merged(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` with its ``allOf`` members' properties and required names folded in."""
+    """``schema`` with its ``allOf`` members' properties and required names folded in; an ``anyOf``
+    of ``required`` lists alone (one of these fields must be there: interact's code or prompt) is
+    met by its first member's names."""
     schema = resolved(schema)
+    alternatives = schema.get("anyOf") or []
+    if alternatives and all(_constraint_only(resolved(m)) for m in alternatives):
+        schema = {key: value for key, value in schema.items() if key != "anyOf"}
+        schema["required"] = [*(schema.get("required") or []), *resolved(alternatives[0])["required"]]
     if "allOf" not in schema:
         return schema
     merged: dict[str, Any] = {key: value for key, value in schema.items() if key != "allOf"}

@@ -3475,6 +3475,10 @@ class AgentRequest(WireModel):
     """
     The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
     """
+    location: Location | None = None
+    """
+    Where the agent browses from; accepted, no effect on the synthetic result.
+    """
     max_credits: Annotated[StrictInt | None, Field(alias="maxCredits", ge=1)] = None
     """
     Credits the agent may spend at most.
@@ -3515,6 +3519,10 @@ class AgentRequest(WireModel):
     Pages to start from (or to stay on
     """
     webhook: AgentWebhook | None = None
+    zero_data_retention: Annotated[StrictBool, Field(alias="zeroDataRetention")] = False
+    """
+    Keep nothing of the request or its result after answering; accepted, the reference server keeps the job as any other.
+    """
 
 
 class BatchScrapeRequest(WireModel):

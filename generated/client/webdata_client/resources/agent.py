@@ -68,6 +68,7 @@ class Agent:
         effort: Literal["low", "medium", "high"] | None = None,
         exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
         max_credits: int | None = None,
         mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
@@ -78,6 +79,7 @@ class Agent:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
         webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
     ) -> models.AgentStartResponse:
         """Start an agent job.
 
@@ -89,6 +91,7 @@ class Agent:
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -99,6 +102,7 @@ class Agent:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            zero_data_retention: Keep nothing of the request or its result after answering; accepted, the reference server keeps the job as any other.
         """
         return self._client._call(
             _start_agent.OPERATION,
@@ -112,6 +116,7 @@ class Agent:
                     "effort": effort,
                     "exchange": exchange,
                     "integration": integration,
+                    "location": location,
                     "max_credits": max_credits,
                     "mode": mode,
                     "model": model,
@@ -122,6 +127,7 @@ class Agent:
                     "threat_protection": threat_protection,
                     "urls": urls,
                     "webhook": webhook,
+                    "zero_data_retention": zero_data_retention,
                 },
             ),
             result=models.AgentStartResponse,
@@ -199,6 +205,7 @@ class Agent:
         effort: Literal["low", "medium", "high"] | None = None,
         exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
         max_credits: int | None = None,
         mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
@@ -209,6 +216,7 @@ class Agent:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
         webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
@@ -224,6 +232,7 @@ class Agent:
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -234,6 +243,7 @@ class Agent:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            zero_data_retention: Keep nothing of the request or its result after answering; accepted, the reference server keeps the job as any other.
             poll_interval: Seconds between two reads of the status while polling (default: the client's).
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
@@ -245,6 +255,7 @@ class Agent:
             effort=effort,
             exchange=exchange,
             integration=integration,
+            location=location,
             max_credits=max_credits,
             mode=mode,
             model=model,
@@ -255,6 +266,7 @@ class Agent:
             threat_protection=threat_protection,
             urls=urls,
             webhook=webhook,
+            zero_data_retention=zero_data_retention,
         )
         return self.wait(
             str(started.id),
@@ -305,6 +317,7 @@ class AsyncAgent:
         effort: Literal["low", "medium", "high"] | None = None,
         exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
         max_credits: int | None = None,
         mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
@@ -315,6 +328,7 @@ class AsyncAgent:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
         webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
     ) -> models.AgentStartResponse:
         """Start an agent job.
 
@@ -326,6 +340,7 @@ class AsyncAgent:
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -336,6 +351,7 @@ class AsyncAgent:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            zero_data_retention: Keep nothing of the request or its result after answering; accepted, the reference server keeps the job as any other.
         """
         return await self._client._call(
             _start_agent.OPERATION,
@@ -349,6 +365,7 @@ class AsyncAgent:
                     "effort": effort,
                     "exchange": exchange,
                     "integration": integration,
+                    "location": location,
                     "max_credits": max_credits,
                     "mode": mode,
                     "model": model,
@@ -359,6 +376,7 @@ class AsyncAgent:
                     "threat_protection": threat_protection,
                     "urls": urls,
                     "webhook": webhook,
+                    "zero_data_retention": zero_data_retention,
                 },
             ),
             result=models.AgentStartResponse,
@@ -436,6 +454,7 @@ class AsyncAgent:
         effort: Literal["low", "medium", "high"] | None = None,
         exchange: models.AgentExchange | Mapping[str, Any] | None = None,
         integration: str | None = None,
+        location: models.Location | Mapping[str, Any] | None = None,
         max_credits: int | None = None,
         mode: Literal["extract", "chat"] | None = None,
         model: str | None = None,
@@ -446,6 +465,7 @@ class AsyncAgent:
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         urls: Sequence[str] | None = None,
         webhook: models.AgentWebhook | Mapping[str, Any] | None = None,
+        zero_data_retention: bool | None = None,
         poll_interval: float | None = None,
         max_wait: float | None = 600.0,
         raise_on_failure: bool = True,
@@ -461,6 +481,7 @@ class AsyncAgent:
             effort: How hard the agent tries; accepted.
             exchange: Options forwarded to the agent's tool exchange (the service owns every default); accepted, no effect on the synthetic result.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             max_credits: Credits the agent may spend at most.
             mode: The agent's mode; accepted.
             model: The agent model to run; the reference server has one.
@@ -471,6 +492,7 @@ class AsyncAgent:
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             urls: Pages to start from (or to stay on.
             webhook: Where the events of an agent or extract job are posted: `<kind>.started` when it starts, `<kind>.completed`, `<kind>.failed` or `<kind>.cancelled` when it ends (`events` filters them; `action` is accepted, and the synthetic jobs take no actions).
+            zero_data_retention: Keep nothing of the request or its result after answering; accepted, the reference server keeps the job as any other.
             poll_interval: Seconds between two reads of the status while polling (default: the client's).
             max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
             raise_on_failure: Raise ``JobFailedError`` when the job ends other than completed (default True); False returns its status.
@@ -482,6 +504,7 @@ class AsyncAgent:
             effort=effort,
             exchange=exchange,
             integration=integration,
+            location=location,
             max_credits=max_credits,
             mode=mode,
             model=model,
@@ -492,6 +515,7 @@ class AsyncAgent:
             threat_protection=threat_protection,
             urls=urls,
             webhook=webhook,
+            zero_data_retention=zero_data_retention,
         )
         return await self.wait(
             str(started.id),
