@@ -86,6 +86,21 @@ def test_every_family_answers_inside_the_controls_as_on_a_plain_server(sandbox: 
         sandbox.advance(sandbox.server.job_seconds)
         check = httpx.get(f"{sandbox.base_url}/v2/monitor/{monitor}/checks/{run.json()['id']}", headers=auth).json()["data"]
         assert check["status"] == "completed" and check["summary"]["new"] >= 1, (target["type"], check)
+    # Interact and standalone sessions drive the controls' web (the page the test replaced included).
+    sandbox.set_page("https://example.com/replaced", html="<html><head><title>Replaced</title></head><body><button id='b'>Go</button></body></html>")
+    scraped = httpx.post(sandbox.base_url + "/v2/scrape", json={"url": "https://shop.example.com/app/login"}, headers=auth).json()["data"]
+    scrape_id = scraped["metadata"]["scrapeId"]
+    code = "await page.fill('#username', 'ada'); await page.fill('#password', 'secret'); await page.click('#sign-in'); await page.textContent('#greeting')"
+    signed = httpx.post(f"{sandbox.base_url}/v2/scrape/{scrape_id}/interact", json={"code": code}, headers=auth).json()
+    assert signed["result"] == "Signed in as ada.", signed
+    session = httpx.post(sandbox.base_url + "/v2/browser", json={}, headers=auth).json()["id"]
+    replaced = httpx.post(
+        f"{sandbox.base_url}/v2/browser/{session}/execute",
+        json={"code": "agent-browser open https://example.com/replaced && agent-browser get title", "language": "bash"},
+        headers=auth,
+    ).json()
+    assert (replaced["exitCode"], replaced["result"]) == (0, "Replaced"), replaced
+    assert httpx.delete(f"{sandbox.base_url}/v2/browser/{session}", headers=auth).json()["creditsBilled"] == 2
 
 
 def _without_ids(answer: Any) -> Any:

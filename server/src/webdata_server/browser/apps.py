@@ -26,7 +26,7 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
-__all__ = ["PASSWORD", "PRODUCTS", "Response", "is_app", "on_click", "on_load", "respond"]
+__all__ = ["PASSWORD", "PRODUCTS", "Response", "form_url", "is_app", "on_click", "on_load", "respond", "sets_cookies"]
 
 PASSWORD = "secret"  # noqa: S105 (the synthetic sign-in form's documented password)
 SESSION_COOKIE = "session"
@@ -163,6 +163,11 @@ def respond(url: str, cookies: Mapping[str, str], form: Mapping[str, str] | None
         return Response(url, _search(query))
     links = "".join(f'<li><a href="/app/{p}">{p}</a></li>' for p in ("login", "account", "wizard", "listing", "cart", "search"))
     return Response(url, _page("App", f"<ul>{links}</ul>"))
+
+
+def sets_cookies(url: str) -> bool:
+    """Whether a GET of ``url`` changes the host's cookies (signing out)."""
+    return urlsplit(url).path.rstrip("/") == "/app/logout"
 
 
 def form_url(action: str, values: Mapping[str, str]) -> str:

@@ -214,7 +214,9 @@ class BrowserPage:
                 self._show("about:blank", BLANK, record=record)
                 return
             raise PageError(f"page.goto: invalid URL {url!r}")
-        if self.web is not None and self.web.indexed and apps.is_app(target):
+        if self.web is not None and self.web.indexed and apps.is_app(target) and (form is not None or apps.sets_cookies(target)):
+            # A form sent to the app, or a page that sets cookies: the app answers (the web's fetch
+            # carries neither); every other page comes through the web, replaced pages included.
             response = apps.respond(target, self.cookies_for(target), form)
             self._set_cookies(response.url, response.set_cookies)
             self._show(response.url, response.html, record=record)
