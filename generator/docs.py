@@ -326,7 +326,9 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     for parameter in path_parameters:
         shell_path = shell_path.replace("{" + parameter["name"] + "}", "$" + variables[parameter["name"]])
     curl = [f'curl -sS -X {method.upper()} "$BASE_URL{shell_path}"', '-H "Authorization: Bearer $API_KEY"']
-    client_operation = next(op for op in client_operations(bundle) if op.operation_id == operation["operationId"])
+    # An alias (x-alias-of) is called with the client method of the operation it names.
+    named = operation.get("x-alias-of", operation["operationId"])
+    client_operation = next(op for op in client_operations(bundle) if op.operation_id == named)
     path_values = {parameter["name"]: f'os.environ["{variables[parameter["name"]]}"]' for parameter in path_parameters}
     if client_operation.upload and body is not None:
         # An upload: the file by name (in the working folder), the options as one JSON field.

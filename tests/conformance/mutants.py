@@ -497,6 +497,11 @@ def _session_credits_misreported(exchange: Exchange, context: dict[str, Any]) ->
             exchange.response["creditsBilled"] += 1
 
 
+def _session_unpaid_opens(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.method == "POST" and (_INTERACT.match(exchange.path) or exchange.path == "/v2/browser") and exchange.status == 402:
+        exchange.status, exchange.response = 200, {**_RAN, "id": "00000000-0000-4000-8000-000000000000"}
+
+
 def _profile_many_writers(exchange: Exchange, context: dict[str, Any]) -> None:
     body = _json_body(exchange)
     profile = body.get("profile") if exchange.method == "POST" and exchange.path == "/v2/browser" and body is not None else None
@@ -598,6 +603,7 @@ MUTANTS = [
     Mutant("ended-session-runs", "a stopped browser session still runs code", response=_ended_session_runs),
     Mutant("session-credits-misreported", "a stopped session reports one credit more than it billed", response=_session_credits_misreported),
     Mutant("profile-many-writers", "two open sessions save to the same profile", request=_profile_many_writers),
+    Mutant("session-unpaid-opens", "a session the team cannot pay for opens", response=_session_unpaid_opens),
 ]
 
 # The requirement class whose tests catch each mutant: the self-test runs that class alone against
@@ -676,6 +682,7 @@ CLASS_OF = {
     "ended-session-runs": "interact",
     "session-credits-misreported": "interact",
     "profile-many-writers": "interact",
+    "session-unpaid-opens": "interact",
 }
 
 

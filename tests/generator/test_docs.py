@@ -94,7 +94,7 @@ def _ids_for(api: httpx.Client, path: str) -> dict[str, str]:
         scrape_id = str(api.post("/v2/scrape", json={"url": "https://shop.example.com/app/login"}).json()["data"]["metadata"]["scrapeId"])
         assert api.post(f"/v2/scrape/{scrape_id}/interact", json={"code": "1"}).status_code == 200
         return {"JOB_ID": scrape_id}
-    if path.startswith("/v2/browser/"):
+    if path.startswith(("/v2/browser/", "/v2/interact/")):
         return {"JOB_ID": str(api.post("/v2/browser", json={}).json()["id"])}
     return {"JOB_ID": _job_for(api, path) or ""}
 

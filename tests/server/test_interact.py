@@ -351,3 +351,12 @@ def test_no_code_or_prompt_answers_500_over_http(session_server: Server, code: s
     assert asked.status_code == 200
     api("deleteBrowser", sessionId=session_id)
     api("stopInteraction", jobId=scrape_id)
+
+
+def test_a_browser_session_needs_no_body(session_server: Server) -> None:
+    """POST /v2/browser's body is optional (the service's schema defaults every field): no body, no
+    Content-Type, is a session of the defaults; a body over the limit is still 413."""
+    headers = {"Authorization": f"Bearer {session_server.api.key}"}
+    made = session_server.client.post("/v2/browser", headers=headers)
+    assert made.status_code == 200, made.text
+    assert made.json()["expiresAt"] == "2026-11-02T09:10:00.000Z"  # the default ttl, 600 s

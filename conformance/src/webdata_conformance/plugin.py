@@ -64,6 +64,7 @@ class Settings:
 # The fixtures a configuration file may name ([fixtures]), and what each provokes.
 FIXTURES: dict[str, str] = {
     "poor-key": "a key of a team with no credits left (402)",
+    "tight-key": "a key of a team with a few credits: enough for a scrape, not for a 600 s browser session (20 credits; 402)",
     "limited-key": "a key of a team limited to one request a minute (429)",
     "no-usage-key": "a key of a team without usage information (404 from token and credit usage)",
     "not-entitled-key": "a key of a team without the Threat Protection entitlement (403)",

@@ -82,6 +82,7 @@ def _admin(database: Path, *args: str) -> str:
 # fixture keys from; embedded_server sets them to the keys of the teams it creates.
 FIXTURE_VARIABLES = {
     "poor-key": "WEBDATA_CONFORMANCE_POOR_KEY",
+    "tight-key": "WEBDATA_CONFORMANCE_TIGHT_KEY",
     "limited-key": "WEBDATA_CONFORMANCE_LIMITED_KEY",
     "no-usage-key": "WEBDATA_CONFORMANCE_NO_USAGE_KEY",
     "not-entitled-key": "WEBDATA_CONFORMANCE_NOT_ENTITLED_KEY",
@@ -92,11 +93,12 @@ FIXTURE_VARIABLES = {
 
 def _fixture_teams(database: Path) -> dict[str, str]:
     """Teams that provoke refusals, made with the server's admin commands (one call each): no
-    credits (402), one request a minute (429), no plan (404 from usage), threat protection with
+    credits (402), ten credits (a scrape, but not a browser session: 402), one request a minute (429), no plan (404 from usage), threat protection with
     overrides disabled or enforced (403); variable name -> key."""
     plan = ("--plan-tokens", str(15 * 100_000))
     made = {
         "poor-key": ("--name", "conformance-poor", "--plan-tokens", "0"),
+        "tight-key": ("--name", "conformance-tight", "--plan-tokens", str(15 * 10)),
         "limited-key": ("--name", "conformance-limited", "--plan-tokens", str(15 * 10_000), "--rate-limit", "1"),
         "no-usage-key": ("--name", "conformance-no-usage"),
         "overrides-disabled-key": ("--name", "conformance-no-overrides", *plan, "--threat-protection", "on", "--threat-overrides", "off"),

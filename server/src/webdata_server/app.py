@@ -157,6 +157,8 @@ def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: 
         body: Any = None
         if operation.upload:
             body = Upload(raw, headers.get("content-type", ""), too_large)
+        elif operation.body is not None and route.body_optional and not too_large and not raw.strip():
+            body = None  # no body where the contract makes it optional: the handler's defaults, as the service's
         elif operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
             body = gate.body(route, operation.body, raw, too_large=too_large, media_type=media_type)

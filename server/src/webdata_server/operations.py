@@ -61,6 +61,8 @@ class Route(Generic[H]):
     countries: frozenset[str] = frozenset()
     # The path also accepts the x-watch WebSocket.
     watch: bool = False
+    # The body may be left out (requestBody.required false): an empty one is no body, not a 400.
+    body_optional: bool = False
     # The JSON Schema checks of the body (or of an upload's options part): the full validator, the
     # size bounds alone (checked first), and the fast compiled yes/no (None where unavailable).
     validator: Validator | None = None
@@ -151,6 +153,7 @@ def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> 
         documented=frozenset(int(s) for s in described.get("responses", {}) if s.isdigit()),
         watch="x-watch" in described,
         countries=countries,
+        body_optional="requestBody" in described and not described["requestBody"].get("required", False),
     )
     if "application/json" in content:
         properties = _properties(contract, content["application/json"]["schema"])

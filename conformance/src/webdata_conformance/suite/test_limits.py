@@ -151,6 +151,8 @@ def test_a_team_without_credits_is_refused(api: ConformanceClient, settings: Set
     key = _fixture(settings, "poor-key")
     answers = {}
     for op in _documenting(402):
+        if op == "interactWithScrape":
+            continue  # its scrape is looked up first (404 for one the team lacks): INT-05 tests its 402
         path, body = REQUESTS[op]
         answers[op] = api.call(op, json_body=body, key=key, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     _refused_everywhere(answers, 402, "a team with no credits left")

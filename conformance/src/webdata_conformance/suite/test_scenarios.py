@@ -1020,10 +1020,17 @@ def test_interact_on_another_teams_scrape_or_session_is_forbidden(api: Conforman
     foreign.expect(foreign.status == 403, f"interact on another team's scrape must answer 403, it answered {said(foreign)}")
     unknown = api.call("interactWithScrape", jobId=UNKNOWN, json_body={"code": "1 + 1"})
     unknown.expect(unknown.status == 404, f"interact on a scrape id nobody has must answer 404, it answered {said(unknown)}")
+    opened = api.call("interactWithScrape", jobId=scrape_id, json_body={"code": "1 + 1"})
+    opened.require(opened.status == 200, f"interact must open the scrape's session, it answered {said(opened)}")
+    stop = other.call("stopInteraction", jobId=scrape_id)
+    stop.expect(stop.status == 403, f"stopping another team's interaction must answer 403, it answered {said(stop)}")
+    api.call("stopInteraction", jobId=scrape_id)
     session_id = _session(api)
     try:
-        theirs = other.call("executeBrowser", sessionId=session_id, json_body={"code": "agent-browser get url", "language": "bash"})
-        theirs.expect(theirs.status == 403, f"running code in another team's session must answer 403, it answered {said(theirs)}")
+        run = {"code": "agent-browser get url", "language": "bash"}
+        for operation, body in (("executeBrowser", run), ("executeInteractSession", run), ("deleteBrowser", None), ("deleteInteractSession", None)):
+            theirs = other.call(operation, sessionId=session_id, json_body=body)
+            theirs.expect(theirs.status == 403, f"{operation} on another team's session must answer 403, it answered {said(theirs)}")
     finally:
         api.call("deleteBrowser", sessionId=session_id)
 
@@ -1081,6 +1088,30 @@ def test_one_session_at_a_time_writes_a_profile(api: ConformanceClient) -> None:
         if reader.status == 200:
             opened.append(str(reader.body.get("id")))
         reader.expect(reader.status == 200, f"a session reading the profile (saveChanges false) must open, it answered {said(reader)}")
+        # A scrape with the profile (saveChanges by default) would open a second writer: interact refuses it.
+        scraped = api.call("scrapeUrl", json_body={"url": _unique("profile"), "formats": ["markdown"], "profile": {"name": profile}})
+        scraped.require(scraped.status == 200, f"a scrape with the profile must succeed, it answered {said(scraped)}")
+        interact = api.call("interactWithScrape", jobId=str(scraped.body["data"]["metadata"]["scrapeId"]), json_body={"code": "1 + 1"})
+        interact.expect(interact.status == 409, f"interact opening a second writer of the profile must answer 409, it answered {said(interact)}")
     finally:
         for session_id in opened:
             api.call("deleteBrowser", sessionId=session_id)
+
+
+@pytest.mark.requirement("INT-05")
+def test_a_session_the_team_cannot_pay_is_refused(api: ConformanceClient, settings: Settings) -> None:
+    key = settings.fixture("tight-key")
+    if key is None:
+        pytest.skip("class interact: no tight-key in [fixtures] of the configuration file (a team with credits for a scrape, not for a session)")
+    scraped = api.call("scrapeUrl", json_body={"url": _unique("tight"), "formats": ["markdown"]}, key=key)
+    scraped.require(scraped.status == 200, f"the tight team's scrape must succeed (it has a few credits), it answered {said(scraped)}")
+    scrape_id = str(scraped.body["data"]["metadata"]["scrapeId"])
+    refused = api.call("interactWithScrape", jobId=scrape_id, json_body={"code": "1 + 1", "ttl": 3600}, key=key)
+    refused.expect(refused.status == 402, f"interact opening an hour's session the team cannot pay must answer 402, it answered {said(refused)}")
+    created = api.call("createBrowser", json_body={"ttl": 3600}, key=key)
+    if created.status == 200:
+        api.call("deleteBrowser", sessionId=str(created.body.get("id")), key=key)
+    created.expect(created.status == 402, f"a browser session of an hour the team cannot pay must answer 402, it answered {said(created)}")
+    listed = api.call("listBrowsers", query={"status": "active"}, key=key)
+    sessions = listed.body.get("sessions") if isinstance(listed.body, dict) else None
+    listed.expect(sessions == [], f"a refused session must not be open: the team's active sessions are {sessions}")
