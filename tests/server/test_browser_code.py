@@ -159,7 +159,7 @@ _PIECES = [
 _CODE = st.lists(st.sampled_from(_PIECES), max_size=120).map("".join)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(code=_CODE, language=st.sampled_from(["node", "python", "bash"]))
 def test_no_code_runs_unbounded_or_raises(code: str, language: str) -> None:
     started = time.monotonic()
@@ -168,7 +168,7 @@ def test_no_code_runs_unbounded_or_raises(code: str, language: str) -> None:
     assert outcome.exit_code in (0, 1, 2, 127, 137)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(prompt=st.text(max_size=400))
 def test_no_prompt_runs_unbounded_or_raises(prompt: str) -> None:
     started = time.monotonic()

@@ -6,7 +6,6 @@ Every answer is checked against the contract by the ``Api`` helper."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -258,12 +257,10 @@ def test_a_session_outlives_a_restart_and_kill_9_bills_it_once(live_server: Live
     with httpx.Client(base_url=live_server.base_url, headers=headers, timeout=30) as client:
         again = client.post(f"/v2/browser/{created['id']}/execute", json={"code": "agent-browser get text '#cart-count'", "language": "bash"}).json()
         assert again["result"] == "1"  # the page (and its localStorage) came back with the server
-        deadline = time.monotonic() + 60
-        while client.get("/v2/browser", params={"status": "active"}).json()["sessions"] and time.monotonic() < deadline:
-            time.sleep(0.5)
         ended = client.delete(f"/v2/browser/{created['id']}").json()
-        assert ended["creditsBilled"] == 2 and "sessionDurationMs" not in ended
-        # Billed once, at its ttl, by the worker of the restarted server: the minimum minute.
+        assert ended["creditsBilled"] == 2 and ended["sessionDurationMs"] >= 0
+        assert "sessionDurationMs" not in client.delete(f"/v2/browser/{created['id']}").json()  # ended: not again
+        # Billed once, across the kill: the minimum minute.
         assert client.get("/v2/team/credit-usage").json()["data"]["remainingCredits"] == 10_000 - 2
 
 
