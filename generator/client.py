@@ -48,11 +48,17 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
 
     Only the package: its ``pyproject.toml`` and README come from the ``package`` stage.
     """
+    # The tool writes a module per operation; an alias (x-alias-of) is called with the module of the
+    # operation it names, so it is left out of what the tool reads.
+    bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
+    source = out_dir / "client-input.json"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    source.write_text(json.dumps(_without_aliases(bundle)), encoding="utf-8")
     argv = [
         tool_path("openapi-python-client"),
         "generate",
         "--path",
-        str(bundle_path),
+        str(source),
         "--config",
         str(CONFIG),
         "--custom-template-path",
@@ -63,7 +69,10 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
         str(out_dir / PACKAGE),
         "--fail-on-warning",
     ]
-    output = run_tool(argv, stage=STAGE, allow_output=True)
+    try:
+        output = run_tool(argv, stage=STAGE, allow_output=True)
+    finally:
+        source.unlink()
     # It announces the folder it writes; anything else is a warning.
     leftover = [line for line in output.splitlines() if line.strip() and not line.startswith("Generating ")]
     if leftover:
@@ -80,12 +89,23 @@ def generate_client(*, bundle_path: Path, out_dir: Path) -> Path:
             module.unlink()
     for module in sorted(RUNTIME.glob("*.py")):
         shutil.copyfile(module, package / module.name)
-    bundle = json.loads(bundle_path.read_text(encoding="utf-8"))
     for relative, text in render_package(bundle).items():
         (package / relative).parent.mkdir(parents=True, exist_ok=True)
         (package / relative).write_text(text, encoding="utf-8")
     (package / "py.typed").write_text("", encoding="utf-8")
     return package
+
+
+def _without_aliases(bundle: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``bundle`` without the operations that are another path of one (x-alias-of)."""
+    copy: dict[str, Any] = json.loads(json.dumps(bundle))
+    for path, item in list(copy.get("paths", {}).items()):
+        for verb, operation in list(item.items()):
+            if isinstance(operation, dict) and "x-alias-of" in operation:
+                del item[verb]
+        if not any(isinstance(operation, dict) and "operationId" in operation for operation in item.values()):
+            del copy["paths"][path]
+    return copy
 
 
 # -- the operations, read from the bundle -----------------------------------------------------------

@@ -21,7 +21,7 @@ from webdata_server.browser.page import BrowserPage, PageError, PageState, Query
 from webdata_server.content import pdf_data_url, screenshot_data_url, screenshot_size
 from webdata_server.web import FetchContext, WebSource
 
-__all__ = ["ActionError", "ActionRun", "run_actions"]
+__all__ = ["ActionError", "ActionRun", "perform", "run_actions"]
 
 
 class ActionError(Exception):
@@ -57,7 +57,7 @@ def run_actions(
     for index, action in enumerate(actions):
         where = f"action {index} ({action.type})"
         try:
-            _perform(page, action, run, colors=colors, mobile=mobile)
+            perform(page, action, run, colors=colors, mobile=mobile)
         except PageError as error:
             raise ActionError(f"{where}: {_plain(str(error))}") from None
     run.html = page.content()
@@ -72,7 +72,9 @@ def _plain(message: str) -> str:
     return f"no element matches {found.group(1)}" if found else message
 
 
-def _perform(page: BrowserPage, action: models.Action, run: ActionRun, *, colors: dict[str, str], mobile: bool) -> None:
+def perform(page: BrowserPage, action: models.Action, run: ActionRun, *, colors: dict[str, str], mobile: bool) -> None:
+    """One action on ``page`` (what it returns goes into ``run``); :class:`PageError` when it cannot be done.
+    A scrape's actions and interact's replay of them both act through it."""
     if isinstance(action, models.WaitAction):
         if action.selector is not None:
             page.one(Query("css", action.selector), "wait")

@@ -38,7 +38,7 @@ import lxml.html  # type: ignore[import-untyped]
 
 from webdata_server import linear, site
 from webdata_server.browser import apps
-from webdata_server.files import PdfPageText
+from webdata_server.files import PdfPageText, html_title
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
 
 __all__ = ["FetchFailed", "FetchRefused", "HttpFetcher", "Page", "SyntheticWeb", "WebSource", "links_in", "page_title", "sitemap_locations"]
@@ -139,13 +139,6 @@ def page_title(url: str) -> str:
     return f"{parts.hostname or 'unknown'}{parts.path or '/'}"
 
 
-def page_title_of(html: str, default: str) -> str:
-    """The text of a page's ``<title>`` (the first), or ``default``."""
-    start = html.find("<title>")
-    end = html.find("</title>", start)
-    return html[start + 7 : end] if start >= 0 and end > start else default
-
-
 def language_for(country: str, languages: list[str]) -> str:
     """The page language: the first preferred language, else the location's."""
     return languages[0] if languages else _LANGUAGES.get(country, "en-US")
@@ -180,7 +173,7 @@ class SyntheticWeb:
             return Page(url, 200, kind, html, resource.encode(), path, language=language)
         if apps.is_app(url):
             served = apps.respond(url, context.cookies)
-            return Page(served.url, 200, "text/html", served.html, served.html.encode(), page_title_of(served.html, title), language=language)
+            return Page(served.url, 200, "text/html", served.html, served.html.encode(), html_title(served.html) or title, language=language)
         with self._lock:
             self._fetches[url] += 1
             fetch_number = self._fetches[url]

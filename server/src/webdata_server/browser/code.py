@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -873,9 +872,6 @@ def _typeof(value: Any) -> str:
     if isinstance(value, Closure):
         return "function"
     return "object"
-
-
-Builtin = Callable[..., Any]
 
 
 def check_depth(program: list[Any]) -> list[Any]:

@@ -18,7 +18,7 @@ spent waiting is counted, never slept.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -591,6 +591,3 @@ def query_of(target: str) -> Query:
     """An agent-browser or action target: ``@e3`` is a snapshot ref, anything else CSS."""
     found = REF.match(target)
     return Query("ref", found.group(1)) if found and target.startswith("@") else Query("css", target)
-
-
-Navigate = Callable[[str], None]

@@ -21,27 +21,35 @@ import sqlite3
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from urllib.parse import urlsplit
 from weakref import WeakValueDictionary
 
+import webdata_models as models
+
+from webdata_server.actions import ActionRun, perform
 from webdata_server.browser import agent, bash, node, python
 from webdata_server.browser.code import Interpreter, Outcome, Unsupported, check_depth
-from webdata_server.browser.page import BrowserPage, PageError, PageState, Query
-from webdata_server.domain import Caller, Team, iso
+from webdata_server.browser.page import BrowserPage, PageError, PageState
+from webdata_server.domain import Caller, Team
 from webdata_server.errors import BrowserRefused
 from webdata_server.jobs.clock import Clock
 from webdata_server.pricing import Pricing
+from webdata_server.scrape.pipeline import fetch_context
 from webdata_server.store import LedgerEntry, Store
 from webdata_server.store.browsers import SessionRow, StoredScrape
-from webdata_server.web import FetchContext, WebSource
+from webdata_server.web import WebSource
 
 __all__ = ["Opened", "SessionService", "run_code"]
 
 # Who is billed for a session: the operation whose x-credits price it.
 LIVE_PAGES = 256
 INTERACT_OPERATION = "interactWithScrape"
+# The scrape actions a replay performs (the service's replay skips screenshot, pdf, scrape and
+# executeJavascript: lib/scrape-interact/scrape-replay.ts).
+_REPLAYED = frozenset({"wait", "click", "write", "press", "scroll"})
 BROWSER_OPERATION = "createBrowser"
 PROFILE_IN_USE = "profileInUse"
 
@@ -70,7 +78,7 @@ def run_code(page: BrowserPage, code: str, language: str, timeout_s: float) -> O
 class SessionService:
     """Opens, runs, ends and bills browser sessions (see the module's docstring)."""
 
-    def __init__(self, *, store: Store, pricing: Pricing, clock: Clock, web: WebSource, count_jobs: Any) -> None:
+    def __init__(self, *, store: Store, pricing: Pricing, clock: Clock, web: WebSource, count_jobs: Callable[[str], int]) -> None:
         self.store = store
         self.pricing = pricing
         self.clock = clock
@@ -157,23 +165,18 @@ class SessionService:
 
     def _replay(self, scrape: StoredScrape, state: PageState) -> PageState:
         """The scrape's page again: its URL, its ``waitFor``, its actions but screenshot, pdf and
-        scrape (and executeJavascript, which the service's replay skips too)."""
+        scrape (and executeJavascript, which the service's replay skips too), through the same
+        action code as the scrape's own (:func:`webdata_server.actions.perform`)."""
         if not scrape.url:
             raise BrowserRefused("replayUnavailable")
-        options = scrape.options
-        location = options.get("location") or {}
-        context = FetchContext(
-            headers=dict(options.get("headers") or {}),
-            mobile=bool(options.get("mobile")),
-            country=str(location.get("country") or "US"),
-            languages=list(location.get("languages") or []),
-        )
-        page = BrowserPage(state, web=self.web, context=context)
+        request = models.ScrapeRequest.model_validate(scrape.options)  # stored from a validated request
+        page = BrowserPage(state, web=self.web, context=fetch_context(request))
         try:
             page.goto(scrape.url)
-            page.wait(min(int(options.get("waitFor") or 0), 30_000))
-            for action in options.get("actions") or []:
-                _replay_action(page, action)
+            page.wait(min(request.wait_for or 0, 30_000))
+            for action in request.actions or []:
+                if action.type in _REPLAYED:
+                    perform(page, action, ActionRun(html=""), colors={}, mobile=request.mobile)
         except PageError:
             raise BrowserRefused("replayFailed") from None
         return page.save()
@@ -302,25 +305,7 @@ class SessionService:
         saved = self.store.browsers.profile(team.id, name)
         if not saved:
             return {}
-        from urllib.parse import urlsplit
-
         return dict((saved.get("cookies") or {}).get((urlsplit(url).hostname or "").lower(), {}))
-
-
-def _replay_action(page: BrowserPage, action: dict[str, Any]) -> None:
-    kind = action.get("type")
-    if kind == "wait":
-        if action.get("selector"):
-            page.wait_for(Query("css", str(action["selector"])))
-        page.wait(min(int(action.get("milliseconds") or 0), 60_000))
-    elif kind == "click":
-        page.click(Query("css", str(action.get("selector", ""))), all=bool(action.get("all")))
-    elif kind == "write":
-        page.type(None, str(action.get("text", "")))
-    elif kind == "press":
-        page.press(str(action.get("key", "")))
-    elif kind == "scroll":
-        page.scroll("up" if action.get("direction") == "up" else "down", Query("css", str(action["selector"])) if action.get("selector") else None)
 
 
 def session_links(base_url: str, session_id: str) -> dict[str, str]:
@@ -332,7 +317,3 @@ def session_links(base_url: str, session_id: str) -> dict[str, str]:
         "liveViewUrl": f"{host}/v2/browser/{session_id}/live",
         "interactiveLiveViewUrl": f"{host}/v2/browser/{session_id}/live?interactive=true",
     }
-
-
-def iso_or_none(moment: datetime | None) -> str | None:
-    return iso(moment) if moment is not None else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import webdata_models as models
@@ -39,11 +40,8 @@ def create(ctx: Context, call: Call) -> dict[str, Any]:
         profile=(profile.name, profile.save_changes) if profile is not None else None,
         interact=False,
     )
-    expires = session.created_at.timestamp() + session.ttl
-    from datetime import UTC, datetime
-
     links = session_links(call.base_url(), session.id)
-    return {"success": True, "id": session.id, **links, "expiresAt": iso(datetime.fromtimestamp(expires, UTC))}
+    return {"success": True, "id": session.id, **links, "expiresAt": iso(session.created_at + timedelta(seconds=session.ttl))}
 
 
 def listed(ctx: Context, call: Call) -> dict[str, Any]:
@@ -74,10 +72,6 @@ def listed(ctx: Context, call: Call) -> dict[str, Any]:
 def execute(ctx: Context, call: Call) -> dict[str, Any]:
     body: models.BrowserExecuteRequest = call.body
     session = ctx.sessions.find(call.caller, call.path["sessionId"])
-    if not session.active:
-        from webdata_server.errors import BrowserRefused
-
-        raise BrowserRefused("destroyed")
     outcome = ctx.sessions.execute(session, code=body.code, prompt=None, language=body.language, timeout_s=float(body.timeout))
     return {"success": True, **session_links(call.base_url(), session.id), **execute_answer(outcome, interact=False)}
 

@@ -235,7 +235,7 @@ class ScrapePipeline:
                 colors=colors_of(page),
                 mobile=options.mobile,
                 web=self.web,
-                context=replace(fetch_context(options), cookies=dict(cookies or {})),
+                context=fetch_context(options),  # each page it goes to gets its host's cookies from the page model
                 cookies={host: dict(cookies)} if cookies else None,
             )
         except ActionError as error:
