@@ -137,6 +137,69 @@ them; `action` is accepted, and the synthetic jobs take no actions).
 """
 
 
+class AttributeResult(WireModel):
+    """
+    The values of one selector's attribute, one per matching element that has it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    attribute: StrictStr
+    selector: StrictStr
+    values: list[StrictStr]
+
+
+class AttributeSelector(WireModel):
+    """
+    A CSS selector and the attribute to read from the elements it matches.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    attribute: Annotated[StrictStr, Field(max_length=256)]
+    """
+    Attribute name to read (e.g. `href`, `data-sku`, `id`).
+    """
+    selector: Annotated[StrictStr, Field(max_length=1000)]
+    """
+    CSS selector to find elements.
+    """
+
+
+class AttributesFormat(WireModel):
+    """
+    Attribute values read by CSS selector from the page's cleaned HTML (after `onlyMainContent`,
+    `includeTags` and `excludeTags`, and after the actions): the document's `attributes` holds one
+    entry per selector, in order, with the values of every matching element that has the attribute.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    selectors: Annotated[list[AttributeSelector], Field(max_length=100)]
+    type: Literal["attributes"] = "attributes"
+
+
+class AudioFormat(WireModel):
+    """
+    A link to the page's audio (`audio`). Only pages that carry media are supported: any
+    other URL fails with 422 `SCRAPE_AUDIO_UNSUPPORTED_URL`. +4 credits.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    type: Literal["audio"] = "audio"
+
+
 class AuditMetadata(WireModel):
     """
     Audit information attached to the request.
@@ -474,7 +537,19 @@ class ClickAction(WireModel):
 
 
 CompatFormatName = TypeAliasType(
-    "CompatFormatName", Literal["rawBase64", "screenshot", "json", "changeTracking", "branding"]
+    "CompatFormatName",
+    Literal[
+        "rawBase64",
+        "screenshot",
+        "json",
+        "changeTracking",
+        "branding",
+        "product",
+        "menu",
+        "audio",
+        "video",
+        "deterministicJson",
+    ],
 )
 """
 String shorthand of a format that has no required field besides `type`: the server treats
@@ -661,6 +736,27 @@ class CreditUsageResponse(WireModel):
     success: StrictBool
 
 
+class DeterministicJsonFormat(WireModel):
+    """
+    Structured data as the json format gives it (`json`), by a reusable extractor rather than a
+    per-request model call. Not together with `json` (400). The page costs 10 credits.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    prompt: Annotated[StrictStr | None, Field(max_length=10000)] = None
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
+    """
+    JSON Schema of the extracted data.
+    """
+    type: Literal["deterministicJson"] = "deterministicJson"
+
+
 class DocumentMetadata(WireModel):
     """
     Metadata of the page and of the scrape.
@@ -839,6 +935,21 @@ HeaderMap = TypeAliasType("HeaderMap", Annotated[dict[str, HeaderMapAdditionalPr
 """
 HTTP headers by name; at most 100, each value at most 8192 characters.
 """
+
+
+class HighlightsFormat(WireModel):
+    """
+    The lines of the page that answer `query`, quoted exactly, in page order, one per line
+    (`highlights`; empty when none does). +4 credits.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    query: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
+    type: Literal["highlights"] = "highlights"
 
 
 class HistoricalCreditUsageResponse(WireModel):
@@ -1041,6 +1152,46 @@ class MarkdownFormat(WireModel):
         populate_by_name=True,
     )
     type: Literal["markdown"] = "markdown"
+
+
+class MenuFormat(WireModel):
+    """
+    The page's menu as a `MenuProfile` (merchant, sections, items with prices and dietary
+    marks), read from its schema.org `Menu` data. A page that is not a menu page gets no `menu`
+    and the warning "No menu found on this page; it does not appear to be a menu page.".
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    modifiers: StrictBool | None = None
+    """
+    Also capture each item's option groups (read into `optionGroups`).
+    """
+    type: Literal["menu"] = "menu"
+
+
+class Identifiers(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    merchant_item_id: Annotated[StrictStr | None, Field(alias="merchantItemId")] = None
+
+
+class Merchant(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    location: Any | None = None
+    """
+    Where the merchant is (an address object).
+    """
+    name: StrictStr
+    type: StrictStr | None = None
 
 
 class Detail1(WireModel):
@@ -1498,7 +1649,7 @@ class ParseUnreadableError(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    code: Annotated[Literal["PARSE_FILE_UNREADABLE"], OpenEnum]
+    code: Annotated[Literal["PARSE_FILE_UNREADABLE", "SCRAPE_AUDIO_UNSUPPORTED_URL"], OpenEnum]
     error: StrictStr
     success: Literal[False] = False
 
@@ -1687,6 +1838,102 @@ class PressAction(WireModel):
     type: Literal["press"] = "press"
 
 
+class ProductAvailability(WireModel):
+    """
+    Whether it can be bought now.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    in_stock: Annotated[StrictBool, Field(alias="inStock")]
+    text: StrictStr | None = None
+
+
+class ProductFormat(WireModel):
+    """
+    The page's product as a `ProductProfile` (title, brand, category, variants with price,
+    availability and images), read from its schema.org `Product` data. A page that is not a
+    product page gets no `product` and the warning "No product found on this page; it does not
+    appear to be a product page.".
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    type: Literal["product"] = "product"
+
+
+class ProductImage(WireModel):
+    """
+    An image of a product or a menu item.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    alt: StrictStr | None = None
+    url: StrictStr
+
+
+class ProductPrice(WireModel):
+    """
+    A price.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    amount: StrictFloat
+    currency: StrictStr | None = None
+    """
+    ISO 4217 code.
+    """
+    formatted: StrictStr | None = None
+
+
+class Sale(WireModel):
+    """
+    Present when the variant is on sale; the price before it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    original_price: Annotated[ProductPrice, Field(alias="originalPrice")]
+
+
+class ProductVariant(WireModel):
+    """
+    A purchasable variant of a product (a size, a colour).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    availability: ProductAvailability
+    id: StrictStr | None = None
+    images: list[ProductImage] | None = None
+    price: ProductPrice | None = None
+    sale: Sale | None = None
+    """
+    Present when the variant is on sale; the price before it.
+    """
+    sku: StrictStr | None = None
+    title: StrictStr | None = None
+    values: dict[str, Any] | None = None
+    """
+    What sets the variant apart (`{size: M}`).
+    """
+
+
 class Profile(WireModel):
     """
     Persistent browser storage (cookies, localStorage) shared by the team's scrapes and sessions
@@ -1707,6 +1954,38 @@ class Profile(WireModel):
     """
     Save state back when the interact session stops; false loads without writing.
     """
+
+
+class QueryFormat(WireModel):
+    """
+    Deprecated: use `question` or `highlights`. An answer to `prompt` in `answer`: in
+    `freeform` mode as `question` answers, in `directQuote` mode as `highlights` quotes.
+    +4 credits (once, with `question`).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    mode: Literal["freeform", "directQuote"] = "freeform"
+    prompt: Annotated[StrictStr, Field(max_length=10000)]
+    type: Literal["query"] = "query"
+
+
+class QuestionFormat(WireModel):
+    """
+    An answer to `question` from the page's content alone (`answer`); a page that does not say
+    gets an answer saying so. +4 credits (once, with `query`).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    question: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
+    type: Literal["question"] = "question"
 
 
 class QueueStatusResponse(WireModel):
@@ -1838,6 +2117,20 @@ class ScrapeNotFoundError(WireModel):
     success: Literal[False] = False
 
 
+class ScrapeUnprocessableError(WireModel):
+    """
+    A coded 422 of a format the page cannot give.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["SCRAPE_AUDIO_UNSUPPORTED_URL"], OpenEnum]
+    error: StrictStr
+    success: Literal[False] = False
+
+
 class ScrollAction(WireModel):
     """
     Scrolls the page or an element.
@@ -1888,67 +2181,6 @@ class SearchResultImage(WireModel):
     position: StrictInt | None = None
     title: StrictStr | None = None
     url: StrictStr | None = None
-
-
-class SearchResultNews(WireModel):
-    """
-    A news result; scraped (formats asked for), it carries the document's fields too.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    category: StrictStr | None = None
-    date: StrictStr | None = None
-    description: StrictStr | None = None
-    html: StrictStr | None = None
-    image_url: Annotated[StrictStr | None, Field(alias="imageUrl")] = None
-    images: list[StrictStr] | None = None
-    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
-    """
-    Data extracted by the json format.
-    """
-    links: list[StrictStr] | None = None
-    markdown: StrictStr | None = None
-    metadata: DocumentMetadata | None = None
-    position: StrictInt | None = None
-    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
-    screenshot: StrictStr | None = None
-    snippet: StrictStr | None = None
-    summary: StrictStr | None = None
-    title: StrictStr | None = None
-    url: StrictStr | None = None
-    warning: StrictStr | None = None
-
-
-class SearchResultWeb(WireModel):
-    """
-    A web result; scraped (formats asked for), it carries the document's fields too.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    category: StrictStr | None = None
-    description: StrictStr | None = None
-    html: StrictStr | None = None
-    images: list[StrictStr] | None = None
-    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
-    """
-    Data extracted by the json format.
-    """
-    links: list[StrictStr] | None = None
-    markdown: StrictStr | None = None
-    metadata: DocumentMetadata | None = None
-    position: StrictInt | None = None
-    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
-    screenshot: StrictStr | None = None
-    summary: StrictStr | None = None
-    title: StrictStr | None = None
-    url: StrictStr
-    warning: StrictStr | None = None
 
 
 class SearchSourceOptions(WireModel):
@@ -2065,6 +2297,50 @@ class TokenUsageResponse(WireModel):
     )
     data: TokenUsage
     success: StrictBool
+
+
+class VideoFormat(WireModel):
+    """
+    A link to the page's video (`video`) and every video found on it (`videos`); a page
+    without video gets neither. +4 credits.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    type: Literal["video"] = "video"
+
+
+class VideoItem(WireModel):
+    """
+    A video found on the page.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    description: StrictStr | None = None
+    duration: StrictStr | None = None
+    height: StrictFloat | None = None
+    kind: StrictStr | None = None
+    metadata: dict[str, Any] | None = None
+    mime_type: Annotated[StrictStr | None, Field(alias="mimeType")] = None
+    provider: StrictStr | None = None
+    source: StrictStr
+    """
+    How it was found (`html`: a video element; `meta`: og:video).
+    """
+    source_url: Annotated[StrictStr, Field(alias="sourceURL")]
+    """
+    The page it was found on.
+    """
+    thumbnail: StrictStr | None = None
+    title: StrictStr | None = None
+    url: StrictStr
+    width: StrictFloat | None = None
 
 
 class Viewport(WireModel):
@@ -2206,45 +2482,6 @@ class BrowserListResponse(WireModel):
     success: StrictBool
 
 
-class Document(WireModel):
-    """
-    A scraped document; each format requested fills its field.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    actions: ActionResults | None = None
-    blocks: list[PdfPageBlocks] | None = None
-    """
-    Per-page layout blocks, when the PDF parser's `blocks` is true.
-    """
-    branding: BrandingProfile | None = None
-    change_tracking: Annotated[ChangeTrackingResult | None, Field(alias="changeTracking")] = None
-    html: StrictStr | None = None
-    images: list[StrictStr] | None = None
-    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
-    """
-    Data extracted by the json format.
-    """
-    links: list[StrictStr] | None = None
-    markdown: StrictStr | None = None
-    metadata: DocumentMetadata
-    pages: list[PdfPage] | None = None
-    """
-    Per-page markdown, when the PDF parser's `pages` is true.
-    """
-    raw_base64: Annotated[StrictStr | None, Field(alias="rawBase64")] = None
-    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
-    screenshot: StrictStr | None = None
-    """
-    Link to the screenshot image.
-    """
-    summary: StrictStr | None = None
-    warning: StrictStr | None = None
-
-
 class HistoricalTokenUsageResponse(WireModel):
     """
     Answer of GET /v2/team/token-usage/historical.
@@ -2256,36 +2493,6 @@ class HistoricalTokenUsageResponse(WireModel):
     )
     periods: list[TokenUsagePeriod]
     success: StrictBool
-
-
-class JobStatusResponse(WireModel):
-    """
-    State and documents of a batch scrape or crawl.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    completed: Annotated[StrictInt, Field(ge=0)]
-    credits_used: Annotated[StrictInt, Field(alias="creditsUsed", ge=0)]
-    data: list[Document]
-    expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
-    id: StrictStr | None = None
-    """
-    The job's id. The status answer does not carry it (the id is in its path); a client that waited for the job or gathered its pages sets it, so the result names its job.
-    """
-    next: StrictStr | None = None
-    """
-    URL (on the same server) of the next page of documents, present while the job has more pages than this answer and those before it held; while the job runs it may lead to an empty page.
-    """
-    status: ScrapeJobStatus
-    success: StrictBool
-    total: Annotated[StrictInt, Field(ge=0)]
-    warning: StrictStr | None = None
-    """
-    Set on an ended crawl that robots.txt kept from some pages (they are listed by its errors operation).
-    """
 
 
 class MapRequest(WireModel):
@@ -2396,6 +2603,47 @@ class MapRequest(WireModel):
     """
     The service's test hook; accepted
     """
+
+
+class MenuItem(WireModel):
+    """
+    One item of a menu.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    availability: ProductAvailability
+    calories: StrictFloat | None = None
+    description: StrictStr | None = None
+    dietary: list[StrictStr]
+    """
+    Dietary marks (`vegetarian`, `vegan`, `gluten-free`).
+    """
+    id: StrictStr
+    identifiers: Identifiers
+    images: list[ProductImage]
+    name: StrictStr
+    option_groups: Annotated[list[Any], Field(alias="optionGroups")]
+    price: ProductPrice | None = None
+    source_url: Annotated[StrictStr, Field(alias="sourceUrl")]
+    url: StrictStr | None = None
+
+
+class MenuSection(WireModel):
+    """
+    An ordered group of menu items.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    description: StrictStr | None = None
+    id: StrictStr
+    items: list[MenuItem]
+    name: StrictStr
 
 
 class MonitorCheck(WireModel):
@@ -2556,17 +2804,24 @@ A parser, as the string "pdf" or the PDF parser object.
 """
 
 
-class ScrapeResponse(WireModel):
+class ProductProfile(WireModel):
     """
-    Answer of POST /v2/scrape.
+    A product page's product (the product format).
     """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
     )
-    data: Document
-    success: StrictBool
+    availability: ProductAvailability | None = None
+    brand: StrictStr | None = None
+    category: StrictStr | None = None
+    description: StrictStr | None = None
+    images: list[ProductImage] | None = None
+    price: ProductPrice | None = None
+    title: StrictStr
+    url: StrictStr
+    variants: list[ProductVariant]
 
 
 class ScreenshotAction(WireModel):
@@ -2610,38 +2865,6 @@ A category by name, or as an object.
 """
 
 
-class SearchData(WireModel):
-    """
-    Results grouped by source; a source not asked for is absent.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    images: list[SearchResultImage] | None = None
-    news: list[SearchResultNews] | None = None
-    web: list[SearchResultWeb] | None = None
-
-
-class SearchResponse(WireModel):
-    """
-    Answer of POST /v2/search.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
-    """
-    What the call cost.
-    """
-    data: SearchData
-    success: StrictBool
-    warning: StrictStr | None = None
-
-
 SearchSource = TypeAliasType("SearchSource", Literal["web", "news", "images"] | SearchSourceOptions)
 """
 A source by name, or as an object with options.
@@ -2661,52 +2884,6 @@ class WebhookConfig(WireModel):
     headers: WebhookHeaders | None = None
     metadata: WebhookMetadata | None = None
     url: Annotated[StrictStr, Field(max_length=8192)]
-
-
-class WebhookEvent(WireModel):
-    """
-    What a job carrying `webhook` POSTs to the webhook's URL (with its `headers`), one request
-    per event, in order: `<kind>.started`, one `<kind>.page` per finished page (a failed page
-    has `success: false` and `error`), then `<kind>.completed`, `<kind>.failed` or
-    `<kind>.cancelled`; `<kind>` is `crawl` or `batch_scrape`. `events` in the webhook keeps
-    only the events named (by the part after the dot).
-
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    data: list[Document]
-    """
-    The page's document on a page event; empty otherwise.
-    """
-    error: StrictStr | None = None
-    id: StrictStr
-    """
-    The job's id.
-    """
-    metadata: dict[str, Any] | None = None
-    """
-    The webhook's metadata
-    """
-    success: StrictBool
-    type: Literal[
-        "crawl.started",
-        "crawl.page",
-        "crawl.completed",
-        "crawl.failed",
-        "crawl.cancelled",
-        "batch_scrape.started",
-        "batch_scrape.page",
-        "batch_scrape.completed",
-        "batch_scrape.failed",
-        "batch_scrape.cancelled",
-    ]
-    webhook_id: Annotated[StrictStr, Field(alias="webhookId")]
-    """
-    Identifier of this delivery (the same on a retry of it).
-    """
 
 
 Action = TypeAliasType(
@@ -2751,7 +2928,16 @@ Format = TypeAliasType(
         | ScreenshotFormat
         | JsonFormat
         | ChangeTrackingFormat
-        | BrandingFormat,
+        | BrandingFormat
+        | AttributesFormat
+        | ProductFormat
+        | MenuFormat
+        | AudioFormat
+        | VideoFormat
+        | QuestionFormat
+        | HighlightsFormat
+        | QueryFormat
+        | DeterministicJsonFormat,
         Field(discriminator="type"),
     ],
 )
@@ -2764,6 +2950,23 @@ FormatItem = TypeAliasType("FormatItem", BasicFormatName | CompatFormatName | Fo
 """
 A format, as an object selected by `type` or the string shorthand of a format without required fields.
 """
+
+
+class MenuProfile(WireModel):
+    """
+    A menu page's menu (the menu format).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    confidence: Annotated[StrictFloat, Field(ge=0.0, le=1.0)]
+    currency: StrictStr | None = None
+    is_menu: Annotated[StrictBool, Field(alias="isMenu")]
+    merchant: Merchant
+    sections: list[MenuSection]
+    source_url: Annotated[StrictStr, Field(alias="sourceUrl")]
 
 
 class MonitorCheckDetail(WireModel):
@@ -2915,7 +3118,9 @@ class ParseOptions(WireModel):
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
     changeTracking only together with markdown (400 `The changeTracking format requires the
-    markdown format to be specified as well`).
+    markdown format to be specified as well`); not both json and deterministicJson (400
+    `Cannot specify both json and deterministicJson formats`); rawBase64 alone (400 `The
+    rawBase64 format cannot be combined with other formats`).
 
     """
     headers: HeaderMap | None = None
@@ -3072,7 +3277,9 @@ class ScrapeOptions(WireModel):
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
     changeTracking only together with markdown (400 `The changeTracking format requires the
-    markdown format to be specified as well`).
+    markdown format to be specified as well`); not both json and deterministicJson (400
+    `Cannot specify both json and deterministicJson formats`); rawBase64 alone (400 `The
+    rawBase64 format cannot be combined with other formats`).
 
     """
     headers: HeaderMap | None = None
@@ -3221,7 +3428,9 @@ class ScrapeRequest(WireModel):
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
     changeTracking only together with markdown (400 `The changeTracking format requires the
-    markdown format to be specified as well`).
+    markdown format to be specified as well`); not both json and deterministicJson (400
+    `Cannot specify both json and deterministicJson formats`); rawBase64 alone (400 `The
+    rawBase64 format cannot be combined with other formats`).
 
     """
     headers: HeaderMap | None = None
@@ -3432,6 +3641,83 @@ class SearchRequest(WireModel):
     """
 
 
+class SearchResultNews(WireModel):
+    """
+    A news result; scraped (formats asked for), it carries the document's fields too.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    answer: StrictStr | None = None
+    attributes: list[AttributeResult] | None = None
+    audio: StrictStr | None = None
+    category: StrictStr | None = None
+    date: StrictStr | None = None
+    description: StrictStr | None = None
+    highlights: StrictStr | None = None
+    html: StrictStr | None = None
+    image_url: Annotated[StrictStr | None, Field(alias="imageUrl")] = None
+    images: list[StrictStr] | None = None
+    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
+    """
+    Data extracted by the json format.
+    """
+    links: list[StrictStr] | None = None
+    markdown: StrictStr | None = None
+    menu: MenuProfile | None = None
+    metadata: DocumentMetadata | None = None
+    position: StrictInt | None = None
+    product: ProductProfile | None = None
+    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
+    screenshot: StrictStr | None = None
+    snippet: StrictStr | None = None
+    summary: StrictStr | None = None
+    title: StrictStr | None = None
+    url: StrictStr | None = None
+    video: StrictStr | None = None
+    videos: list[VideoItem] | None = None
+    warning: StrictStr | None = None
+
+
+class SearchResultWeb(WireModel):
+    """
+    A web result; scraped (formats asked for), it carries the document's fields too.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    answer: StrictStr | None = None
+    attributes: list[AttributeResult] | None = None
+    audio: StrictStr | None = None
+    category: StrictStr | None = None
+    description: StrictStr | None = None
+    highlights: StrictStr | None = None
+    html: StrictStr | None = None
+    images: list[StrictStr] | None = None
+    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
+    """
+    Data extracted by the json format.
+    """
+    links: list[StrictStr] | None = None
+    markdown: StrictStr | None = None
+    menu: MenuProfile | None = None
+    metadata: DocumentMetadata | None = None
+    position: StrictInt | None = None
+    product: ProductProfile | None = None
+    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
+    screenshot: StrictStr | None = None
+    summary: StrictStr | None = None
+    title: StrictStr | None = None
+    url: StrictStr
+    video: StrictStr | None = None
+    videos: list[VideoItem] | None = None
+    warning: StrictStr | None = None
+
+
 Webhook = TypeAliasType("Webhook", Webhook1 | WebhookConfig)
 """
 Where job events are posted (each a WebhookEvent).
@@ -3589,7 +3875,9 @@ class BatchScrapeRequest(WireModel):
     Output formats; objects select a variant by `type`, strings are the shorthand of the basic
     formats. At most one screenshot (400 `You may only specify one screenshot format`);
     changeTracking only together with markdown (400 `The changeTracking format requires the
-    markdown format to be specified as well`).
+    markdown format to be specified as well`); not both json and deterministicJson (400
+    `Cannot specify both json and deterministicJson formats`); rawBase64 alone (400 `The
+    rawBase64 format cannot be combined with other formats`).
 
     """
     headers: HeaderMap | None = None
@@ -3907,6 +4195,71 @@ class CrawlRequest(WireModel):
     """
 
 
+class Document(WireModel):
+    """
+    A scraped document; each format requested fills its field.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    actions: ActionResults | None = None
+    answer: StrictStr | None = None
+    """
+    The answer of the question (or deprecated query) format.
+    """
+    attributes: list[AttributeResult] | None = None
+    """
+    One entry per selector of the attributes format, in order.
+    """
+    audio: StrictStr | None = None
+    """
+    Link to the page's audio (the audio format).
+    """
+    blocks: list[PdfPageBlocks] | None = None
+    """
+    Per-page layout blocks, when the PDF parser's `blocks` is true.
+    """
+    branding: BrandingProfile | None = None
+    change_tracking: Annotated[ChangeTrackingResult | None, Field(alias="changeTracking")] = None
+    highlights: StrictStr | None = None
+    """
+    The highlights format's quotes from the page, one per line.
+    """
+    html: StrictStr | None = None
+    images: list[StrictStr] | None = None
+    json: Annotated[Any | None, Field(alias="json")] = None  # the wire name, not BaseModel's deprecated method
+    """
+    Data extracted by the json format.
+    """
+    links: list[StrictStr] | None = None
+    markdown: StrictStr | None = None
+    menu: MenuProfile | None = None
+    metadata: DocumentMetadata
+    pages: list[PdfPage] | None = None
+    """
+    Per-page markdown, when the PDF parser's `pages` is true.
+    """
+    product: ProductProfile | None = None
+    raw_base64: Annotated[StrictStr | None, Field(alias="rawBase64")] = None
+    raw_html: Annotated[StrictStr | None, Field(alias="rawHtml")] = None
+    screenshot: StrictStr | None = None
+    """
+    Link to the screenshot image.
+    """
+    summary: StrictStr | None = None
+    video: StrictStr | None = None
+    """
+    Link to the page's video (the video format).
+    """
+    videos: list[VideoItem] | None = None
+    """
+    Every video found on the page (the video format).
+    """
+    warning: StrictStr | None = None
+
+
 class ExtractRequest(WireModel):
     """
     Body of POST /v2/extract.
@@ -4026,6 +4379,36 @@ class ExtractRequest(WireModel):
 
     """
     webhook: AgentWebhook | None = None
+
+
+class JobStatusResponse(WireModel):
+    """
+    State and documents of a batch scrape or crawl.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    completed: Annotated[StrictInt, Field(ge=0)]
+    credits_used: Annotated[StrictInt, Field(alias="creditsUsed", ge=0)]
+    data: list[Document]
+    expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
+    id: StrictStr | None = None
+    """
+    The job's id. The status answer does not carry it (the id is in its path); a client that waited for the job or gathered its pages sets it, so the result names its job.
+    """
+    next: StrictStr | None = None
+    """
+    URL (on the same server) of the next page of documents, present while the job has more pages than this answer and those before it held; while the job runs it may lead to an empty page.
+    """
+    status: ScrapeJobStatus
+    success: StrictBool
+    total: Annotated[StrictInt, Field(ge=0)]
+    warning: StrictStr | None = None
+    """
+    Set on an ended crawl that robots.txt kept from some pages (they are listed by its errors operation).
+    """
 
 
 class Monitor(WireModel):
@@ -4181,6 +4564,97 @@ class MonitorUpdateRequest(PropertyCountModel):
     webhook: MonitorWebhook | None = None
     """
     The monitor's new webhook; null removes it.
+    """
+
+
+class ScrapeResponse(WireModel):
+    """
+    Answer of POST /v2/scrape.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: Document
+    success: StrictBool
+
+
+class SearchData(WireModel):
+    """
+    Results grouped by source; a source not asked for is absent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    images: list[SearchResultImage] | None = None
+    news: list[SearchResultNews] | None = None
+    web: list[SearchResultWeb] | None = None
+
+
+class SearchResponse(WireModel):
+    """
+    Answer of POST /v2/search.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)] = None
+    """
+    What the call cost.
+    """
+    data: SearchData
+    success: StrictBool
+    warning: StrictStr | None = None
+
+
+class WebhookEvent(WireModel):
+    """
+    What a job carrying `webhook` POSTs to the webhook's URL (with its `headers`), one request
+    per event, in order: `<kind>.started`, one `<kind>.page` per finished page (a failed page
+    has `success: false` and `error`), then `<kind>.completed`, `<kind>.failed` or
+    `<kind>.cancelled`; `<kind>` is `crawl` or `batch_scrape`. `events` in the webhook keeps
+    only the events named (by the part after the dot).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: list[Document]
+    """
+    The page's document on a page event; empty otherwise.
+    """
+    error: StrictStr | None = None
+    id: StrictStr
+    """
+    The job's id.
+    """
+    metadata: dict[str, Any] | None = None
+    """
+    The webhook's metadata
+    """
+    success: StrictBool
+    type: Literal[
+        "crawl.started",
+        "crawl.page",
+        "crawl.completed",
+        "crawl.failed",
+        "crawl.cancelled",
+        "batch_scrape.started",
+        "batch_scrape.page",
+        "batch_scrape.completed",
+        "batch_scrape.failed",
+        "batch_scrape.cancelled",
+    ]
+    webhook_id: Annotated[StrictStr, Field(alias="webhookId")]
+    """
+    Identifier of this delivery (the same on a retry of it).
     """
 
 

@@ -39,6 +39,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.IdempotencyKeyUsed: (409, "keyUsed"),
     errors.BodyTooLarge: (413, None),
     errors.FileUnreadable: (422, None),
+    errors.AudioUnsupported: (422, "audioUnsupported"),
     errors.RateLimited: (429, None),
     errors.TooManyJobs: (429, None),
 }

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from webdata_server.domain import Charge
 
 __all__ = [
+    "AudioUnsupported",
     "BodyTooLarge",
     "BrowserRefused",
     "InsufficientCredits",
@@ -213,6 +214,10 @@ class FileUnreadable(Refusal):
     def __init__(self, error: str = "", **refusal: Any) -> None:
         super().__init__(error, **refusal)
         self.error = error or None
+
+
+class AudioUnsupported(Refusal):
+    """The audio format asked of a page that carries no media (422 SCRAPE_AUDIO_UNSUPPORTED_URL)."""
 
 
 class BrowserRefused(Refusal):

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from webdata_server.contract import Contract
 
 __all__ = ["Pricing"]
+
+
+def _format_rules(contract: Contract) -> list[tuple[str, str, int]]:
+    """(format type, when, credits) of every charge on a format's ``type`` (spec/EXTENSIONS.md)."""
+    schemas = contract.document["components"]["schemas"]
+    found = []
+    for ref in schemas["Format"]["discriminator"]["mapping"].values():
+        name = ref.rsplit("/", 1)[-1]
+        kind = schemas[name]["properties"]["type"]["const"]
+        found += [(kind, rule.when, rule.credits) for rule in contract.option_credits(name, "type")]
+    return found
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,11 @@ class Pricing:
     # A browser session's credits a minute (billed when it ends): code only, once a prompt ran.
     session_per_minute: int = 2
     prompted_per_minute: int = 7
+    # Formats that add to a page's price (format type -> credits), and those that share one
+    # charge (question and the deprecated query both fill ``answer``).
+    format_extra: dict[str, int] = field(default_factory=dict)
+    answer_extra: dict[str, int] = field(default_factory=dict)
+    deterministic_json: int = 10
 
     @classmethod
     def from_contract(cls, contract: Contract) -> Pricing:
@@ -41,7 +57,16 @@ class Pricing:
             threat_scan=sum(r.credits for r in contract.option_credits("ThreatProtectionOverride", "mode")),
             session_per_minute=contract.base_credits("createBrowser")[0],
             prompted_per_minute=next(r.credits for r in contract.credits("interactWithScrape") if r.when == "session-prompted"),
+            format_extra={kind: credits for kind, when, credits in _format_rules(contract) if when == "format-requested" and kind != "deterministicJson"},
+            answer_extra={kind: credits for kind, when, credits in _format_rules(contract) if when == "answer-requested"},
+            deterministic_json=next(credits for kind, _, credits in _format_rules(contract) if kind == "deterministicJson"),
         )
+
+    def format_credits(self, kinds: set[str]) -> int:
+        """What the formats ``kinds`` add to a page's price: each added format once, and the formats
+        filling ``answer`` one charge together."""
+        answers = [self.answer_extra[k] for k in kinds if k in self.answer_extra]
+        return sum(self.format_extra.get(k, 0) for k in kinds) + (max(answers) if answers else 0)
 
     def session_credits(self, duration_ms: int, *, prompted: bool) -> int:
         """What a session that lived ``duration_ms`` is billed (spec/EXTENSIONS.md, ``per: minute``):

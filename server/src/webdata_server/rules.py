@@ -187,6 +187,10 @@ def scrape_option_issues(
         found.append(issue([*at, "formats"], "You may only specify one screenshot format"))
     if "changeTracking" in kinds and "markdown" not in kinds:
         found.append(issue([*at, "formats"], "The changeTracking format requires the markdown format to be specified as well"))
+    if "json" in kinds and "deterministicJson" in kinds:
+        found.append(issue([*at, "formats"], "Cannot specify both json and deterministicJson formats"))
+    if "rawBase64" in kinds and len(kinds) > 1:
+        found.append(issue([*at, "formats"], "The rawBase64 format cannot be combined with other formats"))
     wait_for = options.get("waitFor") or 0
     actions = options.get("actions")
     if isinstance(actions, list) and wait_for + _action_wait(actions) > ACTIONS_MAX_WAIT_MS:

@@ -14,6 +14,7 @@ cases (documented in README.md):
 | ``/fail`` | a page whose server answers 500 |
 | ``broken`` as a path segment | a server that cannot be reached (the fetch fails) |
 | ``/robots.txt``, ``/sitemap.xml`` | the site's robots rules and sitemap (:mod:`webdata_server.site`) |
+| ``/products/<slug>``, ``/menu``, ``/media/<slug>``, ``/watch`` | a product page, a restaurant's menu, a media page, carrying schema.org data and media elements (:mod:`webdata_server.verticals`) |
 | ``/app/...`` | the pages worth interacting with: a sign-in form, an account page, a three-step form, a paged listing, a cart, a search box (:mod:`webdata_server.browser.apps`; the host's cookies from the context) |
 
 Every page links as :func:`webdata_server.site.links_of` says, so crawls walk a real site.
@@ -36,7 +37,7 @@ import httpx
 import lxml.etree  # type: ignore[import-untyped]
 import lxml.html  # type: ignore[import-untyped]
 
-from webdata_server import linear, site
+from webdata_server import linear, site, verticals
 from webdata_server.browser import apps
 from webdata_server.files import PdfPageText, html_title
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
@@ -174,6 +175,9 @@ class SyntheticWeb:
         if apps.is_app(url):
             served = apps.respond(url, context.cookies)
             return Page(served.url, 200, "text/html", served.html, served.html.encode(), html_title(served.html) or title, language=language)
+        if verticals.is_vertical(path):
+            html = verticals.page(url)
+            return Page(url, 200, "text/html", html, html.encode(), html_title(html) or title, language=language)
         with self._lock:
             self._fetches[url] += 1
             fetch_number = self._fetches[url]

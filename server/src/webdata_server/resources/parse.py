@@ -232,7 +232,7 @@ def parse_file(ctx: Context, call: Call) -> Pending:
     warnings = [w for w in (document.get("warning"), rendered.warning, *converted.warnings) if w]
     if warnings:
         document["warning"] = " ".join(dict.fromkeys(warnings))
-    credits = rendered.page_credits + rendered.check_credits
+    credits = rendered.page_credits + rendered.check_credits + rendered.format_credits
     metadata["creditsUsed"] = credits
     metadata["scrapeId"] = os.urandom(16).hex()
     doc = models.Document.model_validate(document, extra="ignore")

@@ -273,7 +273,7 @@ class ScrapePipeline:
     def charge(self, options: models.ScrapeRequest, source: Source, rendered: Rendered) -> Charge:
         """One ledger row: the page (or the lockdown hit), plus the scan and the checks that ran."""
         page_credits = self.pricing.lockdown_hit if options.lockdown else rendered.page_credits
-        return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits)
+        return Charge(_OPERATION, page_credits + source.scan_credits + rendered.check_credits + rendered.format_credits)
 
     def record(
         self, caller: Caller, options: models.ScrapeRequest, charges: list[Charge], entries: list[CacheEntry], moment: datetime, *, scrape_id: str | None = None

@@ -20,9 +20,9 @@ from urllib.parse import urlsplit
 import webdata_models as models
 from pydantic import TypeAdapter
 
-from webdata_server import content, linear
+from webdata_server import content, linear, structured
 from webdata_server.domain import Charge
-from webdata_server.errors import PromptInjection
+from webdata_server.errors import AudioUnsupported, PromptInjection
 from webdata_server.extraction import fits_schema, value_for_schema
 from webdata_server.files import PdfPageText
 from webdata_server.memo import Memo, weight
@@ -100,6 +100,8 @@ class Rendered:
     markdown: str = ""
     # The changeTracking format asked for, if any (the next step compares with history).
     tracking: models.ChangeTrackingFormat | None = None
+    # Credits of the formats that add to a page's price (question, highlights, audio, video).
+    format_credits: int = 0
 
     def fresh_document(self) -> dict[str, Any]:
         """A copy the caller may add to (top-level keys and metadata); nested values are shared."""
@@ -152,7 +154,8 @@ class Renderer:
             metadata["error"] = f"The target answered {page.status}."
         document: dict[str, Any] = {"metadata": metadata}
         if page.is_pdf:
-            return Rendered(document, self._pdf(page, options, document))
+            kinds = {f.type for f in format_objects(options.formats or ["markdown"])}
+            return Rendered(document, self._pdf(page, options, document), format_credits=self.pricing.format_credits(kinds))
 
         formats = format_objects(options.formats or ["markdown"])
         kinds = {f.type for f in formats}
@@ -195,6 +198,36 @@ class Renderer:
             document["branding"] = content.branding(page.html)
         if json_format is not None:
             document["json"] = extract_from(json_format.schema, page)
+        deterministic = next((f for f in formats if isinstance(f, models.DeterministicJsonFormat)), None)
+        if deterministic is not None:
+            document["json"] = extract_from(deterministic.schema, page)
+        chosen = next((f for f in formats if isinstance(f, models.AttributesFormat)), None)
+        if chosen is not None and chosen.selectors:
+            document["attributes"] = structured.attributes(root, chosen.selectors)
+        warnings = [warning] if warning else []
+        if "product" in kinds:
+            found = structured.product(html, page.url)
+            if found is not None:
+                document["product"] = found
+            else:
+                warnings.insert(0, structured.NO_PRODUCT)
+        menu_format = next((f for f in formats if isinstance(f, models.MenuFormat)), None)
+        if menu_format is not None:
+            menu = structured.menu(html, page.url, modifiers=bool(menu_format.modifiers))
+            if menu is not None:
+                document["menu"] = menu
+            else:
+                warnings.insert(0, structured.NO_MENU)
+        if "audio" in kinds or "video" in kinds:
+            media = structured.media(html, page.url)
+            if "audio" in kinds:
+                if not media.any:
+                    raise AudioUnsupported()
+                document["audio"] = media.audio[0] if media.audio else media.videos[0]["url"]
+            if "video" in kinds and media.videos:
+                document["video"] = media.videos[0]["url"]
+                document["videos"] = media.videos
+        warnings[:0] = self._answers(document, formats, markdown, options)
         screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
         if screenshot is not None:
             viewport = (screenshot.viewport.width, screenshot.viewport.height) if screenshot.viewport else None
@@ -203,7 +236,30 @@ class Renderer:
                 title=page.title, width=width, height=height, quality=screenshot.quality or 80, colors=colors_of(page)
             )
         tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
-        return Rendered(document, self.pricing.base["scrapeUrl"], checks, warning, markdown, tracking)
+        base = self.pricing.deterministic_json if deterministic is not None else self.pricing.base["scrapeUrl"]
+        return Rendered(document, base, checks, " ".join(warnings) or None, markdown, tracking, self.pricing.format_credits(kinds))
+
+    @staticmethod
+    def _answers(document: dict[str, Any], formats: list[Any], markdown: str, options: models.ScrapeRequest) -> list[str]:
+        """The question (or deprecated query) and highlights formats, from the page's markdown
+        alone (:mod:`webdata_server.structured`); the warnings of those that could not run, in the
+        service's words (transformers/query.ts)."""
+        asked = next((f for f in formats if isinstance(f, models.QuestionFormat | models.QueryFormat)), None)
+        quoting = next((f for f in formats if isinstance(f, models.HighlightsFormat)), None)
+        if asked is None and quoting is None:
+            return []
+        if options.zero_data_retention:
+            return ["Query mode is not supported with zero data retention."]
+        if not markdown.strip():
+            return ["Query was skipped because the markdown content is empty."]
+        if isinstance(asked, models.QuestionFormat):
+            document["answer"] = structured.answer(markdown, asked.question)
+        elif isinstance(asked, models.QueryFormat):
+            direct = asked.mode == "directQuote"
+            document["answer"] = structured.highlights(markdown, asked.prompt) if direct else structured.answer(markdown, asked.prompt)
+        if quoting is not None:
+            document["highlights"] = structured.highlights(markdown, quoting.query)
+        return []
 
     def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any]) -> int:
         """PDF parsing (seed §2.2.1); returns the credits it costs. The pages are the file's own
@@ -249,9 +305,14 @@ class Renderer:
             document["links"] = list(dict.fromkeys(_URL.findall(markdown)))
         if "summary" in kinds:
             document["summary"] = content.summary(markdown)
-        json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
+        json_format = next((f for f in formats if isinstance(f, models.JsonFormat | models.DeterministicJsonFormat)), None)
         if json_format is not None:
             document["json"] = extract_from(json_format.schema, page)
+        if "audio" in kinds:
+            raise AudioUnsupported()
+        warnings = self._answers(document, formats, markdown, options)
+        if warnings:
+            document["warning"] = " ".join([*warnings, *([document["warning"]] if "warning" in document else [])])
         return self.pricing.pdf_per_page * count
 
 

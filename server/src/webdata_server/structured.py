@@ -1,0 +1,386 @@
+"""The formats after branding, read from a page deterministically (no model anywhere):
+
+- ``product``: the page's schema.org ``Product`` (JSON-LD, also inside ``@graph``) as a
+  ``ProductProfile``: each offer a variant (its ``sku``, ``name``, price, availability, the
+  ``additionalProperty`` values, a ``StrikethroughPrice`` as the sale's original price);
+- ``menu``: the page's schema.org ``Menu`` (alone or as a ``Restaurant``'s ``hasMenu``) as a
+  ``MenuProfile``;
+- ``audio``, ``video``: the page's ``<audio>``/``<video>`` sources and og:audio/og:video;
+- ``attributes``: values of an attribute of the elements a CSS selector matches;
+- ``question``/``query`` (freeform) and ``highlights``/``query`` (directQuote): the lines of the page's
+  markdown that share the most words with the question, quoted exactly.
+
+A page without the data gets nothing (the caller adds the service's warning): nothing is made up.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urljoin
+
+import lxml.etree  # type: ignore[import-untyped]
+import lxml.html  # type: ignore[import-untyped]
+from soupsieve import SelectorSyntaxError
+
+__all__ = ["Media", "answer", "attributes", "highlights", "json_ld", "media", "menu", "product"]
+
+NO_PRODUCT = "No product found on this page; it does not appear to be a product page."
+NO_MENU = "No menu found on this page; it does not appear to be a menu page."
+NOT_ON_PAGE = "The page does not say."
+
+
+def _document(html: str) -> Any:
+    if not html.strip():
+        return None
+    try:
+        return lxml.html.document_fromstring(html)
+    except (lxml.etree.ParserError, ValueError):
+        return None
+
+
+def json_ld(html: str) -> list[dict[str, Any]]:
+    """Every JSON-LD object of the page, those inside ``@graph`` and lists included; a script that
+    is not JSON is skipped."""
+    document = _document(html)
+    if document is None:
+        return []
+    found: list[dict[str, Any]] = []
+    for script in document.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        try:
+            data = json.loads(script.text or "")
+        except ValueError:
+            continue
+        stack = [data]
+        while stack:
+            item = stack.pop(0)
+            if isinstance(item, list):
+                stack[:0] = item
+            elif isinstance(item, dict):
+                found.append(item)
+                if isinstance(item.get("@graph"), list):
+                    stack.extend(item["@graph"])
+    return found
+
+
+def _types(item: dict[str, Any]) -> set[str]:
+    kind = item.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {str(k).rsplit("/", 1)[-1] for k in kinds if k}
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, dict):
+        value = value.get("name")
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return str(value).strip() if isinstance(value, str | int | float) and str(value).strip() else None
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [] if value is None else [value]
+
+
+def _price(amount: Any, currency: Any) -> dict[str, Any] | None:
+    try:
+        number = float(str(amount).replace(",", ""))
+    except ValueError:
+        return None
+    price: dict[str, Any] = {"amount": number}
+    if isinstance(currency, str) and currency:
+        price["currency"] = currency
+        symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency)
+        price["formatted"] = f"{symbol}{number:,.2f}" if symbol else f"{number:,.2f} {currency}"
+    return price
+
+
+def _images(value: Any, base: str) -> list[dict[str, Any]]:
+    images = []
+    for image in _list(value):
+        url = image.get("url") or image.get("contentUrl") if isinstance(image, dict) else image
+        if isinstance(url, str) and url:
+            entry: dict[str, Any] = {"url": urljoin(base, url)}
+            if isinstance(image, dict) and isinstance(image.get("caption") or image.get("name"), str):
+                entry["alt"] = image.get("caption") or image.get("name")
+            images.append(entry)
+    return images
+
+
+def _availability(value: Any) -> dict[str, Any]:
+    text = str(value or "https://schema.org/InStock").rsplit("/", 1)[-1]
+    return {"inStock": text in ("InStock", "LimitedAvailability", "OnlineOnly", "InStoreOnly", "PreOrder", "PreSale"), "text": text}
+
+
+def product(html: str, url: str) -> dict[str, Any] | None:
+    """The page's product as a ``ProductProfile``; None when the page has no schema.org Product."""
+    item = next((i for i in json_ld(html) if _types(i) & {"Product", "ProductGroup"}), None)
+    if item is None:
+        return None
+    title = _text(item.get("name"))
+    if title is None:
+        return None
+    base = str(item.get("url") or url)
+    profile: dict[str, Any] = {"title": title, "url": urljoin(url, base)}
+    for key in ("brand", "category", "description"):
+        value = _text(item.get(key))
+        if value is not None:
+            profile[key] = value
+    images = _images(item.get("image"), url)
+    if images:
+        profile["images"] = images
+    offers: list[Any] = []
+    for offer in _list(item.get("offers")):
+        if isinstance(offer, dict) and "AggregateOffer" in _types(offer) and offer.get("offers"):
+            offers += _list(offer.get("offers"))
+        elif isinstance(offer, dict):
+            offers.append(offer)
+    for variant in _list(item.get("hasVariant")):
+        if isinstance(variant, dict):
+            offers += [
+                {**o, "name": variant.get("name"), "sku": variant.get("sku") or o.get("sku")} for o in _list(variant.get("offers")) if isinstance(o, dict)
+            ]
+    profile["variants"] = [_variant(offer, url) for offer in offers]
+    if profile["variants"]:
+        first = profile["variants"][0]
+        if "price" in first:
+            profile["price"] = first["price"]
+        profile["availability"] = {"inStock": any(v["availability"]["inStock"] for v in profile["variants"])}
+    return profile
+
+
+def _variant(offer: dict[str, Any], url: str) -> dict[str, Any]:
+    variant: dict[str, Any] = {"availability": _availability(offer.get("availability"))}
+    for key in ("sku", "name"):
+        value = _text(offer.get(key))
+        if value is not None:
+            variant["sku" if key == "sku" else "title"] = value
+    if "sku" in variant:
+        variant["id"] = variant["sku"]
+    price = _price(offer.get("price"), offer.get("priceCurrency"))
+    if price is not None:
+        variant["price"] = price
+    values = {str(p.get("name")): p.get("value") for p in _list(offer.get("additionalProperty")) if isinstance(p, dict) and p.get("name")}
+    if values:
+        variant["values"] = values
+    for spec in _list(offer.get("priceSpecification")):
+        if isinstance(spec, dict) and str(spec.get("priceType", "")).endswith("StrikethroughPrice"):
+            original = _price(spec.get("price"), spec.get("priceCurrency") or offer.get("priceCurrency"))
+            if original is not None:
+                variant["sale"] = {"originalPrice": original}
+    images = _images(offer.get("image"), url)
+    if images:
+        variant["images"] = images
+    return variant
+
+
+_DIETS = {"VegetarianDiet": "vegetarian", "VeganDiet": "vegan", "GlutenFreeDiet": "gluten-free", "HalalDiet": "halal", "KosherDiet": "kosher",
+          "LowLactoseDiet": "low-lactose", "DiabeticDiet": "diabetic", "LowFatDiet": "low-fat", "LowSaltDiet": "low-salt"}  # fmt: skip
+_CALORIES = re.compile(r"(\d+(?:\.\d+)?)")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "item"
+
+
+def menu(html: str, url: str, *, modifiers: bool = False) -> dict[str, Any] | None:
+    """The page's menu as a ``MenuProfile``; None when the page has no schema.org Menu."""
+    items = json_ld(html)
+    merchant_data = next((i for i in items if _types(i) & {"Restaurant", "FoodEstablishment", "CafeOrCoffeeShop", "Bakery", "BarOrPub"}), None)
+    found = merchant_data.get("hasMenu") if merchant_data is not None else None
+    if not isinstance(found, dict):
+        found = next((i for i in items if "Menu" in _types(i)), None)
+    if not isinstance(found, dict):
+        return None
+    currency: str | None = None
+    sections = []
+    for s_index, section in enumerate(s for s in _list(found.get("hasMenuSection")) if isinstance(s, dict)):
+        name = _text(section.get("name")) or f"Section {s_index + 1}"
+        section_id = _slug(name)
+        entries = []
+        for item in (i for i in _list(section.get("hasMenuItem")) if isinstance(i, dict)):
+            item_name = _text(item.get("name"))
+            if item_name is None:
+                continue
+            entry: dict[str, Any] = {"id": f"{section_id}/{_slug(item_name)}", "name": item_name}
+            description = _text(item.get("description"))
+            if description is not None:
+                entry["description"] = description
+            entry["images"] = _images(item.get("image"), url)
+            offer = next((o for o in _list(item.get("offers")) if isinstance(o, dict)), {})
+            price = _price(offer.get("price"), offer.get("priceCurrency"))
+            if price is not None:
+                entry["price"] = price
+                currency = currency or price.get("currency")
+            entry["availability"] = _availability(offer.get("availability"))
+            entry["dietary"] = [_DIETS.get(str(d).rsplit("/", 1)[-1], str(d).rsplit("/", 1)[-1]) for d in _list(item.get("suitableForDiet"))]
+            nutrition = item.get("nutrition")
+            calories = _CALORIES.search(str(nutrition.get("calories", ""))) if isinstance(nutrition, dict) else None
+            if calories:
+                entry["calories"] = float(calories.group(1))
+            entry["optionGroups"] = [option for option in _list(item.get("menuAddOn")) if isinstance(option, dict)] if modifiers else []
+            entry["identifiers"] = {"merchantItemId": str(item["identifier"])} if item.get("identifier") else {}
+            if isinstance(item.get("url"), str):
+                entry["url"] = urljoin(url, item["url"])
+            entry["sourceUrl"] = url
+            entries.append(entry)
+        section_entry: dict[str, Any] = {"id": section_id, "name": name, "items": entries}
+        description = _text(section.get("description"))
+        if description is not None:
+            section_entry["description"] = description
+        sections.append(section_entry)
+    merchant: dict[str, Any] = {"name": _text((merchant_data or found).get("name")) or "Unknown", "type": "restaurant" if merchant_data is not None else None}
+    if merchant_data is not None and isinstance(merchant_data.get("address"), dict):
+        merchant["location"] = {k: v for k, v in merchant_data["address"].items() if not k.startswith("@")}
+    return {"isMenu": True, "confidence": 1.0 if sections else 0.5, "merchant": merchant, "currency": currency, "sections": sections, "sourceUrl": url}
+
+
+@dataclass(frozen=True)
+class Media:
+    """What a page carries: its audio sources and its videos (``VideoItem`` objects), in order."""
+
+    audio: list[str] = field(default_factory=list)
+    videos: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.audio or self.videos)
+
+
+def media(html: str, url: str) -> Media:
+    """The page's ``<audio>``/``<video>`` sources (``src`` or a ``<source>`` child) and its
+    og:audio/og:video, absolute, each once."""
+    document = _document(html)
+    if document is None:
+        return Media()
+    title = (document.findtext(".//title") or "").strip() or None
+    audio: list[str] = []
+    videos: list[dict[str, Any]] = []
+    seen: set[str] = set()
+
+    def sources(element: Any) -> list[tuple[str, str | None]]:
+        found = [(element.get("src"), element.get("type"))] if element.get("src") else []
+        found += [(s.get("src"), s.get("type")) for s in element.iter("source") if s.get("src")]
+        return [(urljoin(url, str(src)), kind) for src, kind in found]
+
+    for element in document.iter("audio", "video"):
+        for src, kind in sources(element):
+            if src in seen:
+                continue
+            seen.add(src)
+            if element.tag == "audio":
+                audio.append(src)
+                continue
+            video: dict[str, Any] = {"url": src, "sourceURL": url, "source": "html", "kind": "file"}
+            if kind:
+                video["mimeType"] = kind
+            if element.get("title") or title:
+                video["title"] = element.get("title") or title
+            if element.get("poster"):
+                video["thumbnail"] = urljoin(url, element.get("poster"))
+            for key in ("width", "height"):
+                if (element.get(key) or "").isdigit():
+                    video[key] = int(element.get(key))
+            videos.append(video)
+    for meta in document.iter("meta"):
+        prop, content = meta.get("property") or meta.get("name") or "", meta.get("content")
+        if not content or prop not in ("og:audio", "og:video", "og:video:url", "og:audio:url"):
+            continue
+        src = urljoin(url, content)
+        if src in seen:
+            continue
+        seen.add(src)
+        if prop.startswith("og:audio"):
+            audio.append(src)
+        else:
+            videos.append({"url": src, "sourceURL": url, "source": "meta", "kind": "file"})
+    return Media(audio, videos)
+
+
+def attributes(root: Any, selectors: list[Any]) -> list[dict[str, Any]]:
+    """One entry per selector: the value of ``attribute`` on every element ``selector`` matches
+    in ``root`` (a parsed page) that has it, in document order; a selector CSS cannot parse
+    matches nothing."""
+    found = []
+    for entry in selectors:
+        selector, attribute = entry.selector, entry.attribute
+        try:
+            elements = root.select(selector)
+        except (SelectorSyntaxError, ValueError, NotImplementedError):
+            elements = []
+        values = []
+        for element in elements:
+            value = element.get(attribute)
+            if value is None:
+                continue
+            values.append(" ".join(value) if isinstance(value, list) else str(value))
+        found.append({"selector": selector, "attribute": attribute, "values": values})
+    return found
+
+
+_WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
+_STOP = frozenset(
+    "a an and are as at be by can do does for from has have how i in is it its me my of on or page show tell that the their this to was what"
+    " when where which who why will with you your give list find all any about there these those please say".split()
+)  # fmt: skip
+
+
+# A question's words that a page says otherwise (what a thing costs is its price).
+_SYNONYMS = {"cost": "price", "much": "price", "priced": "price", "expensive": "price", "cheap": "price",
+             "available": "stock", "availability": "stock", "eat": "menu", "dish": "menu"}  # fmt: skip
+
+
+def _terms(text: str, *, asked: bool = False) -> set[str]:
+    words = {_stem(word) for word in _WORD.findall(text.lower()) if word not in _STOP}
+    return {_SYNONYMS.get(word, word) for word in words} if asked else words
+
+
+def _stem(word: str) -> str:
+    """A plural or a gerund's stem: ``sizes`` and ``size``, ``berries`` and ``berry``, ``shipping`` and ``ship``."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    return word
+
+
+def lines_of(markdown: str) -> list[str]:
+    """The page's lines as quoted: each non-empty markdown line, stripped of its surrounding spaces."""
+    return [line.strip() for line in markdown.splitlines() if line.strip()]
+
+
+def _ranked(markdown: str, question: str) -> list[tuple[int, int, str]]:
+    """(score, position, line) of every line sharing a word with the question, best first."""
+    wanted = _terms(question, asked=True)
+    scored = []
+    for position, line in enumerate(lines_of(markdown)):
+        score = len(wanted & _terms(line))
+        if score:
+            scored.append((score, position, line))
+    scored.sort(key=lambda entry: (-entry[0], entry[1]))
+    return scored
+
+
+def highlights(markdown: str, query: str) -> str:
+    """The lines that answer ``query`` best (those sharing at least three fifths as many of its
+    words as the best line), quoted exactly, in page order, one per line; empty when no line shares one."""
+    ranked = _ranked(markdown, query)
+    if not ranked:
+        return ""
+    floor = max(1, -(-ranked[0][0] * 3 // 5))
+    kept = sorted((position, line) for score, position, line in ranked if score >= floor)
+    return "\n".join(dict.fromkeys(line for _, line in kept))
+
+
+def answer(markdown: str, question: str) -> str:
+    """The page's line that shares the most words with ``question`` (the first such), quoted
+    exactly; "The page does not say." when none shares one."""
+    ranked = _ranked(markdown, question)
+    return ranked[0][2] if ranked else NOT_ON_PAGE
