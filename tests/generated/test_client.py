@@ -222,13 +222,13 @@ def test_responses_from_a_newer_server_are_read(server: FaultServer, client: Web
                 **JOB_STATUS,
                 "status": "paused",
                 "region": "eu",
-                "data": [{"markdown": "# a", "metadata": {"sourceURL": "u", "statusCode": 200, "newMeta": 1}, "video": "x"}],
+                "data": [{"markdown": "# a", "metadata": {"sourceURL": "u", "statusCode": 200, "newMeta": 1}, "podcast": "x"}],
             },
         )
     )
     status = client.crawl.get_status(JOB_ID)
     assert status.status == "paused" and status.model_extra == {"region": "eu"}  # type: ignore[comparison-overlap]  # a status this version does not know
-    assert status.data[0].markdown == "# a" and status.data[0].model_extra == {"video": "x"}
+    assert status.data[0].markdown == "# a" and status.data[0].model_extra == {"podcast": "x"}
 
 
 def test_an_error_reads_as_one_line_naming_the_field(server: FaultServer, client: Webdata) -> None:

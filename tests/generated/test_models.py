@@ -33,6 +33,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "ScreenshotFormat": {"type": "screenshot"},
     "JsonFormat": {"type": "json"},
     "ChangeTrackingFormat": {"type": "changeTracking"},
+    "QueryFormat": {"type": "query", "prompt": "p"},
     "ScreenshotAction": {"type": "screenshot"},
     "ClickAction": {"type": "click", "selector": "a"},
     "ScrollAction": {"type": "scroll"},

@@ -38,7 +38,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.MonitorRefused: (400, "invalidCron"),
     errors.IdempotencyKeyUsed: (409, "keyUsed"),
     errors.BodyTooLarge: (413, None),
-    errors.FileUnreadable: (422, None),
+    errors.FileUnreadable: (422, "corrupt"),
     errors.AudioUnsupported: (422, "audioUnsupported"),
     errors.RateLimited: (429, None),
     errors.TooManyJobs: (429, None),

@@ -9,7 +9,7 @@
 Copied into the package by the generator's client stage from generator/runtime/webdata_client/. Do not edit the copy.
 """
 
-from . import errors, models
+from . import errors, formats, models
 from ._webdata import AsyncWebdata, Webdata
 from .client import DEFAULT_BASE_URL, DEFAULT_TIMEOUT, VERSION
 from .errors import (
@@ -70,5 +70,6 @@ __all__ = [
     "Webdata",
     "WebdataError",
     "errors",
+    "formats",
     "models",
 ]
