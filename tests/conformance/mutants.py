@@ -434,6 +434,43 @@ def _parse_marker_before_page_1(exchange: Exchange, context: dict[str, Any]) -> 
         data["markdown"] = "<!-- page 1 -->\n\n" + data["markdown"]
 
 
+def _scraped(exchange: Exchange) -> dict[str, Any] | None:
+    data = exchange.response.get("data") if exchange.path == "/v2/scrape" and isinstance(exchange.response, dict) else None
+    return data if isinstance(data, dict) else None
+
+
+def _attributes_drop_last(exchange: Exchange, context: dict[str, Any]) -> None:
+    data = _scraped(exchange)
+    if data is not None and isinstance(data.get("attributes"), list) and data["attributes"]:
+        data["attributes"].pop()
+
+
+def _highlights_paraphrased(exchange: Exchange, context: dict[str, Any]) -> None:
+    data = _scraped(exchange)
+    if data is not None and isinstance(data.get("highlights"), str) and data["highlights"]:
+        data["highlights"] = "\n".join(f"In short, {line.lower()}" for line in data["highlights"].splitlines())
+
+
+def _format_combinations_accepted(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    formats = body.get("formats") if exchange.path == "/v2/scrape" and body is not None else None
+    if not isinstance(formats, list):
+        return
+    kinds = [f if isinstance(f, str) else f.get("type") for f in formats if isinstance(f, str | dict)]
+    if "rawBase64" in kinds:
+        body["formats"] = ["rawBase64"]  # type: ignore[index]
+    elif "json" in kinds and "deterministicJson" in kinds:
+        body["formats"] = [f for f in formats if (f if isinstance(f, str) else f.get("type")) != "deterministicJson"]  # type: ignore[index]
+    elif "attributes" in formats:
+        body["formats"] = [{"type": "attributes", "selectors": []} if f == "attributes" else f for f in formats]  # type: ignore[index]
+
+
+def _answers_free(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None and isinstance(body.get("formats"), list):
+        body["formats"] = [f for f in body["formats"] if not (isinstance(f, dict) and f.get("type") in ("question", "highlights", "query"))]
+
+
 def _parse_takes_any_file(exchange: Exchange, context: dict[str, Any]) -> None:
     if exchange.path == "/v2/parse" and isinstance(exchange.body, bytes):
         exchange.body = exchange.body.replace(b'filename="archive.7z"', b'filename="archive.txt"').replace(b"application/x-7z-compressed", b"text/plain")
@@ -604,6 +641,14 @@ MUTANTS = [
     Mutant("session-credits-misreported", "a stopped session reports one credit more than it billed", response=_session_credits_misreported),
     Mutant("profile-many-writers", "two open sessions save to the same profile", request=_profile_many_writers),
     Mutant("session-unpaid-opens", "a session the team cannot pay for opens", response=_session_unpaid_opens),
+    Mutant("attributes-drop-last", "the attributes format answers one entry fewer than the selectors asked", response=_attributes_drop_last),
+    Mutant("highlights-paraphrased", "highlights are reworded instead of quoted from the page", response=_highlights_paraphrased),
+    Mutant(
+        "format-combinations-accepted",
+        "rawBase64 beside markdown, json beside deterministicJson and the attributes shorthand are taken",
+        request=_format_combinations_accepted,
+    ),
+    Mutant("answers-free", "question, highlights and query are answered (or not) without their 4 credits", request=_answers_free),
 ]
 
 # The requirement class whose tests catch each mutant: the self-test runs that class alone against
@@ -683,6 +728,10 @@ CLASS_OF = {
     "session-credits-misreported": "interact",
     "profile-many-writers": "interact",
     "session-unpaid-opens": "interact",
+    "attributes-drop-last": "formats",
+    "highlights-paraphrased": "formats",
+    "format-combinations-accepted": "formats",
+    "answers-free": "billing",
 }
 
 

@@ -80,10 +80,11 @@ def test_pdf_without_parsers_is_base64_at_a_flat_credit(server: Server) -> None:
     assert (status, credits) == (200, 1)
     # As the service: the file's base64 stands in the markdown; rawBase64 only when asked for.
     assert base64.b64decode(body["data"]["markdown"]).startswith(b"%PDF-") and "rawBase64" not in body["data"]
-    status, body, credits = _scrape(
-        server, server.api, {"url": "https://example.com/raw.pdf?pages=7", "parsers": [], "formats": ["markdown", "rawBase64"], "maxAge": 0}
-    )
-    assert (status, credits) == (200, 1) and body["data"]["rawBase64"] == body["data"]["markdown"]
+    status, body, credits = _scrape(server, server.api, {"url": "https://example.com/raw.pdf?pages=7", "parsers": [], "formats": ["rawBase64"], "maxAge": 0})
+    assert (status, credits) == (200, 1) and base64.b64decode(body["data"]["rawBase64"]).startswith(b"%PDF-") and "markdown" not in body["data"]
+    # rawBase64 is taken only alone (the service's rule), so it never sits beside the markdown.
+    status, body, _ = _scrape(server, server.api, {"url": "https://example.com/raw.pdf?pages=7", "parsers": [], "formats": ["markdown", "rawBase64"]})
+    assert status == 400 and body["error"] == "The rawBase64 format cannot be combined with other formats"
 
 
 def test_page_markers(server: Server) -> None:

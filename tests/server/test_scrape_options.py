@@ -48,11 +48,13 @@ def test_string_shorthand_equals_the_object(server: Server, shorthand: str) -> N
 
 
 def test_html_raw_html_and_raw_base64(server: Server) -> None:
-    data = scrape(server, formats=["html", "rawHtml", {"type": "rawBase64"}])
+    data = scrape(server, formats=["html", "rawHtml"])
     assert "<main>" in data["html"] and "<nav>" not in data["html"] and "cookie-banner" not in data["html"]
     assert "<nav>" in data["rawHtml"] and "cookie-banner" in data["rawHtml"]
-    assert base64.b64decode(data["rawBase64"]).decode() == data["rawHtml"]
     assert "markdown" not in data
+    # rawBase64 is taken alone only (the service's rule): the fetched bytes, nothing else.
+    alone = scrape(server, formats=[{"type": "rawBase64"}])
+    assert base64.b64decode(alone["rawBase64"]).decode() == data["rawHtml"] and set(alone) == {"rawBase64", "metadata"}
 
 
 def test_links_images_summary(server: Server) -> None:

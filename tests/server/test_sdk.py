@@ -374,3 +374,68 @@ def test_queue_status(sdk: Firecrawl) -> None:
     after = sdk.get_queue_status()
     assert after.jobs_in_queue >= 1 and after.most_recent_success is not None
     assert after.active_jobs_in_queue + after.waiting_jobs_in_queue == after.jobs_in_queue
+
+
+# Where each format has something to read (the synthetic web's product, menu and media pages).
+_PAGE_FOR = {
+    "product": "https://shop.acme.com/products/trail-runner",
+    "menu": "https://bistro.example.com/menu",
+    "audio": "https://example.com/media/a",
+    "video": "https://example.com/media/a",
+}
+# A format string whose object has a required field: the service refuses the bare name (400), as here.
+# (json: firecrawl-py itself refuses the bare name.)
+_NEEDS_FIELDS = {"attributes": "selectors", "query": "prompt", "json": "schema"}
+
+
+def test_every_format_string_of_the_sdk_fills_its_field(sdk: Firecrawl) -> None:
+    """Every name of firecrawl-py's FormatString, read from the SDK itself: a new name in a new
+    release fails here until the contract and the server take it."""
+    import typing
+
+    from firecrawl.v2 import types as sdk_types
+
+    names = typing.get_args(sdk_types.FormatString)
+    assert {"attributes", "product", "menu", "audio", "video"} <= set(names)
+    for name in names:
+        url = _PAGE_FOR.get(name, "https://example.com/format-sweep")
+        if name in _NEEDS_FIELDS:
+            with pytest.raises((FirecrawlError, ValueError), match=rf"(?i)bad request|{_NEEDS_FIELDS[name]}|{name}"):
+                sdk.scrape(url, formats=["markdown", name])
+            continue
+        document = sdk.scrape(url, formats=["markdown", name])
+        field = {"rawHtml": "raw_html", "changeTracking": "change_tracking"}.get(name, name)
+        assert getattr(document, field, None) is not None, f"{name}: the document has no {field}"
+
+
+def test_every_format_object_of_the_sdk_fills_its_field(sdk: Firecrawl) -> None:
+    from firecrawl.v2 import types as sdk_types
+
+    made: dict[str, Any] = {
+        # firecrawl-py 4.55 sends an AttributesFormat model as the bare name "attributes", which the
+        # service refuses (selectors are required): the dict form is what works with it (below).
+        "AttributesFormat": {"type": "attributes", "selectors": [{"selector": "li.variant", "attribute": "data-sku"}]},
+        "QuestionFormat": sdk_types.QuestionFormat(question="What does it cost?"),
+        "HighlightsFormat": sdk_types.HighlightsFormat(query="sizes in stock"),
+        "QueryFormat": sdk_types.QueryFormat(prompt="price", mode="directQuote"),
+        "JsonFormat": sdk_types.JsonFormat(schema={"type": "object", "properties": {"title": {"type": "string"}}}),
+        "ChangeTrackingFormat": sdk_types.ChangeTrackingFormat(modes=["git-diff"]),
+    }
+    # Every format object the SDK defines is here: a new one fails this line until it is added above.
+    assert {cls.__name__ for cls in sdk_types.Format.__subclasses__()} == set(made)
+    url = _PAGE_FOR["product"]
+    document = sdk.scrape(url, formats=["markdown", *made.values()], max_age=0)
+    assert (document.answer or "").startswith("Price: $")  # the first answer format asked (question) answers
+    assert document.highlights is not None and "Size S" in document.highlights
+    assert document.json == {"title": "Trail Runner | Acme"} and document.change_tracking is not None
+    # firecrawl-py's Document has no attributes field (firecrawl-js's has): the raw answer carries them.
+    raw = _http(sdk).post("/v2/scrape", {"url": url, "formats": [made["AttributesFormat"]]}).json()
+    assert raw["data"]["attributes"] == [{"selector": "li.variant", "attribute": "data-sku", "values": ["TRA-S", "TRA-M", "TRA-L"]}]
+    model = sdk_types.AttributesFormat(selectors=[sdk_types.AttributeSelector(selector="li.variant", attribute="data-sku")])
+    with pytest.raises(FirecrawlError, match="'attributes' is not valid"):  # sent as "attributes": refused, as the service refuses it
+        sdk.scrape(url, formats=[model])
+
+
+def _http(sdk: Firecrawl) -> Any:
+    """The SDK's own HTTP client (its base URL, key and headers)."""
+    return sdk._v2_client.http_client

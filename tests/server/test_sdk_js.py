@@ -300,3 +300,30 @@ def test_queue_status(results: dict[str, Any]) -> None:
     status = _value(results, "queueStatus")
     assert status["success"] is True and status["mostRecentSuccess"]  # the harness scraped before
     assert status["activeJobsInQueue"] + status["waitingJobsInQueue"] == status["jobsInQueue"]
+
+
+# The document field each format fills; a format whose object has a required field is refused by
+# the service as a bare name (attributes: no selectors), and here likewise.
+_FILLS = {"rawHtml": "rawHtml", "changeTracking": "changeTracking", "JsonFormat": "json", "ScreenshotFormat": "screenshot",
+          "ChangeTrackingFormat": "changeTracking", "AttributesFormat": "attributes", "QuestionFormat": "answer",
+          "HighlightsFormat": "highlights", "QueryFormat": "answer"}  # fmt: skip
+_REFUSED_AS_A_NAME = {"attributes"}
+# Names the SDK itself refuses before sending (its own rule: json needs its object).
+_REFUSED_BY_THE_SDK = {"json"}
+
+
+def test_every_format_the_sdks_types_allow_is_taken(results: dict[str, Any]) -> None:
+    sweep = _value(results, "formatSweep")
+    assert {"attributes", "product", "menu", "audio", "video"} <= set(sweep["strings"])
+    assert {"AttributesFormat", "QuestionFormat", "HighlightsFormat", "QueryFormat"} <= set(sweep["objectTypes"])
+    for sent in sweep["sent"]:
+        if sent["format"] in _REFUSED_AS_A_NAME:
+            assert not sent["ok"] and sent["status"] == 400, sent
+            continue
+        if sent["format"] in _REFUSED_BY_THE_SDK:
+            assert not sent["ok"] and sent["status"] is None and "must be an object" in sent["error"], sent
+            continue
+        assert sent["ok"], sent
+        assert _FILLS.get(sent["format"], sent["format"]) in sent["fields"], sent
+    attributes = next(s for s in sweep["sent"] if s["format"] == "AttributesFormat")
+    assert attributes["attributes"] == [{"selector": "li.variant", "attribute": "data-sku", "values": ["TRA-S", "TRA-M", "TRA-L"]}]

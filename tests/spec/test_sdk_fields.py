@@ -152,3 +152,20 @@ def test_an_undeclared_field_is_found(bundle: dict[str, Any]) -> None:
     ]
     nested = _unknown_keys(schema, {"url": "https://example.com", "scrapeOptions": {"formatz": []}})
     assert nested and nested[0].startswith("/scrapeOptions:")
+
+
+def test_every_format_the_python_sdk_names_is_a_format_of_the_contract(bundle: dict[str, Any]) -> None:
+    """Enum values too: each name of firecrawl-py's FormatString (its snake_case aliases as the SDK
+    sends them) and the type of each of its format objects is a format the contract declares, as
+    a name or as an object (a name whose object needs fields, attributes and query, as an object)."""
+    schemas = bundle["components"]["schemas"]
+    names = set(schemas["BasicFormatName"]["enum"]) | set(schemas["CompatFormatName"]["enum"])
+    objects = set(schemas["Format"]["discriminator"]["mapping"])
+    aliases = {"raw_html": "rawHtml", "change_tracking": "changeTracking"}
+    sent = {aliases.get(name, name) for name in get_args(sdk.FormatString)}
+    assert sorted(sent - names - objects) == []
+    assert sorted(sent - names) == ["attributes", "query"]  # the two whose objects have required fields
+    kinds = set()
+    for cls in [*sdk.Format.__subclasses__(), sdk.ScreenshotFormat]:
+        kinds |= {aliases.get(k, k) for k in get_args(cls.model_fields["type"].annotation)}
+    assert sorted(kinds - objects) == []

@@ -215,10 +215,36 @@ def _grown(location: Location) -> Any:
         names = [f"key{n}" for n in range(size) if f"key{n}" not in base]
         return {**base, **{name: _item(value_schema, n) for n, name in enumerate(names[: size - len(base)])}}
     items = resolved(schema.get("items") or {})
-    members = _members(_merged(items))
-    if members:  # a list of tagged variants: one of each in turn (formats, actions, parsers)
-        return [minimal(members[n % len(members)]) for n in range(size)]
+    variants = _variants(_merged(items))
+    if variants:  # a list of tagged variants: one of each in turn (formats, actions, parsers)
+        return [variants[n % len(variants)] for n in range(size)]
     return [_item(items, n) for n in range(size)]
+
+
+# Format variants a list at its maximum leaves out, as the service would refuse or fail the body
+# for them, not for its size (controllers/v2/types.ts baseScrapeOptions; FMT-03): rawBase64 is taken
+# only alone, deterministicJson never beside json, audio only of a media page (422 elsewhere).
+_NOT_IN_A_CROWD = frozenset({"rawBase64", "deterministicJson", "audio"})
+
+
+def _variants(schema: dict[str, Any]) -> list[Any]:
+    """A small value of each variant of a union, unions inside it unfolded and each name of a
+    string enum its own variant (formats: the six basic names, the other names, every format
+    object); empty for a schema that is not a union."""
+    found: list[Any] = []
+    for member in _members(schema):
+        if _members(member):
+            found += _variants(member)
+        elif isinstance(member.get("enum"), list) and "string" in _types(member):
+            found += list(member["enum"])
+        else:
+            found.append(minimal(member))
+    kept: dict[Any, Any] = {}
+    for value in found:
+        tag = value.get("type") if isinstance(value, dict) else value
+        if tag not in _NOT_IN_A_CROWD and not (isinstance(tag, str) and tag in kept):  # one each: one screenshot
+            kept[tag if isinstance(tag, str) else len(kept)] = value
+    return list(kept.values())
 
 
 def _item(schema: Any, index: int) -> Any:

@@ -91,6 +91,7 @@ CLASSES: dict[str, str] = {
     "parse": "File uploads (POST /v2/parse) with the small files the suite ships: any server that claims parse.",
     "monitor": "Monitors (/v2/monitor): their schedules, runs, pauses, deletion and checks' summaries; any server that claims monitors.",
     "interact": "Browser sessions (interact, /v2/browser): ownership, ended sessions, billing once by duration, one profile writer; tenancy and billing need --second-api-key and --isolated-usage.",
+    "formats": "The scrape formats after branding (attributes, highlights, question, the combinations the service refuses) on any page of any server.",
 }
 
 _ALL = [
@@ -434,6 +435,34 @@ _ALL = [
         "A browser session whose whole ttl the team cannot pay at the base rate MUST be refused with 402 before anything is opened or billed.",
         "inferred: controllers/v2/scrape-browser.ts createSessionForScrape and lib/browser-lifecycle.ts createBrowserSession (the ttl's credits checked first, 402 naming them)",
         operations=("interactWithScrape", "createBrowser"),
+    ),
+    Requirement(
+        "FMT-01",
+        "formats",
+        "An attributes format MUST answer one entry per selector, in the order asked, each naming its selector and attribute, with values only of elements that have the attribute.",
+        "inferred: controllers/v2/types.ts attributesFormatWithOptions and Document.attributes; scrapeURL/transformers/performAttributes",
+        operations=_SCRAPE,
+    ),
+    Requirement(
+        "FMT-02",
+        "formats",
+        "Every line of a highlights answer MUST be quoted from the page: it occurs in the page's markdown.",
+        "inferred: scrapeURL/transformers/query.ts performDirectQuoteQuery (lines selected by index, assembled from the page's own sentences)",
+        operations=_SCRAPE,
+    ),
+    Requirement(
+        "FMT-03",
+        "formats",
+        "A combination of formats the service refuses MUST be refused with 400: rawBase64 beside another format, json beside deterministicJson, and the attributes shorthand (no selectors).",
+        "inferred: controllers/v2/types.ts baseScrapeOptions (formats refinements; attributesFormatWithOptions requires selectors)",
+        operations=_SCRAPE,
+    ),
+    Requirement(
+        "BILL-04",
+        "billing",
+        "A question format and a highlights format MUST each add 4 credits to a scrape; question and the deprecated query together add 4 once.",
+        "inferred: lib/scrape-billing (question or query +4, highlights +4); x-credits on the formats' type",
+        operations=_SCRAPE,
     ),
     Requirement(
         "LIMIT-05",

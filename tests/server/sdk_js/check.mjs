@@ -150,4 +150,49 @@ await record("browser", async () => {
   return { created, ran, node, active: active.sessions.map((s) => s.id), deleted, destroyed: destroyed.sessions.map((s) => s.id), gone };
 });
 await record("queueStatus", () => app.getQueueStatus());
+// The format sweep: every format string and format object type the installed SDK's types allow,
+// read from its own declarations (a new one in a new release is swept, and test_sdk_js.py
+// fails until the contract and the server take it), each sent through scrape.
+await record("formatSweep", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const { createRequire } = await import("node:module");
+  const entry = createRequire(import.meta.url).resolve("@mendable/firecrawl-js");
+  const declarations = await readFile(entry.replace(/index\.(c?js|mjs)$/, "index.d.ts"), "utf8");
+  const strings = [...declarations.match(/type FormatString = ([^;]+);/)[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  const union = declarations.match(/type FormatOption = ([^;]+);/)[1].split("|").map((t) => t.trim());
+  const objectTypes = union.filter((t) => /Format$/.test(t) && t !== "Format");
+  const pages = { product: "https://shop.acme.com/products/trail-runner", menu: "https://bistro.example.com/menu", audio: "https://example.com/media/a", video: "https://example.com/media/a" };
+  const objects = {
+    JsonFormat: { type: "json", schema },
+    ScreenshotFormat: { type: "screenshot", fullPage: true },
+    ChangeTrackingFormat: { type: "changeTracking", modes: ["git-diff"] },
+    AttributesFormat: { type: "attributes", selectors: [{ selector: "li.variant", attribute: "data-sku" }] },
+    QuestionFormat: { type: "question", question: "What does it cost?" },
+    HighlightsFormat: { type: "highlights", query: "sizes in stock" },
+    QueryFormat: { type: "query", prompt: "price", mode: "freeform" },
+  };
+  const sent = [];
+  for (const name of strings) {
+    try {
+      const doc = await app.scrape(pages[name] ?? "https://example.com/js-sweep", { formats: ["markdown", name] });
+      sent.push({ format: name, ok: true, fields: Object.keys(doc) });
+    } catch (error) {
+      sent.push({ format: name, ok: false, status: error?.status ?? error?.statusCode ?? null, error: String(error?.message ?? error) });
+    }
+  }
+  for (const type of objectTypes) {
+    const format = objects[type];
+    if (!format) {
+      sent.push({ format: type, ok: false, error: "no sample of this format object in check.mjs" });
+      continue;
+    }
+    try {
+      const doc = await app.scrape("https://shop.acme.com/products/trail-runner", { formats: ["markdown", format] });
+      sent.push({ format: type, ok: true, fields: Object.keys(doc), attributes: doc.attributes ?? null });
+    } catch (error) {
+      sent.push({ format: type, ok: false, status: error?.status ?? error?.statusCode ?? null, error: String(error?.message ?? error) });
+    }
+  }
+  return { strings, objectTypes, sent };
+});
 process.stdout.write(JSON.stringify(results));

@@ -455,6 +455,21 @@ def test_s8_prompt_injection_check_costs_4(api: ConformanceClient, usage: Any) -
     checked.expect(checked.status == 200 and credits - base == 4, f"§8: checkPromptInjection adds 4 credits, it added {credits - base} ({said(checked)})")
 
 
+@pytest.mark.requirement("BILL-04")
+def test_question_and_highlights_each_cost_4(api: ConformanceClient, usage: Any) -> None:
+    url = _unique("answers")
+    _, base = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown"], "maxAge": 0}))
+    question = {"type": "question", "question": "What is this page about?"}
+    asked, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown", question], "maxAge": 0}))
+    asked.expect(asked.status == 200 and credits - base == 4, f"a question adds 4 credits, it added {credits - base} ({said(asked)})")
+    highlights = {"type": "highlights", "query": "What is this page about?"}
+    both, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown", question, highlights], "maxAge": 0}))
+    both.expect(both.status == 200 and credits - base == 8, f"a question and highlights add 4 credits each, they added {credits - base} ({said(both)})")
+    query = {"type": "query", "prompt": "What is this page about?"}
+    shared, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown", question, query], "maxAge": 0}))
+    shared.expect(shared.status == 200 and credits - base == 4, f"question and query add 4 credits once, they added {credits - base} ({said(shared)})")
+
+
 @pytest.mark.requirement("THREAT-01")
 def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any) -> None:
     url = _unique("threat")
@@ -1115,3 +1130,57 @@ def test_a_session_the_team_cannot_pay_is_refused(api: ConformanceClient, settin
     listed = api.call("listBrowsers", query={"status": "active"}, key=key)
     sessions = listed.body.get("sessions") if isinstance(listed.body, dict) else None
     listed.expect(sessions == [], f"a refused session must not be open: the team's active sessions are {sessions}")
+
+
+# -- the formats after branding (seed §2.3: "not shown"; the service decides) ---------------------
+_MISSING_ATTRIBUTE = "data-conformance-absent"
+
+
+@pytest.mark.requirement("FMT-01")
+def test_attributes_answer_one_entry_per_selector(api: ConformanceClient) -> None:
+    selectors = [{"selector": "a", "attribute": "href"}, {"selector": "*", "attribute": _MISSING_ATTRIBUTE}, {"selector": "a", "attribute": "href"}]
+    body = {"url": _unique("attributes"), "formats": [{"type": "attributes", "selectors": selectors}], "onlyMainContent": False}
+    scraped = api.call("scrapeUrl", json_body=body)
+    scraped.require(scraped.status == 200, f"a scrape with the attributes format must succeed, it answered {said(scraped)}")
+    found = (scraped.body.get("data") or {}).get("attributes")
+    scraped.expect(isinstance(found, list), f"the document must carry attributes, it carried {sorted(scraped.body.get('data') or {})}")
+    echoed = [(entry.get("selector"), entry.get("attribute")) for entry in found or [] if isinstance(entry, dict)]
+    scraped.expect(
+        echoed == [(s["selector"], s["attribute"]) for s in selectors],
+        f"one entry per selector, in order, each naming it: asked {len(selectors)}, got {echoed}",
+    )
+    if len(found or []) == len(selectors):
+        assert found is not None
+        scraped.expect(found[1].get("values") == [], f"no element has {_MISSING_ATTRIBUTE}: its values must be empty, they were {found[1].get('values')}")
+        scraped.expect(found[0].get("values") == found[2].get("values"), "the same selector and attribute asked twice must read the same values")
+
+
+@pytest.mark.requirement("FMT-02")
+def test_highlights_are_quoted_from_the_page(api: ConformanceClient) -> None:
+    url = _unique("highlights")
+    plain = api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown"]})
+    plain.require(plain.status == 200, f"a scrape of the page must succeed first, it answered {said(plain)}")
+    words = sorted({w for w in re.findall(r"[A-Za-z]{5,}", str((plain.body.get("data") or {}).get("markdown") or ""))}, key=lambda w: (-len(w), w))
+    if not words:
+        pytest.skip("the page's markdown has no word to ask about")
+    asked = api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown", {"type": "highlights", "query": " ".join(words[:3])}]})
+    asked.require(asked.status == 200, f"a scrape with the highlights format must succeed, it answered {said(asked)}")
+    data = asked.body.get("data") or {}
+    markdown, quoted = str(data.get("markdown") or ""), data.get("highlights")
+    asked.expect(isinstance(quoted, str), f"the document must carry highlights (a string), it carried {type(quoted).__name__}")
+    lines = [re.sub(r"^(?:[#>*+-]+|\d+[.)])\s*", "", line.strip()) for line in str(quoted or "").splitlines() if line.strip()]
+    if not lines:
+        pytest.skip("the highlights were empty: nothing quoted to check")
+    unquoted = [line for line in lines if line not in markdown]
+    asked.expect(not unquoted, f"every highlight must occur in the page's markdown; these do not: {unquoted[:3]}")
+
+
+@pytest.mark.requirement("FMT-03")
+def test_refused_format_combinations_are_400(api: ConformanceClient) -> None:
+    for formats, what in (
+        (["rawBase64", "markdown"], "rawBase64 beside markdown"),
+        (["json", "deterministicJson"], "json beside deterministicJson"),
+        (["attributes"], "the attributes shorthand without selectors"),
+    ):
+        refused = api.call("scrapeUrl", json_body={"url": _unique("combination"), "formats": formats})
+        refused.expect(refused.status == 400, f"{what} must be refused with 400, it answered {said(refused)}")
