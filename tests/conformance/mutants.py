@@ -465,6 +465,14 @@ def _format_combinations_accepted(exchange: Exchange, context: dict[str, Any]) -
         body["formats"] = [{"type": "attributes", "selectors": []} if f == "attributes" else f for f in formats]  # type: ignore[index]
 
 
+def _audio_unsupported_crashes(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/scrape" and exchange.status == 422:
+        exchange.status, exchange.response = (
+            500,
+            {"success": False, "code": "UNKNOWN_ERROR", "error": "An unexpected error occurred. Please contact help@firecrawl.com for help."},
+        )
+
+
 def _answers_free(exchange: Exchange, context: dict[str, Any]) -> None:
     body = _json_body(exchange)
     if exchange.path == "/v2/scrape" and body is not None and isinstance(body.get("formats"), list):
@@ -648,6 +656,7 @@ MUTANTS = [
         "rawBase64 beside markdown, json beside deterministicJson and the attributes shorthand are taken",
         request=_format_combinations_accepted,
     ),
+    Mutant("audio-unsupported-crashes", "the audio format of a page without media answers 500 instead of 422", response=_audio_unsupported_crashes),
     Mutant("answers-free", "question, highlights and query are answered (or not) without their 4 credits", request=_answers_free),
 ]
 
@@ -731,6 +740,7 @@ CLASS_OF = {
     "attributes-drop-last": "formats",
     "highlights-paraphrased": "formats",
     "format-combinations-accepted": "formats",
+    "audio-unsupported-crashes": "formats",
     "answers-free": "billing",
 }
 

@@ -5,6 +5,7 @@ synthetic web's product, menu and media pages, through every operation that scra
 from __future__ import annotations
 
 import time
+import uuid
 from typing import Any
 
 import pytest
@@ -210,3 +211,9 @@ def test_the_structured_readers_take_any_page_not_only_synthetic_ones() -> None:
     root = parse_html("<main><a id=x href=/a class='b c'>1</a><a>2</a></main>")
     chosen = type("S", (), {"selector": "a", "attribute": "class"})
     assert structured.attributes(root, [chosen]) == [{"selector": "a", "attribute": "class", "values": ["b c"]}]
+
+
+def test_a_parsed_documents_scrape_id_is_a_uuid(server: Server) -> None:
+    """As every document's (DocumentMetadata.scrapeId is a UUID): found by the suite's stateful run."""
+    parsed = parse(server, "a.html", b"<p>x</p>", "text/html")
+    assert str(uuid.UUID(parsed.json()["data"]["metadata"]["scrapeId"])) == parsed.json()["data"]["metadata"]["scrapeId"]

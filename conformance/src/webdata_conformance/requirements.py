@@ -458,6 +458,13 @@ _ALL = [
         operations=_SCRAPE,
     ),
     Requirement(
+        "FMT-04",
+        "formats",
+        "The audio format on a URL that is not a media page MUST be refused with 422 and code SCRAPE_AUDIO_UNSUPPORTED_URL.",
+        "inferred: scraper/scrapeURL/transformers/audio.ts (AudioUnsupportedUrlError), lib/error getHttpStatusForErrorCode (422)",
+        operations=_SCRAPE,
+    ),
+    Requirement(
         "BILL-04",
         "billing",
         "A question format and a highlights format MUST each add 4 credits to a scrape; question and the deprecated query together add 4 once.",

@@ -1184,3 +1184,13 @@ def test_refused_format_combinations_are_400(api: ConformanceClient) -> None:
     ):
         refused = api.call("scrapeUrl", json_body={"url": _unique("combination"), "formats": formats})
         refused.expect(refused.status == 400, f"{what} must be refused with 400, it answered {said(refused)}")
+
+
+@pytest.mark.requirement("FMT-04")
+def test_audio_of_a_page_without_media_is_422(api: ConformanceClient) -> None:
+    refused = api.call("scrapeUrl", json_body={"url": _unique("no-media"), "formats": ["audio"]})
+    code = refused.body.get("code") if isinstance(refused.body, dict) else None
+    refused.expect(
+        refused.status == 422 and code == "SCRAPE_AUDIO_UNSUPPORTED_URL",
+        f"the audio format of a page without media must answer 422 SCRAPE_AUDIO_UNSUPPORTED_URL, it answered {said(refused)}",
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import uuid
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -234,7 +235,7 @@ def parse_file(ctx: Context, call: Call) -> Pending:
         document["warning"] = " ".join(dict.fromkeys(warnings))
     credits = rendered.page_credits + rendered.check_credits + rendered.format_credits
     metadata["creditsUsed"] = credits
-    metadata["scrapeId"] = os.urandom(16).hex()
+    metadata["scrapeId"] = str(uuid.uuid4())  # a UUID, as every document's (DocumentMetadata.scrapeId)
     doc = models.Document.model_validate(document, extra="ignore")
     body: dict[str, Any] = models.ScrapeResponse(success=True, data=doc).model_dump(mode="json", by_alias=True, exclude_unset=True)
     store, pricing, moment, caller = ctx.store, ctx.pricing, now_utc(), call.caller
