@@ -126,7 +126,7 @@ import webdata_models as models
 from pydantic import BaseModel
 
 from .._base_client import AsyncClient, SyncClient
-from ..client import FileInput, alast_status, awatch_job, last_status, request_body, watch_job
+from ..client import FileInput, alast_status, awatch_job, kept, last_status, request_body, watch_job
 from ..sessions import AsyncBrowserSession, BrowserSession
 from ..types import JobSpec
 """
@@ -308,6 +308,65 @@ def _session(operation: ClientOperation, by_id: dict[str, ClientOperation], *, i
     return "\n".join([f"    def {spec['method']}({_signature(operation)}) -> {kind}:", *doc, *body, ""])
 
 
+def _wait_spec_name(operation: ClientOperation) -> str:
+    return f"_{operation.tag.upper()}_{identifier(operation.method).upper()}_WAIT"
+
+
+def _wait_spec(operation: ClientOperation) -> str:
+    """The ``JobSpec`` an ``x-client-wait`` method polls with (no pages, no socket)."""
+    wait = operation.wait or {}
+    return (
+        f"{_wait_spec_name(operation)} = JobSpec(status_path={operation.path_template!r}, terminal={tuple(wait['terminal'])!r}, "
+        f"failures={tuple(wait.get('failures', []))!r}, pages=False, socket=False)\n"
+    )
+
+
+def _wait_method(operation: ClientOperation, *, is_async: bool) -> str:
+    """``x-client-wait``: poll ``operation`` until its result's status is terminal."""
+    wait = operation.wait or {}
+    a, aw = ("async ", "await ") if is_async else ("", "")
+    result = f"models.{wait['model']}"
+    params = ", ".join(["self", *(f"{p.name}: {p.annotation}" for p in operation.path)])
+    args = ", ".join(p.name for p in operation.path)
+    last = operation.path[-1].name
+    read = f".{wait['read']}" if wait.get("read") else ""
+    terminal, failures = list(wait["terminal"]), list(wait.get("failures", []))
+    watch, fold = ("awatch_job", "alast_status") if is_async else ("watch_job", "last_status")
+    quote3 = '"' * 3
+    failing = f" One that ends {' or '.join(failures)} raises ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``." if failures else ""
+    lines = [
+        f"    {a}def {wait['method']}(",
+        f"        {params}, *, poll_interval: float | None = None, max_wait: float | None = {DEFAULT_MAX_WAIT},",
+        f"        raise_on_failure: bool = True, on_status: Callable[[{result}], object] | None = None,",
+        f"    ) -> {result}:",
+        f"        {quote3}Wait until ``{operation.method}`` reads an ended status ({', '.join(terminal)}) and return it.",
+        "",
+        "        ``on_status`` is called with each status as it changes (a progress display), the last one too.",
+        "        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound",
+        "        the wait, then ``JobTimeoutError`` (with ``last``)." + failing,
+        "",
+        "        Args:",
+        *(f"            {p.name}: {p.doc}" for p in operation.path),
+        "            poll_interval: Seconds between two reads (default: the client's).",
+        f"            max_wait: Seconds to wait at most (default {DEFAULT_MAX_WAIT:g}; None: no deadline), then ``JobTimeoutError``.",
+        "            raise_on_failure: Raise ``JobFailedError`` when it ends in failure (default True); False returns it.",
+        "            on_status: Called with each status as it changes, the last one too.",
+        f"        {quote3}",
+        "",
+        f"        {a}def read() -> {result}:",
+        f"            return ({aw}self.{operation.method}({args})){read}" if is_async else f"            return self.{operation.method}({args}){read}",
+        "",
+        f"        statuses = {watch}(",
+        f"            self._client._transport, {_wait_spec_name(operation)}, str({last}), poll=read, result={result},",
+        "            document=None, interval=self._client.options.poll_interval if poll_interval is None else poll_interval,",
+        '            max_wait=max_wait, raise_on_failure=raise_on_failure, via="poll", sockets=False,',
+        "        )",
+        f"        return {aw}{fold}(statuses, on_status)",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def _job_methods(job: Job, *, is_async: bool) -> str:
     a = "async " if is_async else ""
     aw = "await " if is_async else ""
@@ -375,7 +434,12 @@ def _job_methods(job: Job, *, is_async: bool) -> str:
         + ["on_status=on_status"]
     )
     text += f"        started = {aw}self.{start.method}({args})\n"
-    text += f"        return {aw}self.wait({waited})\n"
+    if job.kept:
+        # What the start answered and the status reads never say again (extract's invalidURLs).
+        text += f"        final = {aw}self.wait({waited})\n"
+        text += f"        return kept(final, started, {tuple(job.kept)!r})\n"
+    else:
+        text += f"        return {aw}self.wait({waited})\n"
     text += "\n    start_and_wait = __call__  # the name of earlier versions\n"
     if job.pages:
         text += f'''
@@ -432,6 +496,8 @@ def _resource_class(tag: str, description: str, operations: list[ClientOperation
         out += ["\n" + _shortcut(operation, shortcut, is_async=is_async) for shortcut in operation.shortcuts]
         if operation.session:
             out.append("\n" + _session(operation, {o.operation_id: o for o in operations}, is_async=is_async))
+        if operation.wait:
+            out.append("\n" + _wait_method(operation, is_async=is_async))
     if job is not None:
         out.append(_job_methods(job, is_async=is_async))
     return "".join(out)
@@ -458,6 +524,7 @@ def render_package(bundle: dict[str, Any]) -> dict[str, str]:
             [
                 f"\n__all__ = [{_class_name(tag, is_async=True)!r}, {_class_name(tag, is_async=False)!r}]\n\n",
                 _job_spec(job) if job else "",
+                "".join(_wait_spec(op) for op in ops if op.wait),
                 "\n\n" + _resource_class(tag, descriptions[tag], ops, job, is_async=False),
                 "\n\n" + _resource_class(tag, descriptions[tag], ops, job, is_async=True),
             ]

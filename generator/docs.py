@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.load import deref, media_schema
-from generator.naming import call_expression, client_operations, component_name, snake
+from generator.naming import call_expression, client_operations, component_name, for_users, snake
 from generator.readme import operations
 
 __all__ = ["code_samples", "render_page", "state_machines"]
@@ -43,7 +43,7 @@ def _prose(text: str | None) -> str:
     """Escaped text with `code` spans and paragraphs (the descriptions use little markdown)."""
     if not text:
         return ""
-    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", for_users(text).strip()) if p.strip()]
     return "".join("<p>" + re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(p)).replace("\n", " ") + "</p>" for p in paragraphs)
 
 
@@ -80,7 +80,7 @@ def _constraints(schema: dict[str, Any]) -> str:
         if keyword in schema:
             parts.append(f"{keyword} {_e(schema[keyword])}")
     if "pattern" in schema:
-        parts.append(f"pattern <code>{_e(schema['pattern'])}</code>")
+        parts.append(f"pattern <code class=pattern>{_e(schema['pattern'])}</code>")
     if schema.get("additionalProperties") is False:
         parts.append("no other properties")
     for extension in ("x-compat", "x-format"):
@@ -151,9 +151,33 @@ def _properties_table(bundle: dict[str, Any], schema: dict[str, Any], anchor: st
     return "<table class=props><tr><th>field</th><th>type</th><th>default</th><th>rules</th><th>meaning</th></tr>" + "".join(rows) + "</table>"
 
 
-def _source(node: dict[str, Any]) -> str:
-    source = node.get("x-source")
-    return f'<p class="source">Source: <span class="tag">{_e(source)}</span></p>' if source else ""
+# Where each element comes from (``x-source``) is for the contract's authors: one section at the end
+# of the page (:func:`_provenance`), not a line in every section a user reads.
+_PROVENANCE_INTRO = (
+    "Every element of the contract says where it comes from in `x-source`: `seed §N` for what the source "
+    'document specifies, `inferred: …` for what it leaves "not shown" and the public service (Firecrawl API v2, '
+    "its newest public source and the official SDKs) decides. A property without `x-source` shares its schema's. "
+    "This section is for the contract's authors; nothing above depends on it."
+)
+
+
+def _provenance(bundle: dict[str, Any], listed: list[dict[str, Any]], schemas: dict[str, Any]) -> str:
+    rows = []
+    for item in listed:
+        operation = bundle["paths"][item["path"]][item["method"].lower()]
+        if operation.get("x-source"):
+            rows.append((f"#op-{item['id']}", f"{item['method']} {item['path']}", operation["x-source"]))
+        for status, response in (operation.get("responses") or {}).items():
+            source = deref(bundle, response).get("x-source")
+            if source:
+                rows.append((f"#op-{item['id']}", f"{item['id']} {status}", source))
+    rows += [(f"#schema-{name}", name, schema["x-source"]) for name, schema in sorted(schemas.items()) if isinstance(schema, dict) and schema.get("x-source")]
+    body = "".join(f'<tr><td><a href="{_e(href)}">{_e(label)}</a></td><td>{_e(source)}</td></tr>' for href, label, source in rows)
+    return (
+        '<h2 class="group" id="provenance">Where each element comes from</h2>'
+        + _prose(_PROVENANCE_INTRO)
+        + f"<table class=provenance><tr><th>element</th><th>source</th></tr>{body}</table>"
+    )
 
 
 # -- state machines --------------------------------------------------------------------------
@@ -367,9 +391,9 @@ def _responses_html(bundle: dict[str, Any], operation: dict[str, Any]) -> str:
         rows.append(
             f'<tr><td><span class="status s{_e(status[0])}">{_e(status)}</span></td><td>{_prose(resolved.get("description"))}'
             f"{'<ul class=errors>' + ''.join(examples) + '</ul>' if examples else ''}{('<p>Headers: ' + headers + '</p>') if headers else ''}</td>"
-            f"<td>{_expander(bundle, schema, status) if schema else ''}{_type_html(schema) if schema else ''}</td><td>{_e(resolved.get('x-source', ''))}</td></tr>"
+            f"<td>{_expander(bundle, schema, status) if schema else ''}{_type_html(schema) if schema else ''}</td></tr>"
         )
-    return "<table class=responses><tr><th>status</th><th>meaning and error texts</th><th>body</th><th>source</th></tr>" + "".join(rows) + "</table>"
+    return "<table class=responses><tr><th>status</th><th>meaning and error texts</th><th>body</th></tr>" + "".join(rows) + "</table>"
 
 
 def _option_surcharges(bundle: dict[str, Any], schema: Any, seen: set[str] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -402,7 +426,6 @@ def _operation_html(bundle: dict[str, Any], method: str, path: str, operation: d
         f'<p class="sig"><span class="method" style="background:{_METHOD_COLOURS.get(method, "#57606a")}">{_e(method.upper())}</span> <code>{_e(path)}</code>'
         f' <span class="opid">operationId <code>{_e(op_id)}</code></span></p>',
         _prose(operation.get("description")),
-        _source(operation),
     ]
     if operation.get("x-credits"):
         parts.append(_credits_html(operation["x-credits"], title="Cost"))
@@ -486,7 +509,6 @@ def _schema_html(bundle: dict[str, Any], name: str, schema: dict[str, Any], mach
         f'<h3><a class="anchor" href="#schema-{_e(name)}">#</a> {_e(name)}</h3>',
         f"<p>{_type_html({k: v for k, v in schema.items() if k not in ('oneOf', 'anyOf')}) if 'type' in schema else ''} {_constraints(schema)}</p>",
         _prose(schema.get("description")),
-        _source(schema),
     ]
     if "default" in schema:
         parts.append(f"<p>Default: <code>{_e(json.dumps(schema['default']))}</code></p>")
@@ -537,7 +559,8 @@ main{margin-left:300px;padding:24px 36px;max-width:1240px}h1{margin-top:0}h2.gro
 section{padding:10px 0 22px;border-bottom:1px solid var(--soft)}section:target{background:var(--target)}h3{margin:8px 0;overflow-wrap:anywhere}.anchor{color:var(--muted);text-decoration:none}
 .method{color:#fff;border-radius:4px;padding:2px 8px;font-weight:700;font-size:13px}.opid{color:var(--muted);font-size:13px;margin-left:8px}
 .sig{overflow-wrap:anywhere}table{border-collapse:collapse;margin:6px 0 12px;width:100%;font-size:14px}
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:var(--panel)}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}th{background:var(--panel)}
+td code{overflow-wrap:break-word}code.pattern,td td,td th,td td code{overflow-wrap:anywhere}
 code{background:var(--code);border-radius:4px;padding:0 4px;font-size:13px;overflow-wrap:anywhere}pre{background:var(--pre);color:var(--prefg);padding:12px;border-radius:6px;overflow:auto}
 pre code{background:none;color:inherit}.tag{display:inline-block;background:var(--tag);color:var(--tagfg);border-radius:10px;padding:0 8px;font-size:12px}
 .tag.cost{background:var(--cost);color:var(--costfg)}.tag.code{background:var(--errbg);color:var(--red)}.req{color:var(--red);font-size:11px}
@@ -772,6 +795,10 @@ def render_page(bundle: dict[str, Any]) -> str:
             f'<span class="t">{_e(name)}</span></a>'
         )
         body.append(_schema_html(bundle, name, schemas[name], machines))
+    nav.append(
+        '<h2>About</h2><a href="#provenance" data-name="where each element comes from" data-search="provenance x-source" title="Where each element comes from"><span class="t">Where each element comes from</span></a>'
+    )
+    body.append(_provenance(bundle, listed, schemas))
     # The components, for the script that opens schemas in place ("</" escaped: it may not end the script).
     embedded = json.dumps(schemas, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     return (

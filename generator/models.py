@@ -212,6 +212,13 @@ def _wire_named_fields(module: Path) -> None:
     module.write_text(pattern.sub(r"\1\2: \3  # the wire name, not BaseModel's deprecated method", text), encoding="utf-8")
 
 
+def _exported_values(module: Path) -> None:
+    """``values`` (the runtime's reader of an enum's values) importable from the package."""
+    text = module.read_text(encoding="utf-8")
+    text = re.sub(rf"^(from {PACKAGE}\._bounds import .*)$", rf"\1\nfrom {PACKAGE}._bounds import values as values", text, count=1, flags=re.MULTILINE)
+    module.write_text(text, encoding="utf-8")
+
+
 def _typed_open_enums(module: Path) -> None:
     """``Literal[...] | StrictStr`` (an open response enum, :func:`open_response_enums`) becomes
     ``Annotated[Literal[...], OpenEnum]``: closed to the type checker, open at run time."""
@@ -253,6 +260,7 @@ def generate_models(*, bundle_path: Path, out_dir: Path) -> Path:
         source.unlink()
     _wire_named_fields(package / "__init__.py")
     _typed_open_enums(package / "__init__.py")
+    _exported_values(package / "__init__.py")
     _ignoring_unknown_keys(package / "__init__.py", open_objects(bundle))
     shutil.copyfile(RUNTIME / "_bounds.py", package / "_bounds.py")
     (package / "_property_bounds.py").write_text(

@@ -82,6 +82,9 @@ class ClientOperation:
     # ``x-client-session``: a method (its name) giving a browser session as a context manager that
     # runs with the operation ``run`` and stops with ``stop`` (operationIds of the same resource).
     session: dict[str, str] | None = None
+    # ``x-client-wait``: a method (``method``) polling this operation until the result's ``status`` is
+    # one of ``terminal`` (``failures`` among them raise ``JobFailedError``): client.monitors.wait_for_check.
+    wait: dict[str, Any] | None = None
 
     @property
     def returns(self) -> str:
@@ -96,6 +99,9 @@ class Job:
     terminal: list[str]
     pages: bool  # the status has `next` and `data`
     socket: bool = False  # the status path takes the x-watch WebSocket (and pages)
+    # Python names of the status's fields marked ``x-client-from-start`` that the start answers: the
+    # waiting start keeps the start's (extract's invalid_urls).
+    kept: list[str] = field(default_factory=list)
 
     @property
     def failures(self) -> list[str]:
@@ -201,6 +207,15 @@ def first_sentence(text: str) -> str:
     return text.split(". ")[0].rstrip(".") + "." if text else ""
 
 
+def _wait_of(wait: Any, answer: dict[str, Any], result: str) -> dict[str, Any] | None:
+    """``x-client-wait`` with ``model``: the component the wait returns and reads ``status`` of (the
+    result's ``data`` where the result is an envelope of it, else the result)."""
+    if not wait:
+        return None
+    inner = component_name(answer.get("data")) if "status" not in answer else None
+    return {**wait, "model": inner or result, "read": "data" if inner else None}
+
+
 def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
     operations = []
     for path, item in sorted(bundle.get("paths", {}).items()):
@@ -230,6 +245,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 upload=upload,
                 shortcuts=[(str(c["method"]), dict(c["set"]), str(c["summary"])) for c in op.get("x-client-shortcuts") or []],
                 session={str(k): str(v) for k, v in op["x-client-session"].items()} if op.get("x-client-session") else None,
+                wait=_wait_of(op.get("x-client-wait"), answer, result),
                 summary=op.get("summary", ""),
                 http_method=verb.upper(),
                 result=result,
@@ -257,7 +273,12 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                     operation.headers.append(Param(name, parameter["name"], "str | UUID" if uuid else annotation, False, doc))
             if body_schema is not None:
                 properties, required = _properties(bundle, body_schema)
+                # ``x-client-omit``: options the schema declares (the service's schema has them) but the
+                # operation always refuses (parse: a browser's or a fetch's options), not offered.
+                omitted = set(deref(bundle, body_schema).get("x-client-omit") or [])
                 for wire, schema in properties.items():
+                    if wire in omitted:
+                        continue
                     resolved = deref(bundle, schema) if isinstance(schema, dict) else {}
                     doc = first_sentence(resolved.get("description", "") if isinstance(resolved, dict) else "")
                     annotation = py_type(bundle, schema)
@@ -299,11 +320,28 @@ def jobs(bundle: dict[str, Any], operations: list[ClientOperation]) -> list[Job]
         if len(starts) == 1:
             pages = "next" in properties and "data" in properties
             raw = bundle["paths"][status.path_template]["get"]
-            found.append(Job(starts[0], status, list(states["terminal"]), pages, socket=pages and "x-watch" in raw))
+            started, _ = _properties(bundle, {"$ref": _SCHEMA_REF + starts[0].result})
+            kept = [
+                python_name(w)
+                for w in started
+                if w in properties and w not in ("success", "id", "url") and isinstance(properties[w], dict) and properties[w].get("x-client-from-start")
+            ]
+            found.append(Job(starts[0], status, list(states["terminal"]), pages, socket=pages and "x-watch" in raw, kept=kept))
     return found
 
 
 # -- rendering ----------------------------------------------------------------------------------------
+
+
+def placeholder(tag: str, wire: str) -> str:
+    """What stands for a path parameter in an example: ``'<monitor id>'`` for a monitor's ``id``,
+    ``'<check id>'`` for ``checkId``, ``'<job id>'`` for a job's ``id`` or ``jobId``."""
+    if tag == "interact":
+        return "<scrape id>"  # the document's metadata.scrapeId
+    if wire not in ("id", "jobId"):
+        return "<" + re.sub(r"(?<=[a-z])(?=[A-Z])", " ", wire).lower() + ">"
+    thing = {"monitors": "monitor", "browser": "session"}.get(tag, "job")
+    return f"<{thing} id>"
 
 
 def call_expression(
@@ -313,7 +351,7 @@ def call_expression(
     (``leading``: positional arguments before them, an upload's file)."""
     target = f"{client}.{operation.tag}"
     name = "" if operation.single or operation.method == "__call__" else f".{operation.method}"
-    arguments = list(leading or []) + [f"{p.name}={(path or {}).get(p.wire, repr('<job id>'))}" for p in operation.path]
+    arguments = list(leading or []) + [f"{p.name}={(path or {}).get(p.wire, repr(placeholder(operation.tag, p.wire)))}" for p in operation.path]
     wire_to_python = {p.wire: p.name for p in operation.body}
     for wire, value in (body or {}).items():
         arguments.append(f"{wire_to_python.get(wire, wire)}={value!r}")

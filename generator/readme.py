@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from generator.load import deref
@@ -175,6 +176,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         "print(page.product.variants[0].price.amount, page.answer, page.attributes[0].values)",
         "```",
         "",
+        *_check_waiting(bundle),
         "`AsyncWebdata` has the same surface with `await` (and `async with`, `async for`).",
         "`api_key` falls back to `WEBDATA_API_KEY` (then `FIRECRAWL_API_KEY`), `base_url` to `WEBDATA_BASE_URL`",
         "(then `FIRECRAWL_API_URL`), then to the contract's server; with no key at all the client raises",
@@ -202,8 +204,12 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         for operation in ops:
             raw = bundle["paths"][operation.path_template][operation.http_method.lower()]
             examples = _request_example(bundle, raw)
-            path = {p.wire: repr("<job id>") for p in operation.path}
-            call = call_expression(operation, body=examples, path=path)
+            if operation.upload and isinstance(examples, dict):
+                # An upload: the file first, its options as keyword arguments (client.parse("report.pdf", ...)).
+                options = json.loads(examples.get("options") or "{}")
+                call = call_expression(operation, body=options, leading=[repr(examples.get("file", "report.pdf"))])
+            else:
+                call = call_expression(operation, body=examples)
             lines += [
                 f"- **{operation.summary.rstrip('.')}** (`{operation.http_method} {operation.path_template}`, returns `{operation.returns}`)",
                 "",
@@ -328,14 +334,35 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
     ]
     for tag, ops in resources.items():
         for operation in ops:
-            ours = f"client.{tag}" + ("" if operation.single else f".{operation.method}")
+            ours = f"client.{tag}" + ("" if operation.single or operation.method == "__call__" else f".{operation.method}")
             lines.append(f"| `{operation.http_method} {operation.path_template}` | `{ours}(...)` | `{FIRECRAWL_PY.get(operation.operation_id, '-')}` |")
     lines.append("")
     return "\n".join(lines)
 
 
+def _check_waiting(bundle: dict[str, Any]) -> list[str]:
+    """How to wait for a monitor's check, with the states it goes through (from the contract's enum)."""
+    states = bundle["components"]["schemas"].get("MonitorCheckStatus", {}).get("enum")
+    if not states:
+        return []
+    return [
+        "A monitor's check, run now and waited for (`wait_for_check` reads it until it ends; `on_status` sees each state):",
+        "",
+        "```python",
+        "check = client.monitors.run(monitor.id)",
+        "done = client.monitors.wait_for_check(monitor.id, check.id, on_status=lambda c: print(c.status))",
+        "print(done.summary)",
+        "```",
+        "",
+        "A check's `status` is one of " + ", ".join(f"`{s}`" for s in states) + ". Every enum of the contract is a `Literal`",
+        "alias (what a type checker reads); `models.values(models.MonitorCheckStatus)` lists its values in that order.",
+        "",
+    ]
+
+
 def _request_example(bundle: dict[str, Any], operation: dict[str, Any]) -> Any:
-    content = ((operation.get("requestBody") or {}).get("content") or {}).get("application/json") or {}
+    contents = (operation.get("requestBody") or {}).get("content") or {}
+    content = contents.get("application/json") or contents.get("multipart/form-data") or {}
     for example in (content.get("examples") or {}).values():
         resolved = deref(bundle, example)
         if isinstance(resolved, dict) and "value" in resolved:

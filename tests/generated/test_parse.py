@@ -4,6 +4,7 @@ raised as the typed errors of every other call."""
 
 from __future__ import annotations
 
+import inspect
 import asyncio
 import io
 import json
@@ -89,8 +90,10 @@ def test_refusals_are_typed_errors(client: Webdata, tmp_path: Path) -> None:
         client.parse(b"7z\xbc\xaf", filename="archive.7z")
     assert unsupported.value.code == "UNSUPPORTED_FILE_TYPE" and unsupported.value.status_code == 400
     with pytest.raises(errors.BadRequestError) as option:
-        client.parse(REPORT, mobile=True)
-    assert option.value.code == "PARSE_UNSUPPORTED_OPTIONS" and str(option.value).endswith("Parse uploads do not support mobile rendering.")
+        client.parse(REPORT, formats=["screenshot"])
+    assert option.value.code == "PARSE_UNSUPPORTED_OPTIONS" and str(option.value).endswith("Parse uploads do not support screenshot output.")
+    # What parse always refuses is not offered at all (x-client-omit): a browser's and a fetch's options.
+    assert not {"actions", "wait_for", "location", "mobile"} & set(inspect.signature(client.parse.__call__).parameters)
     with pytest.raises(errors.APIStatusError) as unreadable:
         client.parse(b"<html>not a pdf</html>", filename="invoice.pdf")
     assert unreadable.value.status_code == 422 and unreadable.value.code == "PARSE_FILE_UNREADABLE"

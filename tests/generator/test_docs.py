@@ -219,6 +219,41 @@ _SWITCH_TAB = """(() => {
 
 # At the current width: no two navigation labels overlap (a method and its text, or two links), the
 # search box shows its whole placeholder, and nothing makes the page scroll sideways.
+# Words of the tables' cells that a line break cuts in two ("st/at/us", "20/0"): tokens of 24
+# characters or fewer, which fit any column of a wide window whole.
+_CUT_WORDS = """(() => {
+  const cut = [];
+  // The tables of the page, not those a field's expansion nests inside a cell (a drill-down whose
+  // depth has to fit: there a word may break anywhere).
+  for (const cell of [...document.querySelectorAll('table td, table th')].filter(c => !c.closest('table').parentElement.closest('td'))) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('td, th') !== cell) continue;  // the text of a table nested in it
+      for (const match of node.textContent.matchAll(/\\S+/g)) {
+        if (match[0].length < 2 || match[0].length > 24) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size < 2) continue;
+        // Where the word goes to the next line: between two letters or digits it is cut ("st/at/us");
+        // after a hyphen, a slash or other punctuation is a break the typography allows (base64-/encoded).
+        let top = null;
+        for (let i = 0; i < match[0].length; i++) {
+          const one = document.createRange();
+          one.setStart(node, match.index + i);
+          one.setEnd(node, match.index + i + 1);
+          const rect = [...one.getClientRects()].find(r => r.width > 0);
+          if (!rect) continue;
+          if (top !== null && Math.round(rect.top) !== top && /[\\p{L}\\p{N}]/u.test(match[0][i - 1]) && /[\\p{L}\\p{N}]/u.test(match[0][i])) { cut.push(match[0]); break; }
+          top = Math.round(rect.top);
+        }
+      }
+    }
+  }
+  return [...new Set(cut)].slice(0, 20);
+})()"""
+
 _LAYOUT = """(() => {
   const problems = [];
   const links = [...document.querySelectorAll('nav a')];
@@ -367,6 +402,8 @@ async def _browse(chromium: str, page: Path, screenshot: Path, base_url: str, ke
                     await tab.call("Emulation.setDeviceMetricsOverride", width=width, height=1000, deviceScaleFactor=1, mobile=False)
                     await asyncio.sleep(0.1)
                     report["layout"][width] = await tab.js(_LAYOUT)
+                    if width >= 1400:
+                        report.setdefault("cut_words", {})[width] = await tab.js(_CUT_WORDS)
                     if width == 360:
                         # A field table at 360 px: each row stacked, its meaning as wide as the page allows.
                         report["narrow"] = await tab.js(
@@ -419,6 +456,7 @@ def test_the_page_in_a_headless_browser(bundle: dict[str, Any], page: Path, live
     assert "#op-cancelAgent" in found["agent already finished"], found
     assert "#schema-PdfParser" in found["pageMarkers"], found
     assert report["cut"] == [], f"navigation labels cut: {report['cut']}"
+    assert report["cut_words"] == {1400: [], 1920: []}, f"words of table cells cut by a line break: {report['cut_words']}"
     assert report["deep"] == {"target": True, "highlighted": True, "visible": True}, report["deep"]
     assert report["narrow"]["meaning"] > 250 and not report["narrow"]["scrolls"], report["narrow"]
     assert report["python_tab"] is True

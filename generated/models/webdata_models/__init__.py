@@ -9,6 +9,7 @@ from pydantic import AwareDatetime, ConfigDict, Field, StrictBool, StrictFloat, 
 from typing_extensions import TypeAliasType
 
 from webdata_models._bounds import OpenEnum, PropertyCountModel, WireModel
+from webdata_models._bounds import values as values
 
 
 class JavascriptReturn(WireModel):
@@ -902,6 +903,14 @@ class ExtractStatusResponse(WireModel):
     error: StrictStr | None = None
     expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
     id: StrictStr | None = None
+    invalid_urls: Annotated[list[StrictStr] | None, Field(alias="invalidURLs")] = None
+    """
+    The invalid URLs the start dropped (its `invalidURLs`). The status read does not send it,
+    as the service's does not; a client that starts and waits in one call (webdata_client's
+    `client.extract(...)`) keeps the start's here so that a waited result still says what
+    was dropped.
+
+    """
     sources: dict[str, Any] | None = None
     """
     Sources used per extracted field; present when showSources was true.

@@ -666,6 +666,17 @@ async def awatch_job(
         await asyncio.sleep(interval if left is None else min(interval, left))
 
 
+def kept(final: T, started: Any, names: tuple[str, ...]) -> T:
+    """``final`` (a waited job's status) with the fields ``names`` of its start's answer, where the
+    status reads left them unset: what only the start says (extract's ``invalid_urls``)."""
+    update = {
+        name: getattr(started, name)
+        for name in names
+        if getattr(final, name, None) is None and getattr(started, name, None) is not None
+    }
+    return final.model_copy(update=update) if update and isinstance(final, BaseModel) else final
+
+
 def last_status(statuses: Iterator[T], on_status: Callable[[T], object] | None) -> T:
     """The last of ``statuses``, each passed to ``on_status`` first."""
     last: T | None = None

@@ -15,13 +15,13 @@ Copied into the package by the generator's models stage from generator/runtime/w
 """
 
 import warnings
-from typing import Any, ClassVar, Literal, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
 
 from ._property_bounds import PROPERTY_BOUNDS, REQUIRED_ANY
 
-__all__ = ["PROPERTY_BOUNDS", "REQUIRED_ANY", "OpenEnum", "PropertyCountModel", "WireModel"]
+__all__ = ["PROPERTY_BOUNDS", "REQUIRED_ANY", "OpenEnum", "PropertyCountModel", "WireModel", "values"]
 
 warnings.filterwarnings(
     "ignore",
@@ -38,6 +38,22 @@ def _known_or_any_string(value: Any, handler: ValidatorFunctionWrapHandler) -> A
         if isinstance(value, str):
             return value
         raise
+
+
+def values(enum: Any) -> tuple[str, ...]:
+    """The values of one of the contract's enums, in the contract's order:
+    ``values(MonitorCheckStatus)`` is ``("queued", "running", "completed", ...)``.
+
+    The enums are ``Literal`` type aliases (what the type checker reads, and what a JSON answer
+    holds), so ``list(MonitorCheckStatus)`` cannot work; this reads the alias. A value that is not
+    such an enum raises ``TypeError``.
+    """
+    target = getattr(enum, "__value__", enum)
+    while get_origin(target) is Annotated:
+        target = get_args(target)[0]
+    if get_origin(target) is Literal and all(isinstance(v, str) for v in get_args(target)):
+        return tuple(get_args(target))
+    raise TypeError(f"{enum!r} is not one of the contract's enums (a Literal type alias of strings)")
 
 
 # On a response-only enum, ``Annotated[Literal[...], OpenEnum]``: the type checker sees the values

@@ -77,8 +77,11 @@ def text_to_cron(text: str) -> str:
     raise ScheduleError("Unsupported schedule text. Try phrases like 'every 30 minutes', 'hourly', or 'daily at 9:00'")
 
 
-def _field(text: str, low: int, high: int) -> frozenset[int]:
+def _field(text: str, low: int, high: int, name: str) -> frozenset[int]:
+    """The values of one cron field; a refusal names the field, its text and its range (the
+    service's "Invalid cron field", made to say which)."""
     values: set[int] = set()
+    named = f'{name} "{text}" (allowed: {low}-{high}, *, lists, ranges and steps)'
     for part in text.split(","):
         span, _, step_text = part.partition("/")
         try:
@@ -91,11 +94,11 @@ def _field(text: str, low: int, high: int) -> frozenset[int]:
             else:
                 start = end = int(span)
         except ValueError:
-            raise ScheduleError("Invalid cron field") from None
+            raise ScheduleError(f"Invalid cron field: {named}") from None
         if step <= 0:
-            raise ScheduleError("Invalid cron step")
+            raise ScheduleError(f'Invalid cron step: {name} "{text}" (a step is a whole number of at least 1)')
         if start < low or end > high or start > end:
-            raise ScheduleError("Invalid cron field")
+            raise ScheduleError(f"Invalid cron field: {named}")
         values.update(range(start, end + 1, step))
     return frozenset(values)
 
@@ -113,10 +116,16 @@ class Cron:
         parts = text.split()
         if len(parts) != 5:
             raise ScheduleError("Cron expression must contain five fields")
-        weekdays = _field(parts[4], 0, 7)
+        weekdays = _field(parts[4], 0, 7, "day-of-week")
         if 7 in weekdays:
             weekdays = (weekdays - {7}) | {0}
-        return cls(_field(parts[0], 0, 59), _field(parts[1], 0, 23), _field(parts[2], 1, 31), _field(parts[3], 1, 12), weekdays)
+        return cls(
+            _field(parts[0], 0, 59, "minute"),
+            _field(parts[1], 0, 23, "hour"),
+            _field(parts[2], 1, 31, "day-of-month"),
+            _field(parts[3], 1, 12, "month"),
+            weekdays,
+        )
 
     def day_matches(self, local: datetime) -> bool:
         return local.day in self.days and local.month in self.months and (local.isoweekday() % 7) in self.weekdays

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from .._base_client import AsyncClient, SyncClient
 from ..api.extract import get_extract_status as _get_extract_status
 from ..api.extract import start_extract as _start_extract
-from ..client import alast_status, awatch_job, last_status, request_body, watch_job
+from ..client import alast_status, awatch_job, kept, last_status, request_body, watch_job
 from ..types import JobSpec
 
 __all__ = ["AsyncExtract", "Extract"]
@@ -303,13 +303,14 @@ class Extract:
             url_trace=url_trace,
             webhook=webhook,
         )
-        return self.wait(
+        final = self.wait(
             str(started.id),
             poll_interval=poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             on_status=on_status,
         )
+        return kept(final, started, ("invalid_urls",))
 
     start_and_wait = __call__  # the name of earlier versions
 
@@ -588,12 +589,13 @@ class AsyncExtract:
             url_trace=url_trace,
             webhook=webhook,
         )
-        return await self.wait(
+        final = await self.wait(
             str(started.id),
             poll_interval=poll_interval,
             max_wait=max_wait,
             raise_on_failure=raise_on_failure,
             on_status=on_status,
         )
+        return kept(final, started, ("invalid_urls",))
 
     start_and_wait = __call__  # the name of earlier versions

@@ -5,7 +5,7 @@ Written by the generator's client stage from the bundle (generator/client.py). D
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 from uuid import UUID
 
@@ -20,9 +20,18 @@ from ..api.monitors import list_monitor_checks as _list_monitor_checks
 from ..api.monitors import list_monitors as _list_monitors
 from ..api.monitors import run_monitor as _run_monitor
 from ..api.monitors import update_monitor as _update_monitor
-from ..client import request_body
+from ..client import alast_status, awatch_job, last_status, request_body, watch_job
+from ..types import JobSpec
 
 __all__ = ["AsyncMonitors", "Monitors"]
+
+_MONITORS_GET_CHECK_WAIT = JobSpec(
+    status_path="/v2/monitor/{monitorId}/checks/{checkId}",
+    terminal=("completed", "partial", "failed", "skipped_overlap", "skipped_no_credits"),
+    failures=("failed",),
+    pages=False,
+    socket=False,
+)
 
 
 class Monitors:
@@ -131,6 +140,49 @@ class Monitors:
             body=None,
             result=models.MonitorCheckDetailResponse,
         )
+
+    def wait_for_check(
+        self,
+        id: str | UUID,
+        check_id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.MonitorCheckDetail], object] | None = None,
+    ) -> models.MonitorCheckDetail:
+        """Wait until ``get_check`` reads an ended status (completed, partial, failed, skipped_overlap, skipped_no_credits) and return it.
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). One that ends failed raises ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: UUID of one of the team's monitors; another team's answers 404 as if it did not exist, anything but a UUID 400.
+            check_id: UUID of one of the monitor's checks; anything else answers 400.
+            poll_interval: Seconds between two reads (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when it ends in failure (default True); False returns it.
+            on_status: Called with each status as it changes, the last one too.
+        """
+
+        def read() -> models.MonitorCheckDetail:
+            return self.get_check(id, check_id).data
+
+        statuses = watch_job(
+            self._client._transport,
+            _MONITORS_GET_CHECK_WAIT,
+            str(check_id),
+            poll=read,
+            result=models.MonitorCheckDetail,
+            document=None,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via="poll",
+            sockets=False,
+        )
+        return last_status(statuses, on_status)
 
     def list(self, *, limit: int | None = None, offset: int | None = None) -> models.MonitorListResponse:
         """List the team's monitors.
@@ -372,6 +424,49 @@ class AsyncMonitors:
             body=None,
             result=models.MonitorCheckDetailResponse,
         )
+
+    async def wait_for_check(
+        self,
+        id: str | UUID,
+        check_id: str | UUID,
+        *,
+        poll_interval: float | None = None,
+        max_wait: float | None = 600.0,
+        raise_on_failure: bool = True,
+        on_status: Callable[[models.MonitorCheckDetail], object] | None = None,
+    ) -> models.MonitorCheckDetail:
+        """Wait until ``get_check`` reads an ended status (completed, partial, failed, skipped_overlap, skipped_no_credits) and return it.
+
+        ``on_status`` is called with each status as it changes (a progress display), the last one too.
+        ``poll_interval`` defaults to the client's (2 s); ``max_wait`` seconds (None: no deadline) bound
+        the wait, then ``JobTimeoutError`` (with ``last``). One that ends failed raises ``JobFailedError`` (with ``last``) unless ``raise_on_failure=False``.
+
+        Args:
+            id: UUID of one of the team's monitors; another team's answers 404 as if it did not exist, anything but a UUID 400.
+            check_id: UUID of one of the monitor's checks; anything else answers 400.
+            poll_interval: Seconds between two reads (default: the client's).
+            max_wait: Seconds to wait at most (default 600; None: no deadline), then ``JobTimeoutError``.
+            raise_on_failure: Raise ``JobFailedError`` when it ends in failure (default True); False returns it.
+            on_status: Called with each status as it changes, the last one too.
+        """
+
+        async def read() -> models.MonitorCheckDetail:
+            return (await self.get_check(id, check_id)).data
+
+        statuses = awatch_job(
+            self._client._transport,
+            _MONITORS_GET_CHECK_WAIT,
+            str(check_id),
+            poll=read,
+            result=models.MonitorCheckDetail,
+            document=None,
+            interval=self._client.options.poll_interval if poll_interval is None else poll_interval,
+            max_wait=max_wait,
+            raise_on_failure=raise_on_failure,
+            via="poll",
+            sockets=False,
+        )
+        return await alast_status(statuses, on_status)
 
     async def list(self, *, limit: int | None = None, offset: int | None = None) -> models.MonitorListResponse:
         """List the team's monitors.

@@ -28,7 +28,6 @@ class Parse:
         self,
         file: FileInput,
         *,
-        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         check_prompt_injection: bool | None = None,
@@ -41,11 +40,9 @@ class Parse:
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
-        location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
         min_age: int | None = None,
-        mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
         origin: str | None = None,
@@ -60,7 +57,6 @@ class Parse:
         timeout: int | None = None,
         tool_detail: str | None = None,
         use_mock: str | None = None,
-        wait_for: int | None = None,
         zero_data_retention: bool | None = None,
         filename: str | None = None,
         content_type: str | None = None,
@@ -73,7 +69,6 @@ class Parse:
             file: A path, the file's bytes, or a file object opened in binary mode; a path or a file object is streamed.
             filename: The name sent with the file (default: the path's or file object's name, else ``upload``); its extension tells the file's kind.
             content_type: The file's Content-Type (default: guessed from the name).
-            actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
@@ -86,11 +81,9 @@ class Parse:
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
             min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
-            mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -105,7 +98,6 @@ class Parse:
             timeout: Milliseconds before the scrape fails.
             tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
-            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the file or its result after answering.
         """
         return self._client._upload(
@@ -116,7 +108,6 @@ class Parse:
             options=request_body(
                 models.ParseOptions,
                 {
-                    "actions": actions,
                     "audit_metadata": audit_metadata,
                     "block_ads": block_ads,
                     "check_prompt_injection": check_prompt_injection,
@@ -129,11 +120,9 @@ class Parse:
                     "headers": headers,
                     "include_tags": include_tags,
                     "integration": integration,
-                    "location": location,
                     "lockdown": lockdown,
                     "max_age": max_age,
                     "min_age": min_age,
-                    "mobile": mobile,
                     "only_clean_content": only_clean_content,
                     "only_main_content": only_main_content,
                     "origin": origin,
@@ -148,7 +137,6 @@ class Parse:
                     "timeout": timeout,
                     "tool_detail": tool_detail,
                     "use_mock": use_mock,
-                    "wait_for": wait_for,
                     "zero_data_retention": zero_data_retention,
                 },
             ),
@@ -175,7 +163,6 @@ class AsyncParse:
         self,
         file: FileInput,
         *,
-        actions: Sequence[models.Action | Mapping[str, Any]] | None = None,
         audit_metadata: models.AuditMetadata | Mapping[str, Any] | None = None,
         block_ads: bool | None = None,
         check_prompt_injection: bool | None = None,
@@ -188,11 +175,9 @@ class AsyncParse:
         headers: models.HeaderMap | Mapping[str, Any] | None = None,
         include_tags: Sequence[str] | None = None,
         integration: str | None = None,
-        location: models.Location | Mapping[str, Any] | None = None,
         lockdown: bool | None = None,
         max_age: int | None = None,
         min_age: int | None = None,
-        mobile: bool | None = None,
         only_clean_content: bool | None = None,
         only_main_content: bool | None = None,
         origin: str | None = None,
@@ -207,7 +192,6 @@ class AsyncParse:
         timeout: int | None = None,
         tool_detail: str | None = None,
         use_mock: str | None = None,
-        wait_for: int | None = None,
         zero_data_retention: bool | None = None,
         filename: str | None = None,
         content_type: str | None = None,
@@ -220,7 +204,6 @@ class AsyncParse:
             file: A path, the file's bytes, or a file object opened in binary mode; a path or a file object is streamed.
             filename: The name sent with the file (default: the path's or file object's name, else ``upload``); its extension tells the file's kind.
             content_type: The file's Content-Type (default: guessed from the name).
-            actions: Performed on the page, in order, before content is taken.
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
@@ -233,11 +216,9 @@ class AsyncParse:
             headers: HTTP headers by name; at most 100, each value at most 8192 characters.
             include_tags: Tags to include in the output.
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-            location: Emulated location; an appropriate proxy is used where available and language and timezone are emulated.
             lockdown: Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged.
             max_age: Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape.
             min_age: Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA.
-            mobile: Emulate a mobile device.
             only_clean_content: Beta.
             only_main_content: Deterministic HTML-level filter removing headers, navigation and footers.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
@@ -252,7 +233,6 @@ class AsyncParse:
             timeout: Milliseconds before the scrape fails.
             tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
-            wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the file or its result after answering.
         """
         return (
@@ -264,7 +244,6 @@ class AsyncParse:
                 options=request_body(
                     models.ParseOptions,
                     {
-                        "actions": actions,
                         "audit_metadata": audit_metadata,
                         "block_ads": block_ads,
                         "check_prompt_injection": check_prompt_injection,
@@ -277,11 +256,9 @@ class AsyncParse:
                         "headers": headers,
                         "include_tags": include_tags,
                         "integration": integration,
-                        "location": location,
                         "lockdown": lockdown,
                         "max_age": max_age,
                         "min_age": min_age,
-                        "mobile": mobile,
                         "only_clean_content": only_clean_content,
                         "only_main_content": only_main_content,
                         "origin": origin,
@@ -296,7 +273,6 @@ class AsyncParse:
                         "timeout": timeout,
                         "tool_detail": tool_detail,
                         "use_mock": use_mock,
-                        "wait_for": wait_for,
                         "zero_data_retention": zero_data_retention,
                     },
                 ),

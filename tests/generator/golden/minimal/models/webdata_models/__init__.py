@@ -9,6 +9,7 @@ from pydantic import ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 from typing_extensions import TypeAliasType
 
 from webdata_models._bounds import WireModel
+from webdata_models._bounds import values as values
 
 
 class Circle(WireModel):
