@@ -201,33 +201,7 @@ class Renderer:
         deterministic = next((f for f in formats if isinstance(f, models.DeterministicJsonFormat)), None)
         if deterministic is not None:
             document["json"] = extract_from(deterministic.schema, page)
-        chosen = next((f for f in formats if isinstance(f, models.AttributesFormat)), None)
-        if chosen is not None and chosen.selectors:
-            document["attributes"] = structured.attributes(root, chosen.selectors)
-        warnings = [warning] if warning else []
-        if "product" in kinds:
-            found = structured.product(html, page.url)
-            if found is not None:
-                document["product"] = found
-            else:
-                warnings.insert(0, structured.NO_PRODUCT)
-        menu_format = next((f for f in formats if isinstance(f, models.MenuFormat)), None)
-        if menu_format is not None:
-            menu = structured.menu(html, page.url, modifiers=bool(menu_format.modifiers))
-            if menu is not None:
-                document["menu"] = menu
-            else:
-                warnings.insert(0, structured.NO_MENU)
-        if "audio" in kinds or "video" in kinds:
-            media = structured.media(html, page.url)
-            if "audio" in kinds:
-                if not media.any:
-                    raise AudioUnsupported()
-                document["audio"] = media.audio[0] if media.audio else media.videos[0]["url"]
-            if "video" in kinds and media.videos:
-                document["video"] = media.videos[0]["url"]
-                document["videos"] = media.videos
-        warnings[:0] = self._answers(document, formats, markdown, options)
+        warnings = [*self._answers(document, formats, markdown, options), *self._read(document, formats, html, root, page.url), *([warning] if warning else [])]
         screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
         if screenshot is not None:
             viewport = (screenshot.viewport.width, screenshot.viewport.height) if screenshot.viewport else None
@@ -238,6 +212,40 @@ class Renderer:
         tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
         base = self.pricing.deterministic_json if deterministic is not None else self.pricing.base["scrapeUrl"]
         return Rendered(document, base, checks, " ".join(warnings) or None, markdown, tracking, self.pricing.format_credits(kinds))
+
+    @staticmethod
+    def _read(document: dict[str, Any], formats: list[Any], html: str, root: Any, url: str) -> list[str]:
+        """The formats read from the page's data (:mod:`webdata_server.structured`): attributes from
+        the cleaned page ``root``, product, menu and media from its HTML; the service's warnings of
+        those with nothing to give. Raises :class:`AudioUnsupported` for audio of a page without media."""
+        kinds = {f.type for f in formats}
+        warnings = []
+        chosen = next((f for f in formats if isinstance(f, models.AttributesFormat)), None)
+        if chosen is not None and chosen.selectors:
+            document["attributes"] = structured.attributes(root, chosen.selectors)
+        menu_format = next((f for f in formats if isinstance(f, models.MenuFormat)), None)
+        if menu_format is not None:
+            menu = structured.menu(html, url, modifiers=bool(menu_format.modifiers))
+            if menu is not None:
+                document["menu"] = menu
+            else:
+                warnings.append(structured.NO_MENU)
+        if "product" in kinds:
+            found = structured.product(html, url)
+            if found is not None:
+                document["product"] = found
+            else:
+                warnings.append(structured.NO_PRODUCT)
+        if "audio" in kinds or "video" in kinds:
+            media = structured.media(html, url)
+            if "audio" in kinds:
+                if not media.any:
+                    raise AudioUnsupported()
+                document["audio"] = media.audio[0] if media.audio else media.videos[0]["url"]
+            if "video" in kinds and media.videos:
+                document["video"] = media.videos[0]["url"]
+                document["videos"] = media.videos
+        return warnings
 
     @staticmethod
     def _answers(document: dict[str, Any], formats: list[Any], markdown: str, options: models.ScrapeRequest) -> list[str]:
