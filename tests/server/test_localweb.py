@@ -1,6 +1,6 @@
 """Your own pages as the web (issue 58 item 3; webdata_server.localweb): a folder of saved pages
-and a WARC archive, served under their original URLs through scrape, crawl, map, search and
-monitors; pages outside them are 404s unless the synthetic web fills in; `capture` saves real
+and a WARC archive, served under their original URLs through scrape, crawl, map, search,
+monitors and browser sessions; pages outside them are 404s unless the synthetic web fills in; `capture` saves real
 pages once (here from a server on this machine) so a test replays them offline."""
 
 from __future__ import annotations
@@ -135,3 +135,25 @@ def test_the_readme_example_runs_as_written(tmp_path: Path) -> None:
     namespace: dict[str, Any] = {}
     exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - the README's own example, run as a reader would
     namespace["test_my_crawler_on_the_saved_site"](tmp_path)
+
+
+def test_interact_and_a_browser_session_drive_the_saved_pages(site: Path) -> None:
+    """Interact (issue 54) over your own pages: a scrape's session and a standalone session load and
+    follow the folder's pages, as scrape and crawl do."""
+    with running(web=str(site)) as sandbox:
+        scraped = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/", "formats": ["markdown"]}).json()["data"]
+        scrape_id = scraped["metadata"]["scrapeId"]
+        code = "await page.click('a[href=\"/guide\"]'); await page.textContent('p')"
+        ran = _call(sandbox, f"/v2/scrape/{scrape_id}/interact", {"code": code}).json()
+        assert ran["success"] is True and ran["result"] == "Install the widget with pip.", {
+            k: v for k, v in ran.items() if k in ("stderr", "result", "exitCode", "output")
+        }
+        session = _call(sandbox, "/v2/browser", {}).json()["id"]
+        title = _call(
+            sandbox,
+            f"/v2/browser/{session}/execute",
+            {"code": "agent-browser open https://docs.acme.test/api/errors.html && agent-browser get title", "language": "bash"},
+        ).json()
+        assert title["success"] is True and "Errors" in str(title.get("result") or title.get("stdout")), title
+        httpx.delete(f"{sandbox.base_url}/v2/browser/{session}", headers={"Authorization": f"Bearer {sandbox.api_key}"})
+        httpx.delete(f"{sandbox.base_url}/v2/scrape/{scrape_id}/interact", headers={"Authorization": f"Bearer {sandbox.api_key}"})
