@@ -196,7 +196,7 @@ def test_the_structured_readers_take_any_page_not_only_synthetic_ones() -> None:
       {"@type": "Product", "name": "Mug", "brand": "Kiln", "offers": {"@type": "AggregateOffer", "offers": [
         {"@type": "Offer", "sku": "MUG-1", "price": "12", "priceCurrency": "EUR", "availability": "http://schema.org/OutOfStock"}]}}]}</script>
       <script type="application/ld+json">not json</script></head><body><video src="/v.webm" width="640"></video></body></html>"""
-    product = structured.product(page, "https://kiln.example/mug")
+    product = structured.product(structured.json_ld(page), "https://kiln.example/mug")
     assert product is not None and product["brand"] == "Kiln"
     assert product["variants"] == [
         {
@@ -207,7 +207,7 @@ def test_the_structured_readers_take_any_page_not_only_synthetic_ones() -> None:
         }
     ]
     assert structured.media(page, "https://kiln.example/mug").videos[0]["url"] == "https://kiln.example/v.webm"
-    assert structured.menu(page, "https://kiln.example/mug") is None
+    assert structured.menu(structured.json_ld(page), "https://kiln.example/mug") is None
     root = parse_html("<main><a id=x href=/a class='b c'>1</a><a>2</a></main>")
     chosen = type("S", (), {"selector": "a", "attribute": "class"})
     assert structured.attributes(root, [chosen]) == [{"selector": "a", "attribute": "class", "values": ["b c"]}]

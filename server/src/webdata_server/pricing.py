@@ -46,6 +46,7 @@ class Pricing:
     def from_contract(cls, contract: Contract) -> Pricing:
         lockdown = {r.when: r.credits for r in contract.option_credits("ScrapeOptions", "lockdown")}
         parsers = {r.when: r.credits for r in contract.option_credits("ScrapeOptions", "parsers")}
+        formats = _format_rules(contract)
         return cls(
             tokens_per_credit=contract.tokens_per_credit,
             base={operation_id: contract.base_credits(operation_id)[0] for operation_id in contract.operations},
@@ -57,9 +58,9 @@ class Pricing:
             threat_scan=sum(r.credits for r in contract.option_credits("ThreatProtectionOverride", "mode")),
             session_per_minute=contract.base_credits("createBrowser")[0],
             prompted_per_minute=next(r.credits for r in contract.credits("interactWithScrape") if r.when == "session-prompted"),
-            format_extra={kind: credits for kind, when, credits in _format_rules(contract) if when == "format-requested" and kind != "deterministicJson"},
-            answer_extra={kind: credits for kind, when, credits in _format_rules(contract) if when == "answer-requested"},
-            deterministic_json=next(credits for kind, _, credits in _format_rules(contract) if kind == "deterministicJson"),
+            format_extra={kind: credits for kind, when, credits in formats if when == "format-requested" and kind != "deterministicJson"},
+            answer_extra={kind: credits for kind, when, credits in formats if when == "answer-requested"},
+            deterministic_json=next(credits for kind, _, credits in formats if kind == "deterministicJson"),
         )
 
     def format_credits(self, kinds: set[str]) -> int:

@@ -115,9 +115,10 @@ def _availability(value: Any) -> dict[str, Any]:
     return {"inStock": text in ("InStock", "LimitedAvailability", "OnlineOnly", "InStoreOnly", "PreOrder", "PreSale"), "text": text}
 
 
-def product(html: str, url: str) -> dict[str, Any] | None:
-    """The page's product as a ``ProductProfile``; None when the page has no schema.org Product."""
-    item = next((i for i in json_ld(html) if _types(i) & {"Product", "ProductGroup"}), None)
+def product(items: list[dict[str, Any]], url: str) -> dict[str, Any] | None:
+    """The product of the page at ``url`` whose JSON-LD objects are ``items`` (:func:`json_ld`) as
+    a ``ProductProfile``; None when the page has no schema.org Product."""
+    item = next((i for i in items if _types(i) & {"Product", "ProductGroup"}), None)
     if item is None:
         return None
     title = _text(item.get("name"))
@@ -186,9 +187,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "item"
 
 
-def menu(html: str, url: str, *, modifiers: bool = False) -> dict[str, Any] | None:
-    """The page's menu as a ``MenuProfile``; None when the page has no schema.org Menu."""
-    items = json_ld(html)
+def menu(items: list[dict[str, Any]], url: str, *, modifiers: bool = False) -> dict[str, Any] | None:
+    """The menu of the page at ``url`` whose JSON-LD objects are ``items`` (:func:`json_ld`) as a
+    ``MenuProfile``; None when the page has no schema.org Menu."""
     merchant_data = next((i for i in items if _types(i) & {"Restaurant", "FoodEstablishment", "CafeOrCoffeeShop", "Bakery", "BarOrPub"}), None)
     found = merchant_data.get("hasMenu") if merchant_data is not None else None
     if not isinstance(found, dict):

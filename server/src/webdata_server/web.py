@@ -174,10 +174,9 @@ class SyntheticWeb:
             return Page(url, 200, kind, html, resource.encode(), path, language=language)
         if apps.is_app(url):
             served = apps.respond(url, context.cookies)
-            return Page(served.url, 200, "text/html", served.html, served.html.encode(), html_title(served.html) or title, language=language)
+            return _html_page(served.url, served.html, title, language)
         if verticals.is_vertical(path):
-            html = verticals.page(url)
-            return Page(url, 200, "text/html", html, html.encode(), html_title(html) or title, language=language)
+            return _html_page(url, verticals.page(url), title, language)
         with self._lock:
             self._fetches[url] += 1
             fetch_number = self._fetches[url]
@@ -245,6 +244,11 @@ class SyntheticWeb:
             '<aside class="ad" data-ad="true">Advertisement: buy now!</aside>'
             f"<footer>© 2026 {host}</footer></body></html>"
         )
+
+
+def _html_page(url: str, html: str, title: str, language: str) -> Page:
+    """A page of HTML made whole (the app's, a structured page), titled by its own ``<title>`` or ``title``."""
+    return Page(url, 200, "text/html", html, html.encode(), html_title(html) or title, language=language)
 
 
 _LOCALES = ("en_US", "de_DE", "fr_FR", "es_ES")

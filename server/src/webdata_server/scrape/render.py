@@ -153,12 +153,10 @@ class Renderer:
         if page.status >= 400:
             metadata["error"] = f"The target answered {page.status}."
         document: dict[str, Any] = {"metadata": metadata}
-        if page.is_pdf:
-            kinds = {f.type for f in format_objects(options.formats or ["markdown"])}
-            return Rendered(document, self._pdf(page, options, document), format_credits=self.pricing.format_credits(kinds))
-
         formats = format_objects(options.formats or ["markdown"])
         kinds = {f.type for f in formats}
+        if page.is_pdf:
+            return Rendered(document, self._pdf(page, options, document, formats), format_credits=self.pricing.format_credits(kinds))
         json_format = next((f for f in formats if isinstance(f, models.JsonFormat)), None)
         # Asked at the top level (firecrawl-py 4.53) or on the json format (the seed's place): one check.
         asked = bool(options.check_prompt_injection) or (json_format is not None and bool(json_format.check_prompt_injection))
@@ -201,7 +199,11 @@ class Renderer:
         deterministic = next((f for f in formats if isinstance(f, models.DeterministicJsonFormat)), None)
         if deterministic is not None:
             document["json"] = extract_from(deterministic.schema, page)
-        warnings = [*self._answers(document, formats, markdown, options), *self._read(document, formats, html, root, page.url), *([warning] if warning else [])]
+        warnings = [
+            *self._answers(document, formats, markdown, options),
+            *self._read(document, formats, kinds, html, root, page.url),
+            *([warning] if warning else []),
+        ]
         screenshot = next((f for f in formats if isinstance(f, models.ScreenshotFormat)), None)
         if screenshot is not None:
             viewport = (screenshot.viewport.width, screenshot.viewport.height) if screenshot.viewport else None
@@ -214,24 +216,25 @@ class Renderer:
         return Rendered(document, base, checks, " ".join(warnings) or None, markdown, tracking, self.pricing.format_credits(kinds))
 
     @staticmethod
-    def _read(document: dict[str, Any], formats: list[Any], html: str, root: Any, url: str) -> list[str]:
+    def _read(document: dict[str, Any], formats: list[Any], kinds: set[str], html: str, root: Any, url: str) -> list[str]:
         """The formats read from the page's data (:mod:`webdata_server.structured`): attributes from
         the cleaned page ``root``, product, menu and media from its HTML; the service's warnings of
         those with nothing to give. Raises :class:`AudioUnsupported` for audio of a page without media."""
-        kinds = {f.type for f in formats}
         warnings = []
+        # The page's JSON-LD, read once for the product and the menu.
+        data = structured.json_ld(html) if "product" in kinds or "menu" in kinds else []
         chosen = next((f for f in formats if isinstance(f, models.AttributesFormat)), None)
         if chosen is not None and chosen.selectors:
             document["attributes"] = structured.attributes(root, chosen.selectors)
         menu_format = next((f for f in formats if isinstance(f, models.MenuFormat)), None)
         if menu_format is not None:
-            menu = structured.menu(html, url, modifiers=bool(menu_format.modifiers))
+            menu = structured.menu(data, url, modifiers=bool(menu_format.modifiers))
             if menu is not None:
                 document["menu"] = menu
             else:
                 warnings.append(structured.NO_MENU)
         if "product" in kinds:
-            found = structured.product(html, url)
+            found = structured.product(data, url)
             if found is not None:
                 document["product"] = found
             else:
@@ -269,12 +272,11 @@ class Renderer:
             document["highlights"] = structured.highlights(markdown, quoting.query)
         return []
 
-    def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any]) -> int:
+    def _pdf(self, page: Page, options: models.ScrapeRequest, document: dict[str, Any], formats: list[Any]) -> int:
         """PDF parsing (seed §2.2.1); returns the credits it costs. The pages are the file's own
         text where the page was read from a real file (an upload, a fetched PDF), else the
         synthetic web's one line per page."""
         parsed, parser = pdf_parsing(options.parsers)
-        formats = format_objects(options.formats or ["markdown"])
         kinds = {f.type for f in formats}
         if "rawBase64" in kinds:
             document["rawBase64"] = base64.b64encode(page.raw).decode()
