@@ -41,12 +41,10 @@ def test_a_product_page_gives_its_product_and_a_plain_page_the_services_warning(
     facts = verticals.product_facts(SHOP)
     document = _scrape(server, SHOP, ["product"])
     product = document["product"]
-    assert (product["title"], product["brand"], product["category"], product["url"]) == ("Trail Runner", "Acme", facts["category"], SHOP)
-    sizes: list[tuple[str, bool]] = facts["sizes"]  # type: ignore[assignment]
-    assert [(v["values"]["size"], v["availability"]["inStock"]) for v in product["variants"]] == sizes
-    cents = int(str(facts["cents"]))
-    assert {v["price"]["amount"] for v in product["variants"]} == {cents / 100}
-    assert all(("sale" in v) == bool(facts["original_cents"]) for v in product["variants"])
+    assert (product["title"], product["brand"], product["category"], product["url"]) == ("Trail Runner", "Acme", facts.category, SHOP)
+    assert [(v["values"]["size"], v["availability"]["inStock"]) for v in product["variants"]] == facts.sizes
+    assert {v["price"]["amount"] for v in product["variants"]} == {facts.cents / 100}
+    assert all(("sale" in v) == bool(facts.original_cents) for v in product["variants"])
     assert "markdown" not in document and "warning" not in document
     plain = _scrape(server, "https://example.com/", ["product", "menu"])
     assert "product" not in plain and "menu" not in plain
@@ -55,16 +53,16 @@ def test_a_product_page_gives_its_product_and_a_plain_page_the_services_warning(
 
 def test_a_sale_reads_the_strikethrough_price_as_the_original(server: Server) -> None:
     on_sale = next(
-        f"https://shop.acme.com/products/item-{n}" for n in range(100) if verticals.product_facts(f"https://shop.acme.com/products/item-{n}")["original_cents"]
+        f"https://shop.acme.com/products/item-{n}" for n in range(100) if verticals.product_facts(f"https://shop.acme.com/products/item-{n}").original_cents
     )
     facts = verticals.product_facts(on_sale)
     variant = _scrape(server, on_sale, ["product"])["product"]["variants"][0]
-    assert variant["sale"]["originalPrice"]["amount"] == int(str(facts["original_cents"])) / 100
+    assert variant["sale"]["originalPrice"]["amount"] == facts.original_cents / 100
 
 
 def test_a_menu_page_gives_its_sections_items_prices_and_dietary_marks(server: Server) -> None:
     menu = _scrape(server, MENU, ["menu"])["menu"]
-    prices: dict[str, int] = verticals.menu_facts(MENU)["prices"]  # type: ignore[assignment]
+    prices = verticals.menu_facts(MENU).prices
     assert menu["isMenu"] is True and menu["merchant"]["name"] == "Example Kitchen" and menu["sourceUrl"] == MENU
     assert [s["name"] for s in menu["sections"]] == [name for name, _ in verticals.MENU_SECTIONS]
     items = {i["name"]: i for s in menu["sections"] for i in s["items"]}
@@ -97,7 +95,7 @@ def test_attributes_give_one_entry_per_selector_from_the_cleaned_page(server: Se
     found = document["attributes"]
     assert [(a["selector"], a["attribute"]) for a in found] == [(s["selector"], s["attribute"]) for s in selectors]
     assert found[0]["values"] == ["TRA-S", "TRA-M", "TRA-L"]
-    assert found[1]["values"] == [i for i in verticals.product_facts(SHOP)["images"]]  # type: ignore[attr-defined]
+    assert found[1]["values"] == verticals.product_facts(SHOP).images
     assert found[2]["values"] == [] and found[3]["values"] == []
     # From the cleaned HTML: the header is not main content.
     header = _scrape(server, SHOP, [{"type": "attributes", "selectors": [{"selector": "header a", "attribute": "href"}]}])
@@ -110,7 +108,7 @@ def test_question_and_highlights_quote_the_page_and_cost_four_credits_each(serve
     document = _scrape(
         server, SHOP, ["markdown", {"type": "question", "question": "What does it cost?"}, {"type": "highlights", "query": "which sizes are in stock"}]
     )
-    cents = int(str(verticals.product_facts(SHOP)["cents"]))
+    cents = verticals.product_facts(SHOP).cents
     assert document["answer"] == f"Price: ${cents // 100}.{cents % 100:02d}"
     lines = document["highlights"].split("\n")
     assert len(lines) == 3 and all(line in document["markdown"] and "Size" in line for line in lines)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlsplit
 
-__all__ = ["MENU_SECTIONS", "is_vertical", "menu_facts", "page", "product_facts"]
+__all__ = ["MENU_SECTIONS", "MenuFacts", "ProductFacts", "is_vertical", "menu_facts", "page", "product_facts"]
 
 _CATEGORIES = ("Footwear", "Outdoor", "Kitchen", "Electronics", "Books", "Apparel")
 _SIZES = ("S", "M", "L")
@@ -55,9 +56,8 @@ def page(url: str) -> str:
     """The HTML of the structured page at ``url`` (:func:`is_vertical` is true of its path)."""
     parts = urlsplit(url)
     path = parts.path or "/"
-    slug = _product_slug(path)
-    if slug is not None:
-        return _product_page(url, slug)
+    if _product_slug(path) is not None:
+        return _product_page(url)
     if path.rstrip("/") == "/menu":
         return _menu_page(url)
     return _media_page(url, _media_slug(path) or "clip")
@@ -90,38 +90,50 @@ def _words(slug: str) -> str:
     return " ".join(word.capitalize() for word in slug.replace("_", "-").split("-") if word) or slug
 
 
-def product_facts(url: str) -> dict[str, object]:
-    """What the product page at ``url`` says: title, brand, category, price (cents), sizes with
-    stock, the sale's original price (cents, or 0), images."""
+@dataclass(frozen=True)
+class ProductFacts:
+    """What a product page says: its title, brand and category, its price and the sale's original
+    price (cents, 0 when not on sale), its sizes with whether each is in stock, its SKU stem, images."""
+
+    title: str
+    brand: str
+    category: str
+    cents: int
+    original_cents: int
+    sizes: list[tuple[str, bool]]
+    sku: str
+    images: list[str]
+
+
+def product_facts(url: str) -> ProductFacts:
+    """What the product page at ``url`` says (a function of its host and slug)."""
     parts = urlsplit(url)
     host, slug = parts.hostname or "unknown", _product_slug(parts.path or "/") or "item"
     digest = _digest(f"{host}/{slug}")
     cents = (19 + digest[0] % 180) * 100 + 99
     on_sale = digest[1] % 3 == 0
     out_of_stock = _SIZES[digest[2] % len(_SIZES)] if digest[3] % 2 == 0 else None
-    return {
-        "title": _words(slug),
-        "brand": _brand(host),
-        "category": _CATEGORIES[digest[4] % len(_CATEGORIES)],
-        "cents": cents,
-        "original_cents": cents + 2000 if on_sale else 0,
-        "sizes": [(size, size != out_of_stock) for size in _SIZES],
-        "sku": slug.replace("-", "")[:3].upper() or "SKU",
-        "images": [f"https://{host}/images/products/{slug}-{n}.jpg" for n in (1, 2)],
-    }
+    return ProductFacts(
+        title=_words(slug),
+        brand=_brand(host),
+        category=_CATEGORIES[digest[4] % len(_CATEGORIES)],
+        cents=cents,
+        original_cents=cents + 2000 if on_sale else 0,
+        sizes=[(size, size != out_of_stock) for size in _SIZES],
+        sku=slug.replace("-", "")[:3].upper() or "SKU",
+        images=[f"https://{host}/images/products/{slug}-{n}.jpg" for n in (1, 2)],
+    )
 
 
 def _money(cents: int) -> str:
     return f"${cents // 100}.{cents % 100:02d}"
 
 
-def _product_page(url: str, slug: str) -> str:
+def _product_page(url: str) -> str:
     facts = product_facts(url)
     host = urlsplit(url).hostname or "unknown"
-    cents, original = int(str(facts["cents"])), int(str(facts["original_cents"]))
-    images = [str(i) for i in facts["images"]]  # type: ignore[attr-defined]
-    sizes: list[tuple[str, bool]] = facts["sizes"]  # type: ignore[assignment]
-    title, brand, sku = str(facts["title"]), str(facts["brand"]), str(facts["sku"])
+    cents, original, images, sizes = facts.cents, facts.original_cents, facts.images, facts.sizes
+    title, brand, sku = facts.title, facts.brand, facts.sku
     offers = []
     for size, in_stock in sizes:
         offer: dict[str, object] = {
@@ -146,7 +158,7 @@ def _product_page(url: str, slug: str) -> str:
         "@type": "Product",
         "name": title,
         "brand": {"@type": "Brand", "name": brand},
-        "category": facts["category"],
+        "category": facts.category,
         "description": f"The {title} by {brand}.",
         "url": url,
         "image": images,
@@ -165,7 +177,7 @@ def _product_page(url: str, slug: str) -> str:
         f'<script type="application/ld+json">{_json(data)}</script></head><body>'
         f'<header class="site-header"><a href="https://{host}/">{escape(brand)}</a></header>'
         f'<main><h1 class="product-title">{escape(title)}</h1>'
-        f"<p>Brand: {escape(brand)}</p><p>Category: {escape(str(facts['category']))}</p>"
+        f"<p>Brand: {escape(brand)}</p><p>Category: {escape(facts.category)}</p>"
         f'<p class="price" data-price="{cents / 100:.2f}">Price: {_money(cents)}{was}</p>'
         f"<p>The {escape(title)} by {escape(brand)}.</p>"
         f'<h2>Sizes</h2><ul class="variants">{rows}</ul>{gallery}'
@@ -174,22 +186,29 @@ def _product_page(url: str, slug: str) -> str:
     )
 
 
-def menu_facts(url: str) -> dict[str, object]:
-    """What the menu page at ``url`` says: the restaurant's name and each item's price (cents)."""
+@dataclass(frozen=True)
+class MenuFacts:
+    """What a menu page says: the restaurant's name and each dish's price (cents)."""
+
+    name: str
+    prices: dict[str, int]
+
+
+def menu_facts(url: str) -> MenuFacts:
+    """What the menu page at ``url`` says (a function of its host)."""
     host = urlsplit(url).hostname or "unknown"
     prices = {}
     for _, items in MENU_SECTIONS:
         for name, *_rest in items:
             digest = _digest(f"{host}/{name}")
             prices[name] = (6 + digest[0] % 20) * 100 + (50 if digest[1] % 2 else 0)
-    return {"name": f"{_brand(host)} Kitchen", "prices": prices}
+    return MenuFacts(f"{_brand(host)} Kitchen", prices)
 
 
 def _menu_page(url: str) -> str:
     host = urlsplit(url).hostname or "unknown"
     facts = menu_facts(url)
-    name = str(facts["name"])
-    prices: dict[str, int] = facts["prices"]  # type: ignore[assignment]
+    name, prices = facts.name, facts.prices
     diets = {"vegetarian": "https://schema.org/VegetarianDiet", "vegan": "https://schema.org/VeganDiet", "gluten-free": "https://schema.org/GlutenFreeDiet"}
     sections = []
     body = []
