@@ -4,7 +4,6 @@ synthetic web's product, menu and media pages, through every operation that scra
 
 from __future__ import annotations
 
-import time
 import uuid
 from typing import Any
 
@@ -13,6 +12,7 @@ from webdata_server import structured, verticals
 from webdata_server.content import parse_html
 
 from tests.server.conftest import Server
+from tests.server.test_jobs import _wait_for
 from tests.server.test_parse import parse
 
 SHOP = "https://shop.acme.com/products/trail-runner"
@@ -25,16 +25,6 @@ def _scrape(server: Server, url: str, formats: list[Any], **options: Any) -> dic
     assert answered.status_code == 200, answered.text
     data: dict[str, Any] = answered.json()["data"]
     return data
-
-
-def _finished(server: Server, operation: str, job: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        body: dict[str, Any] = server.api(operation, id=job).json()
-        if body["status"] == "completed":
-            return body
-        time.sleep(0.05)
-    raise AssertionError(f"{operation} never completed")
 
 
 def test_a_product_page_gives_its_product_and_a_plain_page_the_services_warning(server: Server) -> None:
@@ -159,11 +149,11 @@ def test_every_new_variant_works_through_batch_scrape_crawl_and_search(make_serv
     server = make_server(job_seconds=0.2)
     formats = ["product", {"type": "question", "question": "price"}]
     batch = server.api("startBatchScrape", json={"urls": [MEDIA, "https://example.com/media/a"], "formats": ["audio", "video"]}).json()["id"]
-    done = _finished(server, "getBatchScrapeStatus", batch)
+    done = _wait_for(server.api, "getBatchScrapeStatus", "completed", id=batch)
     assert [d.get("audio", "").endswith(".mp3") for d in done["data"]] == [True, True]
     assert done["creditsUsed"] == 2 * (1 + 4 + 4)
     crawl = server.api("startCrawl", json={"url": SHOP, "limit": 1, "scrapeOptions": {"formats": formats}}).json()["id"]
-    page = _finished(server, "getCrawlStatus", crawl)["data"][0]
+    page = _wait_for(server.api, "getCrawlStatus", "completed", id=crawl)["data"][0]
     assert page["product"]["title"] == "Trail Runner" and page["answer"].startswith("Price: $")
     found = server.api("searchWeb", json={"query": "example", "limit": 2, "scrapeOptions": {"formats": [{"type": "highlights", "query": "features"}]}})
     assert found.status_code == 200, found.text
@@ -174,7 +164,7 @@ def test_every_new_variant_works_through_batch_scrape_crawl_and_search(make_serv
 def test_a_failed_audio_page_is_a_batch_error_not_a_failed_job(make_server: Any) -> None:
     server = make_server(job_seconds=0.2)
     batch = server.api("startBatchScrape", json={"urls": ["https://example.com/plain", "https://example.com/media/b"], "formats": ["audio"]}).json()["id"]
-    done = _finished(server, "getBatchScrapeStatus", batch)
+    done = _wait_for(server.api, "getBatchScrapeStatus", "completed", id=batch)
     assert [d["metadata"]["sourceURL"] for d in done["data"]] == ["https://example.com/media/b"]
     errors = server.api("getBatchScrapeErrors", id=batch).json()["errors"]
     assert [e["url"] for e in errors] == ["https://example.com/plain"] and "audio format does not support" in errors[0]["error"]
