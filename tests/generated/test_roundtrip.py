@@ -24,9 +24,40 @@ _SCHEMAS: dict[str, Any] = _BUNDLE["components"]["schemas"]
 _SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
 
 
+_ITEMS = 3
+_MAPPINGS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+def _bounded(schema: Any) -> Any:
+    """``schema`` with ``maxProperties`` on every object that names its properties: their number.
+    hypothesis-jsonschema draws an object's keys until a count it drew, and once no named optional
+    key is left, a draw of one throws the whole example away (nine in ten examples of a nested
+    document, by its observability's count). So bounded, it stops drawing keys instead; a closed
+    object's instances are the same, an open one's still carry other keys in place of named ones.
+    And lists of three items at most: a round trip needs no long list (bounds are the suite's
+    boundary tests'), and long ones overflow Hypothesis' test case size in a nested document."""
+    if isinstance(schema, list):
+        return [_bounded(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {
+        key: {name: _bounded(item) for name, item in value.items()} if key in _MAPPINGS and isinstance(value, dict) else _bounded(value)
+        for key, value in schema.items()
+    }
+    named = out.get("properties")
+    if isinstance(named, dict) and named and "maxProperties" not in out and "patternProperties" not in out:
+        out["maxProperties"] = max(len(named), len(out.get("required", [])), out.get("minProperties", 0))
+    if isinstance(out.get("items"), dict):
+        out["maxItems"] = max(out.get("minItems", 0), min(out.get("maxItems", _ITEMS), _ITEMS))
+    return out
+
+
+_GENERATED = {name: _bounded(schema) for name, schema in _SCHEMAS.items()}
+
+
 @cache
 def strategy(name: str) -> st.SearchStrategy[Any]:
-    root: dict[str, Any] = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": _SCHEMAS}}
+    root: dict[str, Any] = {"$ref": f"#/components/schemas/{name}", "components": {"schemas": _GENERATED}}
     return from_schema(root, custom_formats={"uuid": st.uuids().map(str)})
 
 
