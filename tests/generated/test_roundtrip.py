@@ -40,15 +40,15 @@ def _bounded(schema: Any) -> Any:
         return [_bounded(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {
+    out: dict[str, Any] = {
         key: {name: _bounded(item) for name, item in value.items()} if key in _MAPPINGS and isinstance(value, dict) else _bounded(value)
         for key, value in schema.items()
     }
     named = out.get("properties")
     if isinstance(named, dict) and named and "maxProperties" not in out and "patternProperties" not in out:
-        out["maxProperties"] = max(len(named), len(out.get("required", [])), out.get("minProperties", 0))
+        out["maxProperties"] = max(len(named), len(out.get("required", [])), int(out.get("minProperties", 0)))
     if isinstance(out.get("items"), dict):
-        out["maxItems"] = max(out.get("minItems", 0), min(out.get("maxItems", _ITEMS), _ITEMS))
+        out["maxItems"] = max(int(out.get("minItems", 0)), min(int(out.get("maxItems", _ITEMS)), _ITEMS))
     return out
 
 
