@@ -560,6 +560,11 @@ def _monitor_summary_off(exchange: Exchange, context: dict[str, Any]) -> None:
         data["summary"]["totalPages"] += 1
 
 
+def _agent_snapshot_stale(exchange: Exchange, context: dict[str, Any]) -> None:
+    if "/snapshots/" in exchange.path and isinstance(exchange.response, dict) and isinstance(exchange.response.get("snapshot"), str):
+        exchange.response["snapshot"] = "{}"  # the artifact as it stood before the agent read anything
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -644,6 +649,7 @@ MUTANTS = [
     Mutant("monitor-paused-runs", "pausing a monitor leaves it active: it runs", request=_monitor_paused_runs),
     Mutant("monitor-delete-keeps", "deleting a monitor answers success and keeps it", request=_monitor_delete_keeps),
     Mutant("monitor-summary-off", "a check's totalPages counts one page more than its parts", response=_monitor_summary_off),
+    Mutant("agent-snapshot-stale", "an agent run's last snapshot is not its result", response=_agent_snapshot_stale),
     Mutant("interact-foreign-allowed", "code runs in another team's scrape session or browser session", response=_interact_foreign_allowed),
     Mutant("ended-session-runs", "a stopped browser session still runs code", response=_ended_session_runs),
     Mutant("session-credits-misreported", "a stopped session reports one credit more than it billed", response=_session_credits_misreported),
@@ -677,6 +683,7 @@ CLASS_OF = {
     "wrong-charge": "billing",
     "missing-invalid-urls": "core",
     "second-cancel-accepted": "jobs",
+    "agent-snapshot-stale": "jobs",
     "crawl-cancel-refused": "jobs",
     "batch-cancel-no-op": "jobs",
     "agent-start-twice": "billing",

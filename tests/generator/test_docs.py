@@ -94,6 +94,15 @@ def _ids_for(api: httpx.Client, path: str) -> dict[str, str]:
         scrape_id = str(api.post("/v2/scrape", json={"url": "https://shop.example.com/app/login"}).json()["data"]["metadata"]["scrapeId"])
         assert api.post(f"/v2/scrape/{scrape_id}/interact", json={"code": "1"}).status_code == 200
         return {"JOB_ID": scrape_id}
+    if "{snapshotId}" in path:  # a snapshot the agent run's trace names (its first, soon after the start)
+        job = str(api.post("/v2/agent", json={"prompt": "find", "urls": ["https://example.com"]}).json()["id"])
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            shown = [e for e in api.get(f"/v2/agent/{job}/trace").json()["events"] if e["type"] == "artifact.updated"]
+            if shown:
+                return {"JOB_ID": job, "SNAPSHOT_ID": shown[0]["artifact"]["snapshotId"]}
+            time.sleep(0.05)
+        raise AssertionError("the agent run's trace named no snapshot")
     if path.startswith(("/v2/browser/", "/v2/interact/")):
         return {"JOB_ID": str(api.post("/v2/browser", json={}).json()["id"])}
     return {"JOB_ID": _job_for(api, path) or ""}

@@ -98,6 +98,7 @@ _RAISED_BY = {
     errors.PromptInjection: ["scrapeUrl"],
     errors.UrlBlocked: ["scrapeUrl"],
     errors.InvalidJobId: ["getAgentStatus", "cancelAgent"],
+    errors.SnapshotNotFound: ["getAgentSnapshot"],
     errors.NotCancellable: ["cancelAgent", "cancelCrawl"],
     errors.IdempotencyKeyUsed: ["startCrawl"],
     errors.UploadRefused: ["parseFile"],

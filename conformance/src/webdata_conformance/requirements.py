@@ -69,6 +69,7 @@ _SCRAPE = ("scrapeUrl",)
 _JOB_STARTS = ("startAgent", "startBatchScrape", "startCrawl", "startExtract")
 _CHECKED_IDS = (
     "cancelAgent",
+    "getAgentTrace",
     "cancelBatchScrape",
     "cancelCrawl",
     "getAgentStatus",
@@ -173,6 +174,13 @@ _ALL = [
         'The status and cancel paths of every job, and crawl errors, MUST answer 400 "Invalid job ID format. Job ID must be a valid UUID." to an id that is not a UUID.',
         "§7 (the text); inferred: the service's validateJobIdParam on those paths",
         operations=_CHECKED_IDS,
+    ),
+    Requirement(
+        "JOBS-05",
+        "jobs",
+        "The trace of an agent run that ended MUST count its events from 0 in time order, end with run.finished whose outcome is the run's state, finish every tool call it started, and, for a completed run, its last artifact snapshot MUST be the run's result (data, or message in chat mode).",
+        "inferred: firecrawl-py 4.55 and firecrawl-js 4.42 trace types (schemaVersion 1: producerSequence, run.finished outcome, artifact.updated snapshots read with getAgentSnapshot)",
+        operations=("getAgentTrace", "getAgentSnapshot"),
     ),
     Requirement(
         "CRAWL-01",

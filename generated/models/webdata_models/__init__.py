@@ -91,7 +91,117 @@ State of an agent job.
 """
 
 
+class Options(WireModel):
+    """
+    What the run was started with.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    effort: Annotated[Literal["low", "medium", "high"], OpenEnum] | None = None
+    """
+    The request's effort; `medium` for a spark-2 run that asked none.
+    """
+    model: StrictStr
+    prompt: StrictStr
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
+    urls: list[StrictStr] | None = None
+
+
+class Settings(WireModel):
+    """
+    The run's settings in the service's dashboard (never changed through the API).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    hidden: StrictBool
+    label: StrictStr | None = None
+    starred: StrictBool
+
+
+class AgentListItem(WireModel):
+    """
+    One agent run as the list shows it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    id: StrictStr
+    integration: StrictStr | None = None
+    """
+    The request's `integration`, when it named one.
+    """
+    options: Options | None = None
+    """
+    What the run was started with.
+    """
+    origin: StrictStr
+    """
+    The request's `origin` (`api` unless it said otherwise).
+    """
+    settings: Settings
+    """
+    The run's settings in the service's dashboard (never changed through the API).
+    """
+    status: Annotated[Literal["processing", "completed", "failed"], OpenEnum]
+    """
+    The run's state; a cancelled run is `failed`.
+    """
+    target_hint: Annotated[StrictStr, Field(alias="targetHint")]
+    """
+    The run's first URL
+    """
+
+
+class AgentListResponse(WireModel):
+    """
+    One page of the team's agent runs, newest first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    agents: Annotated[list[AgentListItem], Field(max_length=20)]
+    next: StrictStr | None = None
+    """
+    The next page's address (`/v2/agent?before=<ms>`); only when this page is full.
+    """
+    success: Literal[True] = True
+
+
 Url = TypeAliasType("Url", Annotated[StrictStr, Field(max_length=8192)])
+
+
+class AgentSnapshotResponse(WireModel):
+    """
+    Answer of GET /v2/agent/{jobId}/snapshots/{snapshotId}.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: StrictStr
+    """
+    The agent job's id.
+    """
+    snapshot: StrictStr
+    """
+    The artifact's content at that step (JSON text for a json artifact).
+    """
+    snapshot_id: Annotated[StrictStr, Field(alias="snapshotId")]
+    success: Literal[True] = True
 
 
 class AgentStartResponse(WireModel):
@@ -105,6 +215,14 @@ class AgentStartResponse(WireModel):
     )
     id: StrictStr
     success: StrictBool
+    thread_id: Annotated[StrictStr | None, Field(alias="threadId")] = None
+    """
+    The thread this run belongs to: pass it as `threadId` to continue the conversation.
+    """
+    thread_turn: Annotated[StrictInt | None, Field(alias="threadTurn", ge=1)] = None
+    """
+    The run's place in its thread (1 for the first).
+    """
 
 
 class AgentStatusResponse(WireModel):
@@ -121,12 +239,187 @@ class AgentStatusResponse(WireModel):
     """
     The gathered data.
     """
+    effort: Annotated[Literal["low", "medium", "high"], OpenEnum] | None = None
+    """
+    The effort the request asked for; absent when it asked none.
+    """
     error: StrictStr | None = None
     expires_at: Annotated[AwareDatetime | None, Field(alias="expiresAt")] = None
     id: StrictStr | None = None
+    message: StrictStr | None = None
+    """
+    A chat-mode run's answer (in place of `data`).
+    """
+    mode: Annotated[Literal["extract", "chat"], OpenEnum] | None = None
+    """
+    The run's mode: `extract` answers in `data`, `chat` in `message`.
+    """
     model: StrictStr | None = None
+    """
+    The model the run ran with (`spark-1-pro` unless the request named one).
+    """
     status: AgentJobStatus
     success: StrictBool
+    thread_id: Annotated[StrictStr | None, Field(alias="threadId")] = None
+    """
+    The thread this run belongs to: pass it as `threadId` to continue the conversation.
+    """
+    thread_turn: Annotated[StrictInt | None, Field(alias="threadTurn", ge=1)] = None
+    """
+    The run's place in its thread (1 for the first).
+    """
+
+
+class AgentThreadRun(WireModel):
+    """
+    One run of a thread.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    credits_used: Annotated[StrictInt | None, Field(alias="creditsUsed", ge=0)]
+    data: Any | None = None
+    """
+    The run's result: only with includeData=true, on a run that succeeded.
+    """
+    effort: Annotated[Literal["low", "medium", "high"], OpenEnum] | None = None
+    finished_at: Annotated[AwareDatetime | None, Field(alias="finishedAt")]
+    id: StrictStr
+    message: StrictStr | None
+    """
+    A chat-mode run's answer.
+    """
+    mode: Annotated[Literal["extract", "chat"], OpenEnum]
+    prompt: StrictStr
+    schema: Annotated[dict[str, Any] | None, Field(alias="schema")] = (
+        None  # the wire name, not BaseModel's deprecated method
+    )
+    status: Annotated[
+        Literal["processing", "succeeded", "failed", "cancelled", "refused", "credit_limit_reached"], OpenEnum
+    ]
+    turn: Annotated[StrictInt, Field(ge=1)]
+    urls: list[StrictStr] | None = None
+
+
+class AgentTraceAgent(WireModel):
+    """
+    Which agent produced a trace event.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: StrictStr
+    name: StrictStr
+    parent_id: Annotated[StrictStr | None, Field(alias="parentId")] = None
+    role: Annotated[Literal["orchestrator", "subagent", "browser", "system"], OpenEnum]
+
+
+class AgentTraceError(WireModel):
+    """
+    Why a run, an agent or a step failed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[
+        Literal["cancelled", "credit_limit_reached", "insufficient_credits", "parent_finished", "refused", "internal"],
+        OpenEnum,
+    ]
+    message: StrictStr
+    retryable: StrictBool
+    source: Annotated[Literal["agent", "tool", "billing", "system"], OpenEnum]
+
+
+class Artifact(WireModel):
+    """
+    A change of an artifact; its content at this step is read with getAgentSnapshot.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    artifact_id: Annotated[StrictStr, Field(alias="artifactId")]
+    change: Annotated[Literal["init", "partial", "append", "modify", "update"], OpenEnum]
+    changed_fields: Annotated[list[StrictStr] | None, Field(alias="changedFields")] = None
+    item_count: Annotated[StrictInt | None, Field(alias="itemCount", ge=0)] = None
+    kind: Annotated[Literal["json", "markdown", "html", "screenshot", "text"], OpenEnum]
+    path: StrictStr | None = None
+    snapshot_id: Annotated[StrictStr, Field(alias="snapshotId")]
+    source_tool_call_id: Annotated[StrictStr | None, Field(alias="sourceToolCallId")] = None
+
+
+class AgentTraceEvent(WireModel):
+    """
+    One event of a run's trace (schemaVersion 1). Every event has the common fields; the rest
+    depend on `type`: `run.finished` and `agent.finished` an `outcome` (and `error`, null when
+    none), `agent.finished` and `browser.session.finished` a `durationMs`, the browser
+    session events a `sessionId`, `progress.reported` a `phase` and `message`,
+    `reasoning.summary` a `text`, tool calls a `toolCallId` and `toolName` with `parameters`
+    (started) or `result` (finished), `artifact.updated` an `artifact`, `error.occurred` an
+    `error`, `run.cancel_requested` a `reason`.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    agent: AgentTraceAgent
+    artifact: Artifact | None = None
+    """
+    A change of an artifact; its content at this step is read with getAgentSnapshot.
+    """
+    duration_ms: Annotated[StrictInt | None, Field(alias="durationMs", ge=0)] = None
+    error: AgentTraceError | None = None
+    event_id: Annotated[StrictStr, Field(alias="eventId")]
+    message: StrictStr | None = None
+    occurred_at: Annotated[AwareDatetime, Field(alias="occurredAt")]
+    outcome: (
+        Annotated[Literal["succeeded", "failed", "cancelled", "refused", "credit_limit_reached"], OpenEnum] | None
+    ) = None
+    parameters: Any | None = None
+    """
+    The tool call's arguments.
+    """
+    phase: Annotated[Literal["planning", "working", "finalizing"], OpenEnum] | None = None
+    producer_sequence: Annotated[StrictInt, Field(alias="producerSequence", ge=0)]
+    reason: Annotated[Literal["user"], OpenEnum] | None = None
+    result: Any | None = None
+    """
+    What the tool call answered.
+    """
+    run_id: Annotated[StrictStr, Field(alias="runId")]
+    schema_version: Annotated[Literal[1], Field(alias="schemaVersion")] = 1
+    session_id: Annotated[StrictStr | None, Field(alias="sessionId")] = None
+    text: StrictStr | None = None
+    tool_call_id: Annotated[StrictStr | None, Field(alias="toolCallId")] = None
+    tool_name: Annotated[StrictStr | None, Field(alias="toolName")] = None
+    type: Annotated[
+        Literal[
+            "run.started",
+            "run.cancel_requested",
+            "run.finished",
+            "agent.started",
+            "agent.finished",
+            "browser.session.started",
+            "browser.session.finished",
+            "progress.reported",
+            "reasoning.summary",
+            "tool_call.started",
+            "tool_call.finished",
+            "artifact.updated",
+            "error.occurred",
+        ],
+        OpenEnum,
+    ]
 
 
 AgentWebhook1 = TypeAliasType("AgentWebhook1", Annotated[StrictStr, Field(max_length=8192)])
@@ -2426,6 +2719,68 @@ class WriteAction(WireModel):
     )
     text: Annotated[StrictStr, Field(max_length=10000)]
     type: Literal["write"] = "write"
+
+
+class AgentThread(WireModel):
+    """
+    A conversation with the agent, its runs oldest turn first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    created_at: Annotated[AwareDatetime, Field(alias="createdAt")]
+    id: StrictStr
+    runs: list[AgentThreadRun]
+    status: Annotated[Literal["idle", "running"], OpenEnum]
+    """
+    `running` while one of its runs is.
+    """
+    updated_at: Annotated[AwareDatetime, Field(alias="updatedAt")]
+
+
+class AgentThreadResponse(WireModel):
+    """
+    Answer of GET /v2/agent/threads/{threadId}.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    success: Literal[True] = True
+    thread: AgentThread
+
+
+class ActiveBrowserSession(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: StrictStr
+    live_view_url: Annotated[StrictStr, Field(alias="liveViewUrl")]
+    viewport: Viewport
+
+
+class AgentTraceResponse(WireModel):
+    """
+    Answer of GET /v2/agent/{jobId}/trace.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    active_browser_sessions: Annotated[list[ActiveBrowserSession] | None, Field(alias="activeBrowserSessions")] = None
+    """
+    With liveView=true, the browser sessions the run has open.
+    """
+    credits_used: Annotated[StrictInt, Field(alias="creditsUsed", ge=0)]
+    events: list[AgentTraceEvent]
+    id: StrictStr
+    success: Literal[True] = True
+    zero_data_retention: Annotated[StrictBool | None, Field(alias="zeroDataRetention")] = None
 
 
 class AgentWebhookConfig(WireModel):

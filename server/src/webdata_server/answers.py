@@ -28,6 +28,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.UrlBlocked: (403, "urlBlocked"),
     errors.PromptInjection: (403, "promptInjection"),
     errors.JobNotFound: (404, None),
+    errors.SnapshotNotFound: (404, "unknownSnapshot"),
     errors.NoUsageInformation: (404, None),
     errors.LockdownCacheMiss: (404, "lockdownCacheMiss"),
     errors.NoCachedData: (404, "noCachedData"),

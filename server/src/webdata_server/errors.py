@@ -34,6 +34,7 @@ __all__ = [
     "ProtectionEnforced",
     "RateLimited",
     "Refusal",
+    "SnapshotNotFound",
     "ThreatProtectionNotEntitled",
     "TooManyJobs",
     "Unauthenticated",
@@ -145,6 +146,10 @@ class PromptInjection(Refusal):
 
 class JobNotFound(Refusal):
     """No job of that kind with that id belongs to the team."""
+
+
+class SnapshotNotFound(JobNotFound):
+    """The agent job's trace names no such snapshot (yet)."""
 
 
 class LockdownCacheMiss(Refusal):

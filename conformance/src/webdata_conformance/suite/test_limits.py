@@ -27,6 +27,7 @@ CHECKED_IDS = {
     "getExtractStatus": "id",
     "getAgentStatus": "jobId",
     "cancelAgent": "jobId",
+    "getAgentTrace": "jobId",
 }
 # A body per operation that takes a threatProtection override, with one.
 OVERRIDE = {"mode": "normal"}

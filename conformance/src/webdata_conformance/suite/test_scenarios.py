@@ -36,6 +36,10 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "startAgent": ({}, {"prompt": "find the price"}),
     "getAgentStatus": ({"jobId": UNKNOWN}, None),
     "cancelAgent": ({"jobId": UNKNOWN}, None),
+    "listAgents": ({}, None),
+    "getAgentTrace": ({"jobId": UNKNOWN}, None),
+    "getAgentSnapshot": ({"jobId": UNKNOWN, "snapshotId": UNKNOWN}, None),
+    "getAgentThread": ({"threadId": UNKNOWN}, None),
     "startCrawl": ({}, {"url": "https://example.com", "limit": 2}),
     "getActiveCrawls": ({}, None),
     "getOngoingCrawls": ({}, None),
@@ -249,6 +253,49 @@ def test_s3_agent_cancel(api: ConformanceClient) -> None:
     )
     unchanged = api.call("getAgentStatus", jobId=job)
     unchanged.expect(unchanged.body.get("status") == "cancelled", "§3: a refused cancel leaves the state unchanged")
+
+
+# -- agent traces --------------------------------------------------------------------------
+AGENT_TIMEOUT = 600.0  # the service's agent may take minutes
+_OUTCOMES = {"completed": "succeeded", "failed": "failed", "cancelled": "cancelled"}
+
+
+@pytest.mark.requirement("JOBS-05")
+def test_an_agent_runs_trace_ends_as_its_status_says(api: ConformanceClient) -> None:
+    schema = {"type": "object", "properties": {"title": {"type": "string"}, "summary": {"type": "string"}}}
+    started = api.call("startAgent", json_body={"prompt": "The title and a one-line summary of the page", "urls": ["https://example.com"], "schema": schema})
+    started.require(started.status == 200, f"an agent run must start to read its trace, it answered {said(started)}")
+    job = started.body["id"]
+    deadline = time.monotonic() + AGENT_TIMEOUT
+    status = api.call("getAgentStatus", jobId=job)
+    while status.status == 200 and status.body.get("status") == "processing" and time.monotonic() < deadline:
+        time.sleep(0.5)
+        status = api.call("getAgentStatus", jobId=job)
+    state = status.body.get("status") if isinstance(status.body, dict) else None
+    if state not in _OUTCOMES:
+        pytest.skip(f"the agent run did not end within {AGENT_TIMEOUT:.0f} s ({said(status)}), so its whole trace cannot be read")
+    trace = api.call("getAgentTrace", jobId=job)
+    trace.require(trace.status == 200, f"the trace of an agent run that ended must be readable, it answered {said(trace)}")
+    events = trace.body["events"]
+    trace.expect([e.get("producerSequence") for e in events] == list(range(len(events))), "a trace's events must count producerSequence 0, 1, 2, ... in order")
+    trace.expect([e.get("occurredAt") for e in events] == sorted(e.get("occurredAt") for e in events), "a trace's events must be in time order")
+    last = events[-1] if events else {}
+    trace.expect(
+        last.get("type") == "run.finished" and last.get("outcome") == _OUTCOMES[state],
+        f"the trace of a {state} run must end with run.finished {_OUTCOMES[state]}, it ends with {last.get('type')} {last.get('outcome')}",
+    )
+    calls = {e.get("toolCallId") for e in events if e.get("type") == "tool_call.started"}
+    ended = {e.get("toolCallId") for e in events if e.get("type") == "tool_call.finished"}
+    trace.expect(calls == ended, f"every tool call a finished run started must have finished: {sorted(calls - ended)} did not")
+    artifacts = [e["artifact"] for e in events if e.get("type") == "artifact.updated" and isinstance(e.get("artifact"), dict)]
+    if state != "completed" or not artifacts:
+        return
+    snapshot = api.call("getAgentSnapshot", jobId=job, snapshotId=artifacts[-1]["snapshotId"])
+    snapshot.require(snapshot.status == 200, f"the snapshot the trace names last must be readable, it answered {said(snapshot)}")
+    text = snapshot.body.get("snapshot")
+    result = status.body.get("data") if artifacts[-1].get("kind") == "json" else status.body.get("message")
+    content = json.loads(text) if artifacts[-1].get("kind") == "json" and isinstance(text, str) else text
+    snapshot.expect(content == result, f"the last snapshot of a completed run must be its result ({result!r}), it is {content!r}")
 
 
 # -- §2.1, §2.6 extract ---------------------------------------------------------------------

@@ -14,7 +14,11 @@ from pydantic import BaseModel
 
 from .._base_client import AsyncClient, SyncClient
 from ..api.agent import cancel_agent as _cancel_agent
+from ..api.agent import get_agent_snapshot as _get_agent_snapshot
 from ..api.agent import get_agent_status as _get_agent_status
+from ..api.agent import get_agent_thread as _get_agent_thread
+from ..api.agent import get_agent_trace as _get_agent_trace
+from ..api.agent import list_agents as _list_agents
 from ..api.agent import start_agent as _start_agent
 from ..client import alast_status, awatch_job, last_status, request_body, watch_job
 from ..types import JobSpec
@@ -48,6 +52,23 @@ class Agent:
             _cancel_agent.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentCancelResponse
         )
 
+    def get_snapshot(self, id: str | UUID, snapshot_id: str | UUID) -> models.AgentSnapshotResponse:
+        """Read an artifact as it stood at one step of a run.
+
+        ``GET /v2/agent/{jobId}/snapshots/{snapshotId}`` (getAgentSnapshot).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+            snapshot_id: A `snapshotId` of the run's trace.
+        """
+        return self._client._call(
+            _get_agent_snapshot.OPERATION,
+            path={"jobId": id, "snapshotId": snapshot_id},
+            query={},
+            body=None,
+            result=models.AgentSnapshotResponse,
+        )
+
     def get_status(self, id: str | UUID) -> models.AgentStatusResponse:
         """Read an agent job's status and result.
 
@@ -58,6 +79,52 @@ class Agent:
         """
         return self._client._call(
             _get_agent_status.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentStatusResponse
+        )
+
+    def get_thread(self, id: str | UUID, *, include_data: bool | None = None) -> models.AgentThreadResponse:
+        """Read a conversation with the agent and its runs.
+
+        ``GET /v2/agent/threads/{threadId}`` (getAgentThread).
+
+        Args:
+            id: The thread's id, as the start and status of its runs answer it.
+            include_data: `true` inlines each succeeded run's data; any other text is read as false.
+        """
+        return self._client._call(
+            _get_agent_thread.OPERATION,
+            path={"threadId": id},
+            query={"includeData": include_data},
+            body=None,
+            result=models.AgentThreadResponse,
+        )
+
+    def get_trace(self, id: str | UUID, *, live_view: bool | None = None) -> models.AgentTraceResponse:
+        """Read what an agent run did, step by step.
+
+        ``GET /v2/agent/{jobId}/trace`` (getAgentTrace).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+            live_view: `true` adds the run's open browser sessions with their live view addresses; any other text is read as false.
+        """
+        return self._client._call(
+            _get_agent_trace.OPERATION,
+            path={"jobId": id},
+            query={"liveView": live_view},
+            body=None,
+            result=models.AgentTraceResponse,
+        )
+
+    def list(self, *, before: int | None = None) -> models.AgentListResponse:
+        """List the team's agent runs.
+
+        ``GET /v2/agent`` (listAgents).
+
+        Args:
+            before: Only runs created before this Unix time in milliseconds.
+        """
+        return self._client._call(
+            _list_agents.OPERATION, path={}, query={"before": before}, body=None, result=models.AgentListResponse
         )
 
     def start(
@@ -297,6 +364,23 @@ class AsyncAgent:
             _cancel_agent.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentCancelResponse
         )
 
+    async def get_snapshot(self, id: str | UUID, snapshot_id: str | UUID) -> models.AgentSnapshotResponse:
+        """Read an artifact as it stood at one step of a run.
+
+        ``GET /v2/agent/{jobId}/snapshots/{snapshotId}`` (getAgentSnapshot).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+            snapshot_id: A `snapshotId` of the run's trace.
+        """
+        return await self._client._call(
+            _get_agent_snapshot.OPERATION,
+            path={"jobId": id, "snapshotId": snapshot_id},
+            query={},
+            body=None,
+            result=models.AgentSnapshotResponse,
+        )
+
     async def get_status(self, id: str | UUID) -> models.AgentStatusResponse:
         """Read an agent job's status and result.
 
@@ -307,6 +391,52 @@ class AsyncAgent:
         """
         return await self._client._call(
             _get_agent_status.OPERATION, path={"jobId": id}, query={}, body=None, result=models.AgentStatusResponse
+        )
+
+    async def get_thread(self, id: str | UUID, *, include_data: bool | None = None) -> models.AgentThreadResponse:
+        """Read a conversation with the agent and its runs.
+
+        ``GET /v2/agent/threads/{threadId}`` (getAgentThread).
+
+        Args:
+            id: The thread's id, as the start and status of its runs answer it.
+            include_data: `true` inlines each succeeded run's data; any other text is read as false.
+        """
+        return await self._client._call(
+            _get_agent_thread.OPERATION,
+            path={"threadId": id},
+            query={"includeData": include_data},
+            body=None,
+            result=models.AgentThreadResponse,
+        )
+
+    async def get_trace(self, id: str | UUID, *, live_view: bool | None = None) -> models.AgentTraceResponse:
+        """Read what an agent run did, step by step.
+
+        ``GET /v2/agent/{jobId}/trace`` (getAgentTrace).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+            live_view: `true` adds the run's open browser sessions with their live view addresses; any other text is read as false.
+        """
+        return await self._client._call(
+            _get_agent_trace.OPERATION,
+            path={"jobId": id},
+            query={"liveView": live_view},
+            body=None,
+            result=models.AgentTraceResponse,
+        )
+
+    async def list(self, *, before: int | None = None) -> models.AgentListResponse:
+        """List the team's agent runs.
+
+        ``GET /v2/agent`` (listAgents).
+
+        Args:
+            before: Only runs created before this Unix time in milliseconds.
+        """
+        return await self._client._call(
+            _list_agents.OPERATION, path={}, query={"before": before}, body=None, result=models.AgentListResponse
         )
 
     async def start(

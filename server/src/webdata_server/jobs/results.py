@@ -1,11 +1,13 @@
 """The results of extract and agent jobs: deterministic functions of the request, so a client sees
 the same result every time (values from :mod:`webdata_server.extraction`).
 
-A prompt containing ``[fail]`` makes an extract or agent job fail, so every state is reachable.
+A prompt containing ``[fail]`` makes an extract or agent job fail, so every state is reachable. An
+agent run in chat mode answers with a ``message`` (the same data in words) instead of ``data``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -43,4 +45,8 @@ def job_result(job: Job) -> tuple[JobStatus, Any, int, str | None]:
     agent = typed(job, models.AgentRequest)
     if FAIL_MARKER in agent.prompt:
         return JobStatus.FAILED, None, 0, "The job failed as its prompt asked."
-    return JobStatus.COMPLETED, {"data": _extracted(agent.schema, agent.prompt, list(agent.urls or []))}, 1, None
+    data = _extracted(agent.schema, agent.prompt, list(agent.urls or []))
+    if agent.mode == "chat":
+        # A chat-mode run answers in words (its message) in place of data.
+        return JobStatus.COMPLETED, {"message": f"Here is what I found: {json.dumps(data, sort_keys=True)}"}, 1, None
+    return JobStatus.COMPLETED, {"data": data}, 1, None

@@ -15,7 +15,7 @@ from webdata_server.scrape import threat
 from webdata_server.scrape.pipeline import CacheEntry
 from webdata_server.search_index import SearchHit, SearchIndex, category_of, news_date
 
-__all__ = ["OPERATIONS"]
+__all__ = ["OPERATIONS", "web_hits"]
 
 _INDEX = SearchIndex()
 # The hero image every synthetic page shows, and its size.
@@ -48,6 +48,16 @@ def _hits(body: models.SearchRequest, index: SearchIndex) -> list[SearchHit]:
         wanted = {c if isinstance(c, str) else c.type for c in body.categories}
         hits = [h for h in hits if category_of(h.url) in wanted]
     return hits
+
+
+def web_hits(ctx: Context, query: str, limit: int) -> list[str]:
+    """The URLs of the first ``limit`` web results of ``query`` on this server's web (none when it
+    has no index): what the agent reads when given no URL."""
+    index = _INDEX if ctx.scraper.web.indexed else getattr(ctx.scraper.web, "search_index", None)
+    if index is None:
+        return []
+    hits = _ranked(query) if index is _INDEX else tuple(index.search(query, limit=limit))
+    return [hit.url for hit in hits[:limit]]
 
 
 def _web(hit: SearchHit, position: int) -> dict[str, Any]:

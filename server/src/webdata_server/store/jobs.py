@@ -167,6 +167,26 @@ class Jobs:
         rows = self._db.read("SELECT id, url, request FROM jobs WHERE team_id = ? AND kind = ? AND status = ? ORDER BY created_at, id", (team_id, kind, status))
         return [(row["id"], row["url"], row["request"]) for row in rows]
 
+    def newest(self, *, team_id: str, kind: JobKind, before: str | None, limit: int) -> list[Job]:
+        """The team's jobs of that kind created before ``before`` (an ISO timestamp; None: any),
+        newest first."""
+        bound = "" if before is None else " AND created_at < ?"
+        rows = self._db.read(
+            f"SELECT * FROM jobs WHERE team_id = ? AND kind = ?{bound} ORDER BY created_at DESC, id DESC LIMIT ?",  # noqa: S608
+            (team_id, kind, *([] if before is None else [before]), limit),
+        )
+        return [_job(row) for row in rows]
+
+    def thread(self, *, team_id: str, thread_id: str) -> list[Job]:
+        """The team's agent runs of a thread, oldest first: the run that started it (its id is the
+        thread's) and those whose request continued it (``threadId``)."""
+        rows = self._db.read(
+            "SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND (json_extract(request, '$.threadId') = ?"
+            " OR (id = ? AND json_extract(request, '$.threadId') IS NULL)) ORDER BY created_at, id",
+            (team_id, JobKind.AGENT, thread_id, thread_id),
+        )
+        return [_job(row) for row in rows]
+
     def queued_work(self, team_id: str) -> int:
         """The team's work in the queue: the pages its running batch scrapes and crawls still have to
         scrape (found so far), and one for each running extract and agent job."""
