@@ -439,3 +439,23 @@ def test_every_format_object_of_the_sdk_fills_its_field(sdk: Firecrawl) -> None:
 def _http(sdk: Firecrawl) -> Any:
     """The SDK's own HTTP client (its base URL, key and headers)."""
     return sdk._v2_client.http_client
+
+
+def test_agent_list_trace_snapshot_and_thread(sdk: Firecrawl) -> None:
+    """firecrawl-py's agent methods beyond start and status, parsed by its own types."""
+    schema = {"type": "object", "properties": {"plan": {"type": "string"}, "price": {"type": "number"}}}
+    first = sdk.agent(urls=["https://shop.example.com/pricing"], prompt="the plan and its price", schema=schema, poll_interval=1, timeout=30)
+    assert first.status == "completed" and first.thread_id == first.id and first.thread_turn == 1
+    chat = sdk.agent(urls=None, prompt="and per year?", thread_id=first.thread_id, mode="chat", poll_interval=1, timeout=30)
+    assert chat.thread_turn == 2 and chat.message and chat.data is None
+    listed = sdk.list_agents()
+    assert [a.id for a in listed.agents or []] == [chat.id, first.id] and listed.next is None
+    assert (listed.agents or [])[1].target_hint == "https://shop.example.com/pricing"
+    trace = sdk.get_agent_trace(first.id, live_view=True)
+    assert trace.active_browser_sessions == [] and (trace.events or [])[-1].type == "run.finished"
+    last = [e for e in trace.events or [] if e.type == "artifact.updated"][-1]
+    snapshot = sdk.get_agent_snapshot(first.id, last.artifact.snapshot_id)  # type: ignore[union-attr]
+    assert json.loads(snapshot.snapshot or "") == first.data
+    thread = sdk.get_agent_thread(first.thread_id or "", include_data=True).thread
+    assert thread is not None and thread.status == "idle" and [r.turn for r in thread.runs or []] == [1, 2]
+    assert (thread.runs or [])[0].data == first.data and (thread.runs or [])[1].message == chat.message

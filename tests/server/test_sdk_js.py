@@ -109,6 +109,13 @@ def test_agent(results: dict[str, Any]) -> None:
     assert _value(results, "cancelAgent") is True
     again = results["cancelAgentAgain"]
     assert not again["ok"] and again["status"] == 409 and "Agent already finished" in again["error"]
+    # Beyond start and status: the list, a trace, its last snapshot (the result) and the thread.
+    run = _value(results, "agentRun")
+    assert run["status"]["status"] == "completed" and run["started"]["threadId"] == run["started"]["id"]
+    assert run["trace"]["events"][-1]["type"] == "run.finished" and run["trace"]["activeBrowserSessions"] == []
+    assert json.loads(run["snapshot"]["snapshot"]) == run["status"]["data"]
+    assert [r["id"] for r in run["thread"]["thread"]["runs"]] == [run["started"]["id"]] and run["thread"]["thread"]["runs"][0]["data"] == run["status"]["data"]
+    assert run["listed"]["agents"][0]["id"] == run["started"]["id"] and len(run["listed"]["agents"]) == 2
 
 
 def test_usage(results: dict[str, Any]) -> None:

@@ -71,6 +71,20 @@ await record("startAgent", () => app.startAgent({ prompt: "find the price" }));
 await record("getAgentStatus", () => app.getAgentStatus(results.startAgent.value.id));
 await record("cancelAgent", () => app.cancelAgent(results.startAgent.value.id));
 await record("cancelAgentAgain", () => app.cancelAgent(results.startAgent.value.id));
+await record("agentRun", async () => {
+  const started = await app.startAgent({ urls: ["https://shop.example.com/pricing"], prompt: "the plan and its price", schema });
+  let status = await app.getAgentStatus(started.id);
+  for (let n = 0; n < 100 && status.status === "processing"; n++) {
+    await new Promise(resolve => setTimeout(resolve, 100));
+    status = await app.getAgentStatus(started.id);
+  }
+  const trace = await app.getAgentTrace(started.id, { liveView: true });
+  const last = trace.events.filter(e => e.type === "artifact.updated").at(-1);
+  const snapshot = await app.getAgentSnapshot(started.id, last.artifact.snapshotId);
+  const thread = await app.getAgentThread(started.threadId, { includeData: true });
+  const listed = await app.listAgents();
+  return { started, status, trace, snapshot, thread, listed };
+});
 await record("map", () => app.map("https://example.com", { limit: 8, search: "docs", includeSubdomains: false }));
 await record("mapSitemapOnly", () => app.map("https://example.com", { sitemap: "only" }));
 await record("search", () => app.search("coffee recipes", { limit: 2, sources: ["web", "news", "images"] }));
