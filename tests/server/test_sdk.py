@@ -454,7 +454,7 @@ def test_agent_list_trace_snapshot_and_thread(sdk: Firecrawl) -> None:
     trace = sdk.get_agent_trace(first.id, live_view=True)
     assert trace.active_browser_sessions == [] and (trace.events or [])[-1].type == "run.finished"
     last = [e for e in trace.events or [] if e.type == "artifact.updated"][-1]
-    snapshot = sdk.get_agent_snapshot(first.id, last.artifact.snapshot_id)  # type: ignore[union-attr]
+    snapshot = sdk.get_agent_snapshot(first.id, last.artifact.snapshot_id)
     assert json.loads(snapshot.snapshot or "") == first.data
     thread = sdk.get_agent_thread(first.thread_id or "", include_data=True).thread
     assert thread is not None and thread.status == "idle" and [r.turn for r in thread.runs or []] == [1, 2]
