@@ -565,6 +565,11 @@ def _agent_snapshot_stale(exchange: Exchange, context: dict[str, Any]) -> None:
         exchange.response["snapshot"] = "{}"  # the artifact as it stood before the agent read anything
 
 
+def _feedback_refunds_twice(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path.endswith("/feedback") and isinstance(exchange.response, dict) and exchange.response.pop("alreadySubmitted", None):
+        exchange.response["creditsRefunded"] = 1  # as if the repeat were a new rating
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -649,6 +654,7 @@ MUTANTS = [
     Mutant("monitor-paused-runs", "pausing a monitor leaves it active: it runs", request=_monitor_paused_runs),
     Mutant("monitor-delete-keeps", "deleting a monitor answers success and keeps it", request=_monitor_delete_keeps),
     Mutant("monitor-summary-off", "a check's totalPages counts one page more than its parts", response=_monitor_summary_off),
+    Mutant("feedback-refunds-twice", "a second rating of a search is taken as new and says it refunds", response=_feedback_refunds_twice),
     Mutant("agent-snapshot-stale", "an agent run's last snapshot is not its result", response=_agent_snapshot_stale),
     Mutant("interact-foreign-allowed", "code runs in another team's scrape session or browser session", response=_interact_foreign_allowed),
     Mutant("ended-session-runs", "a stopped browser session still runs code", response=_ended_session_runs),
@@ -684,6 +690,7 @@ CLASS_OF = {
     "missing-invalid-urls": "core",
     "second-cancel-accepted": "jobs",
     "agent-snapshot-stale": "jobs",
+    "feedback-refunds-twice": "billing",
     "crawl-cancel-refused": "jobs",
     "batch-cancel-no-op": "jobs",
     "agent-start-twice": "billing",

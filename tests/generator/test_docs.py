@@ -103,6 +103,8 @@ def _ids_for(api: httpx.Client, path: str) -> dict[str, str]:
                 return {"JOB_ID": job, "SNAPSHOT_ID": shown[0]["artifact"]["snapshotId"]}
             time.sleep(0.05)
         raise AssertionError("the agent run's trace named no snapshot")
+    if path == "/v2/search/{jobId}/feedback":  # a search of the caller's, just run
+        return {"JOB_ID": str(api.post("/v2/search", json={"query": "coffee", "limit": 2}).json()["id"])}
     if path.startswith(("/v2/browser/", "/v2/interact/")):
         return {"JOB_ID": str(api.post("/v2/browser", json={}).json()["id"])}
     return {"JOB_ID": _job_for(api, path) or ""}
@@ -142,6 +144,11 @@ def test_every_example_runs_against_the_reference_server(bundle: dict[str, Any],
                     page_url = json.loads(samples["curl"].split("-d '", 1)[1].rstrip("'"))["url"]
                     assert api.post("/v2/scrape", json={"url": page_url}).status_code == 200
                 env = {**os.environ, "BASE_URL": live_server.base_url, "API_KEY": key, **_ids_for(api, item["path"])}
+                if item["path"] == "/v2/feedback":
+                    # The example rates a scrape by its id: one of this team's, just run, in its place.
+                    example_id = json.loads(samples["curl"].split("-d '", 1)[1].rstrip("'"))["jobId"]
+                    scraped = str(api.post("/v2/scrape", json={"url": "https://example.com"}).json()["data"]["metadata"]["scrapeId"])
+                    samples = {name: text.replace(example_id, scraped) for name, text in samples.items()}
                 # Upload examples name a file of the working folder: the server's sample files are there.
                 python = subprocess.run(
                     [sys.executable, "-c", samples["python"]], env=env, capture_output=True, text=True, check=False, timeout=60, cwd=SAMPLE_FILES

@@ -167,7 +167,7 @@ def test_the_list_pages_by_creation_time_newest_first(sandbox: Sandbox) -> None:
     for bad in ("abc", "-5"):
         assert call(sandbox, "listAgents", params={"before": bad}).json() == {"success": False, "error": "Invalid before timestamp."}
     # The client's method, as a user calls it.
-    assert [a.id for a in sandbox.client.agent.list(before=int(before)).agents] == [a["id"] for a in rest["agents"]]
+    assert [a.id for a in sandbox.client.agent.list(before=before).agents] == [a["id"] for a in rest["agents"]]
 
 
 def test_the_client_reads_traces_snapshots_and_threads(sandbox: Sandbox) -> None:

@@ -118,6 +118,15 @@ def test_agent(results: dict[str, Any]) -> None:
     assert run["listed"]["agents"][0]["id"] == run["started"]["id"] and len(run["listed"]["agents"]) == 2
 
 
+def test_feedback(results: dict[str, Any]) -> None:
+    rated = _value(results, "feedback")
+    assert rated["success"] is True and rated["creditsRefunded"] == 1 and rated["dailyRefundCap"] == 50
+    searched = _value(results, "searchFeedback")
+    assert searched["first"]["creditsRefunded"] == 1 and searched["again"]["alreadySubmitted"] is True and searched["again"]["creditsRefunded"] == 0
+    refused = results["feedbackRefused"]
+    assert not refused["ok"] and refused["status"] == 404 and "map job not found for this team." in refused["error"]
+
+
 def test_usage(results: dict[str, Any]) -> None:
     tokens, credits = _value(results, "getTokenUsage"), _value(results, "getCreditUsage")
     assert tokens["planTokens"] == 1500000 and credits["planCredits"] == 100000

@@ -120,6 +120,7 @@ _RAISED_BY = {
     errors.MonitorConflict: ["runMonitor"],
     errors.MonitorRefused: ["createMonitor", "updateMonitor"],
     errors.BrowserRefused: ["executeBrowser", "interactWithScrape"],
+    errors.FeedbackRefused: ["submitFeedback"],
 }
 
 

@@ -142,7 +142,11 @@ def minimal(schema: Any) -> Any:
     if "array" in kinds:
         return [minimal(schema.get("items") or {}) for _ in range(int(schema.get("minItems", 0)))]
     if "string" in kinds:
-        return _string(schema, int(schema.get("minLength", 1)), 0)
+        # A URL at least as long as its shortest form (a minLength of 1 does not make "a" a URL).
+        length = int(schema.get("minLength", 1))
+        if _takes_urls(schema):
+            length = min(max(length, 32), int(schema.get("maxLength", 32)))
+        return _string(schema, length, 0)
     if "integer" in kinds or "number" in kinds:
         return schema.get("minimum", schema.get("exclusiveMinimum", -1) + 1)
     if "boolean" in kinds:

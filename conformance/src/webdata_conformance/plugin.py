@@ -74,6 +74,7 @@ FIXTURES: dict[str, str] = {
     "slow-url": "a page that takes longer to load than slow-timeout (408)",
     "slow-timeout": "the scrape timeout, in ms, the slow page exceeds",
     "body-limit": "the largest request body the server reads, in bytes (one more answers 413)",
+    "feedback-window": "the seconds after a request during which it may be rated (the suite waits past them: 409)",
 }
 
 

@@ -473,6 +473,13 @@ _ALL = [
         operations=_SCRAPE,
     ),
     Requirement(
+        "BILL-05",
+        "billing",
+        "A search rated within the feedback window MUST give back the credits its answer says it refunded, at most what the search cost; a second rating of it MUST answer alreadySubmitted, creditsRefunded 0, and give nothing back.",
+        "inferred: the service's recordEndpointFeedback (one feedback per job, duplicate answered alreadySubmitted with no refund) and refund policy",
+        operations=("submitSearchFeedback",),
+    ),
+    Requirement(
         "BILL-04",
         "billing",
         "A question format and a highlights format MUST each add 4 credits to a scrape; question and the deprecated query together add 4 once.",
@@ -485,6 +492,13 @@ _ALL = [
         "A body larger than the server reads MUST be refused with 413 by every operation that takes a body.",
         "inferred: the service's body size limit",
         operations=every(documenting=413),
+    ),
+    Requirement(
+        "LIMIT-06",
+        "limits",
+        "Feedback on a request older than the feedback window MUST be refused with 409 FEEDBACK_WINDOW_EXPIRED (search feedback too), while feedback on a fresh one is recorded.",
+        "inferred: the service's recordEndpointFeedback (validateJob: FEEDBACK_MAX_AGE_SEC, SEARCH_FEEDBACK_MAX_AGE_SEC)",
+        operations=("submitFeedback", "submitSearchFeedback"),
     ),
 ]
 

@@ -120,7 +120,9 @@ def embedded_server(*, job_seconds: float = 2.0) -> Iterator[Target]:
         ]
         fixtures = _fixture_teams(database) | {FIXTURE_VARIABLES["not-entitled-key"]: keys[1]}
         port = _free_port()
-        argv = [*server_command(), "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds)]
+        # A feedback window of seconds, not the service's two minutes: LIMIT-06 waits past it
+        # (reference.toml's feedback-window says the same).
+        argv = [*server_command(), "serve", "--db", str(database), "--port", str(port), "--job-seconds", str(job_seconds), "--feedback-window", "2"]
         log = open(Path(temporary) / "server.log", "wb")
         process = subprocess.Popen(argv, cwd=temporary, stdout=log, stderr=subprocess.STDOUT)
         base_url = f"http://127.0.0.1:{port}"

@@ -13,6 +13,7 @@ from .resources import (
     AsyncBrowser,
     AsyncCrawl,
     AsyncExtract,
+    AsyncFeedback,
     AsyncInteract,
     AsyncMap,
     AsyncMonitors,
@@ -24,6 +25,7 @@ from .resources import (
     Browser,
     Crawl,
     Extract,
+    Feedback,
     Interact,
     Map,
     Monitors,
@@ -37,7 +39,7 @@ __all__ = ["AsyncWebdata", "Webdata"]
 
 
 class Webdata(SyncClient):
-    """The synchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
+    """The synchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``feedback``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
 
     Its options (key, base URL, timeouts, retries) and how it closes: ``SyncClient``.
     """
@@ -66,6 +68,11 @@ class Webdata(SyncClient):
     def extract(self) -> Extract:
         """Structured data from pages."""
         return self._resource(Extract)
+
+    @property
+    def feedback(self) -> Feedback:
+        """Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service)."""
+        return self._resource(Feedback)
 
     @property
     def interact(self) -> Interact:
@@ -104,7 +111,7 @@ class Webdata(SyncClient):
 
 
 class AsyncWebdata(AsyncClient):
-    """The asynchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
+    """The asynchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``feedback``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
 
     Its options (key, base URL, timeouts, retries) and how it closes: ``AsyncClient``.
     """
@@ -133,6 +140,11 @@ class AsyncWebdata(AsyncClient):
     def extract(self) -> AsyncExtract:
         """Structured data from pages."""
         return self._resource(AsyncExtract)
+
+    @property
+    def feedback(self) -> AsyncFeedback:
+        """Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service)."""
+        return self._resource(AsyncFeedback)
 
     @property
     def interact(self) -> AsyncInteract:

@@ -1110,6 +1110,9 @@ A domain, plain (`example.com`) or wildcard (`*.example.com`); no protocol, path
 """
 
 
+PageNumber = TypeAliasType("PageNumber", Annotated[StrictInt, Field(ge=1)])
+
+
 class Error(WireModel):
     """
     Error body `{error}`; the public service may add `success: false`.
@@ -1228,6 +1231,111 @@ class FailureError(WireModel):
     The error message.
     """
     success: Literal[False] = False
+
+
+class FeedbackError(WireModel):
+    """
+    A refused feedback: `{success: false, error}`, with `feedbackErrorCode` (and `details` for a refused body).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["BAD_REQUEST_INVALID_JSON"], OpenEnum] | None = None
+    """
+    A body that is not JSON (the service's error handler).
+    """
+    details: list[dict[str, Any]] | None = None
+    error: StrictStr
+    feedback_error_code: Annotated[
+        Annotated[
+            Literal[
+                "JOB_NOT_FOUND",
+                "SEARCH_NOT_FOUND",
+                "FEEDBACK_WINDOW_EXPIRED",
+                "SEARCH_FAILED",
+                "PREVIEW_TEAM_NOT_ALLOWED",
+                "TEAM_OPTED_OUT",
+                "INVALID_BODY",
+                "DB_DISABLED",
+                "INTERNAL",
+            ],
+            OpenEnum,
+        ]
+        | None,
+        Field(alias="feedbackErrorCode"),
+    ] = None
+    success: Literal[False] = False
+
+
+FeedbackIssueCode = TypeAliasType(
+    "FeedbackIssueCode",
+    Annotated[StrictStr, Field(max_length=80, min_length=1, pattern="^\\s*[a-z0-9][a-z0-9_-]*\\s*$")],
+)
+"""
+A short code of what went wrong (lowercase letters, digits, `_` and `-`), such as `missing_content`.
+"""
+
+
+class FeedbackMissingContent(WireModel):
+    """
+    What the answer lacked.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    description: Annotated[StrictStr | None, Field(max_length=2000)] = None
+    topic: Annotated[StrictStr, Field(max_length=200, min_length=1)]
+
+
+class FeedbackResponse(WireModel):
+    """
+    A recorded feedback and what it refunded.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    already_submitted: Annotated[StrictBool | None, Field(alias="alreadySubmitted")] = None
+    """
+    This request was rated before; nothing more was refunded.
+    """
+    credits_refunded: Annotated[StrictInt, Field(alias="creditsRefunded", ge=0)]
+    """
+    Credits given back for this feedback.
+    """
+    credits_refunded_today: Annotated[StrictInt | None, Field(alias="creditsRefundedToday", ge=0)] = None
+    daily_cap_reached: Annotated[StrictBool | None, Field(alias="dailyCapReached")] = None
+    """
+    The team's refunds of the UTC day reached the cap.
+    """
+    daily_refund_cap: Annotated[StrictInt | None, Field(alias="dailyRefundCap", ge=0)] = None
+    feedback_id: Annotated[StrictStr, Field(alias="feedbackId")]
+    """
+    The feedback's id (an already submitted one's on a repeat).
+    """
+    success: Literal[True] = True
+    warning: StrictStr | None = None
+
+
+class FeedbackValuableSource(WireModel):
+    """
+    A result that was worth having, and why.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    reason: Annotated[StrictStr | None, Field(max_length=1000)] = None
+    url: Annotated[StrictStr, Field(max_length=2048, min_length=1, pattern="^\\s*[hH][tT][tT][pP][sS]?://")]
+    """
+    An http or https URL.
+    """
 
 
 HeaderMapAdditionalProperty = TypeAliasType("HeaderMapAdditionalProperty", Annotated[StrictStr, Field(max_length=8192)])
@@ -1439,6 +1547,10 @@ class MapResponse(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
+    id: StrictStr
+    """
+    The map's id: rate it with POST /v2/feedback.
+    """
     links: list[LinkResult]
     success: StrictBool
     warning: StrictStr | None = None
@@ -2462,6 +2574,25 @@ class SearchCategoryOptions(WireModel):
     type: Literal["github", "research", "pdf", "developer", "gov"]
 
 
+class SearchFeedbackRequest(WireModel):
+    """
+    Body of POST /v2/search/{jobId}/feedback. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    missing_content: Annotated[list[FeedbackMissingContent] | None, Field(alias="missingContent", max_length=20)] = None
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    query_suggestions: Annotated[StrictStr | None, Field(alias="querySuggestions", max_length=2000)] = None
+    rating: Literal["good", "partial", "bad"]
+    valuable_sources: Annotated[list[FeedbackValuableSource] | None, Field(alias="valuableSources", max_length=50)] = (
+        None
+    )
+
+
 ExcludeDomain1 = TypeAliasType("ExcludeDomain1", Annotated[StrictStr, Field(max_length=253)])
 
 
@@ -2844,6 +2975,56 @@ class BrowserListResponse(WireModel):
     error: StrictStr | None = None
     sessions: list[BrowserSession] | None = None
     success: StrictBool
+
+
+class EndpointFeedbackRequest(WireModel):
+    """
+    Body of POST /v2/feedback. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    endpoint: Literal["search", "scrape", "parse", "map"]
+    """
+    The operation that ran.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the feedback came through; recorded.
+    """
+    issues: Annotated[list[FeedbackIssueCode] | None, Field(max_length=20)] = None
+    job_id: Annotated[StrictStr, Field(alias="jobId", max_length=36)]
+    """
+    The request's id: a search's or map's `id`, a scrape's or parse's `metadata.scrapeId`.
+    """
+    metadata: dict[str, Any] | None = None
+    """
+    Small endpoint-specific details: at most 8 KB as JSON.
+    """
+    missing_content: Annotated[list[FeedbackMissingContent] | None, Field(alias="missingContent", max_length=50)] = None
+    note: Annotated[StrictStr | None, Field(max_length=4000)] = None
+    """
+    At most 4
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the feedback; recorded.
+    """
+    page_numbers: Annotated[list[PageNumber] | None, Field(alias="pageNumbers", max_length=100)] = None
+    query_suggestions: Annotated[StrictStr | None, Field(alias="querySuggestions", max_length=2000)] = None
+    rating: Literal["good", "partial", "bad"]
+    tags: Annotated[list[FeedbackIssueCode] | None, Field(max_length=20)] = None
+    url: Annotated[StrictStr | None, Field(max_length=2048, min_length=1, pattern="^\\s*[hH][tT][tT][pP][sS]?://")] = (
+        None
+    )
+    """
+    The page the feedback is about (http or https).
+    """
+    valuable_sources: Annotated[list[FeedbackValuableSource] | None, Field(alias="valuableSources", max_length=50)] = (
+        None
+    )
 
 
 class HistoricalTokenUsageResponse(WireModel):
@@ -4972,6 +5153,10 @@ class SearchResponse(WireModel):
     What the call cost.
     """
     data: SearchData
+    id: StrictStr
+    """
+    The search's id: rate it with POST /v2/search/{jobId}/feedback.
+    """
     success: StrictBool
     warning: StrictStr | None = None
 

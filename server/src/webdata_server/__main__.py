@@ -1,6 +1,6 @@
 """``webdata-server`` (or ``python -m webdata_server``): run the reference server, or administer its teams and keys.
 
-    webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--parse-seconds S] [--web synthetic|real] [--allow-private-fetch]
+    webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--feedback-window S] [--parse-seconds S] [--web synthetic|real] [--allow-private-fetch]
                          [--threads N] [--cache-copies N] [--head-timeout S] [--body-timeout S] [--shutdown-timeout S]
                          [--stack auto|fast|pure] [--access-log] [--clock system|manual] [--control]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
@@ -87,6 +87,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int)
     serve.add_argument("--db", type=Path)
     serve.add_argument("--job-seconds", type=float, help="how long a job runs before it completes (a batch scrape or crawl: all its pages)")
+    serve.add_argument(
+        "--feedback-window", type=float, help="seconds after a search, scrape, parse or map during which it may be rated (then 409; default 120, the service's)"
+    )
     serve.add_argument("--parse-seconds", type=float, help="how long one conversion of an uploaded PDF, Word or Excel file may take (then 422; default 30)")
     serve.add_argument("--page-size", type=int, help="documents per answer of a batch scrape or crawl status (default 10; next leads to the rest)")
     serve.add_argument(
@@ -287,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                 "host": args.host,
                 "port": args.port,
                 "job_seconds": args.job_seconds,
+                "feedback_window": args.feedback_window,
                 "parse_seconds": args.parse_seconds,
                 "page_size": args.page_size,
                 "allow_local_webhooks": args.allow_local_webhooks,

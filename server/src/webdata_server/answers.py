@@ -51,7 +51,7 @@ Answer = tuple[int, dict[str, Any], dict[str, str]]
 def _status_and_example(refusal: errors.Refusal) -> tuple[int, str | None]:
     if isinstance(refusal, errors.UploadRefused):
         return 400, refusal.example
-    if isinstance(refusal, errors.BrowserRefused):
+    if isinstance(refusal, errors.BrowserRefused | errors.FeedbackRefused):
         return refusal.status, refusal.example
     for cls in type(refusal).__mro__:
         if cls in _ANSWERS:
@@ -82,7 +82,7 @@ def answer(contract: Contract, operation_id: str, refusal: errors.Refusal) -> An
         body["error"] = refusal.error
         if isinstance(refusal, errors.MonitorConflict) and refusal.check_id is not None:
             body["checkId"] = refusal.check_id
-    if isinstance(refusal, errors.BrowserRefused) and refusal.error is not None:
+    if isinstance(refusal, errors.BrowserRefused | errors.FeedbackRefused) and refusal.error is not None:
         body["error"] = refusal.error
     if isinstance(refusal, errors.IdempotencyKeyUsed) and refusal.job_id is not None:
         body["id"] = refusal.job_id

@@ -39,6 +39,8 @@ class Settings:
     port: int = 3002
     # How long a job runs before it completes on its own, in seconds.
     job_seconds: float = 5.0
+    # How long after a search, scrape, parse or map it may be rated (the service's 120 s).
+    feedback_window: float = 120.0
     # How often the background worker advances jobs, in seconds.
     worker_interval: float = 0.05
     max_body_bytes: int = 10 * 1024 * 1024
@@ -117,13 +119,14 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _MAX_BODY_BYTES, _MAX_UPLOAD_BYTES, _PARSE_SECONDS, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT, _BODY_TIMEOUT, _SHUTDOWN_TIMEOUT."""
+        """Settings from WEBDATA_DB, _BUNDLE, _HOST, _PORT, _JOB_SECONDS, _FEEDBACK_WINDOW, _MAX_BODY_BYTES, _MAX_UPLOAD_BYTES, _PARSE_SECONDS, _THREADS, _WEB, _ALLOW_PRIVATE_FETCH, _PAGE_SIZE, _CACHE_COPIES, _HEAD_TIMEOUT, _BODY_TIMEOUT, _SHUTDOWN_TIMEOUT."""
         values: dict[str, object] = {
             "database": Path(os.environ.get("WEBDATA_DB", str(cls.database))),
             "bundle": Path(os.environ["WEBDATA_BUNDLE"]) if os.environ.get("WEBDATA_BUNDLE") else None,
             "host": os.environ.get("WEBDATA_HOST", cls.host),
             "port": int(os.environ.get("WEBDATA_PORT", str(cls.port))),
             "job_seconds": _env_float("WEBDATA_JOB_SECONDS", cls.job_seconds),
+            "feedback_window": _env_float("WEBDATA_FEEDBACK_WINDOW", cls.feedback_window),
             "max_body_bytes": int(os.environ.get("WEBDATA_MAX_BODY_BYTES", str(cls.max_body_bytes))),
             "max_upload_bytes": int(os.environ.get("WEBDATA_MAX_UPLOAD_BYTES", str(cls.max_upload_bytes))),
             "parse_seconds": _env_float("WEBDATA_PARSE_SECONDS", cls.parse_seconds),

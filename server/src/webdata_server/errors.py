@@ -16,6 +16,7 @@ __all__ = [
     "AudioUnsupported",
     "BodyTooLarge",
     "BrowserRefused",
+    "FeedbackRefused",
     "InsufficientCredits",
     "InvalidJobId",
     "InvalidRequest",
@@ -146,6 +147,20 @@ class PromptInjection(Refusal):
 
 class JobNotFound(Refusal):
     """No job of that kind with that id belongs to the team."""
+
+
+class FeedbackRefused(Refusal):
+    """Feedback the service does not record: ``example`` names the documented body of its status
+    (``jobNotFound`` and ``searchNotFound`` 404, ``windowExpired`` and ``searchFailed`` 409);
+    ``error`` replaces its text where the text names the endpoint."""
+
+    STATUSES: ClassVar[dict[str, int]] = {"jobNotFound": 404, "searchNotFound": 404, "windowExpired": 409, "searchFailed": 409}
+
+    def __init__(self, example: str = "jobNotFound", *, error: str | None = None, **refusal: Any) -> None:
+        super().__init__(example, **refusal)
+        self.example = example
+        self.status = self.STATUSES[example]
+        self.error = error
 
 
 class SnapshotNotFound(JobNotFound):

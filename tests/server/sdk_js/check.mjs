@@ -88,6 +88,19 @@ await record("agentRun", async () => {
 await record("map", () => app.map("https://example.com", { limit: 8, search: "docs", includeSubdomains: false }));
 await record("mapSitemapOnly", () => app.map("https://example.com", { sitemap: "only" }));
 await record("search", () => app.search("coffee recipes", { limit: 2, sources: ["web", "news", "images"] }));
+await record("feedback", async () => {
+  const mapped = await app.map("https://example.com", { limit: 3 });
+  return app.feedback({ endpoint: "map", jobId: mapped.id, rating: "bad", issues: ["missing_pages"], note: "no /blog" });
+});
+await record("searchFeedback", async () => {
+  // search() keeps the results, not the search's id: it comes from the answer itself.
+  const answer = await fetch(`${baseUrl}/v2/search`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ query: "coffee", limit: 2 }) });
+  const { id } = await answer.json();
+  const first = await app.searchFeedback(id, { rating: "good", valuableSources: [{ url: "https://coffee-recipes.example.com/" }] });
+  const again = await app.searchFeedback(id, { rating: "good", valuableSources: [{ url: "https://coffee-recipes.example.com/" }] });
+  return { first, again };
+});
+await record("feedbackRefused", () => app.feedback({ endpoint: "map", jobId: "00000000-0000-4000-8000-000000000000", rating: "bad", note: "x" }));
 await record("searchScraped", () => app.search("python", { limit: 2, ignoreInvalidURLs: true, scrapeOptions: { formats: ["markdown"] } }));
 await record("getTokenUsage", () => app.getTokenUsage());
 await record("getCreditUsage", () => app.getCreditUsage());

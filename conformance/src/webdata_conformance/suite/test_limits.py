@@ -6,6 +6,7 @@ contract by the client, so a refusal in the wrong shape fails CORE-01."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -197,3 +198,23 @@ def test_a_body_over_the_limit_answers_413(api: ConformanceClient, settings: Set
     oversized = b'{"pad":"' + b"a" * padding + b'"}'
     answers = {op: api.call(op, content=oversized, **REQUESTS[op][0]) for op in _documenting(413)}  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     _refused_everywhere(answers, 413, f"a body of {len(oversized)} bytes (the limit is {limit})")
+
+
+@pytest.mark.requirement("LIMIT-06")
+def test_feedback_after_the_window_is_refused(api: ConformanceClient, settings: Settings) -> None:
+    window = float(_fixture(settings, "feedback-window"))
+    mapped = api.call("mapUrl", json_body={"url": "https://example.com", "limit": 5})
+    searched = api.call("searchWeb", json_body={"query": "coffee recipes", "limit": 2})
+    mapped.require(mapped.status == 200 and "id" in mapped.body, f"a map must answer its id to be rated ({mapped.status})")
+    searched.require(searched.status == 200 and "id" in searched.body, f"a search must answer its id to be rated ({searched.status})")
+    time.sleep(window + 1)
+    late = api.call("submitFeedback", json_body={"endpoint": "map", "jobId": mapped.body["id"], "rating": "bad", "note": "too late"})
+    late.expect(
+        late.status == 409 and late.body.get("feedbackErrorCode") == "FEEDBACK_WINDOW_EXPIRED",
+        f"feedback {window:g} s after the window answered {late.status} {late.body}",
+    )
+    late_search = api.call("submitSearchFeedback", jobId=searched.body["id"], json_body={"rating": "bad", "querySuggestions": "too late"})
+    late_search.expect(late_search.status == 409, f"search feedback after the window answered {late_search.status} {late_search.body}")
+    fresh = api.call("mapUrl", json_body={"url": "https://example.com", "limit": 5})
+    on_time = api.call("submitFeedback", json_body={"endpoint": "map", "jobId": fresh.body.get("id", ""), "rating": "bad", "note": "in time"})
+    on_time.expect(on_time.status == 200, f"feedback on a map just run must be recorded, it answered {on_time.status} {on_time.body}")

@@ -40,6 +40,8 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "getAgentTrace": ({"jobId": UNKNOWN}, None),
     "getAgentSnapshot": ({"jobId": UNKNOWN, "snapshotId": UNKNOWN}, None),
     "getAgentThread": ({"threadId": UNKNOWN}, None),
+    "submitFeedback": ({}, {"endpoint": "map", "jobId": UNKNOWN, "rating": "bad", "note": "conformance"}),
+    "submitSearchFeedback": ({"jobId": UNKNOWN}, {"rating": "bad", "querySuggestions": "conformance"}),
     "startCrawl": ({}, {"url": "https://example.com", "limit": 2}),
     "getActiveCrawls": ({}, None),
     "getOngoingCrawls": ({}, None),
@@ -515,6 +517,25 @@ def test_question_and_highlights_each_cost_4(api: ConformanceClient, usage: Any)
     query = {"type": "query", "prompt": "What is this page about?"}
     shared, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"url": url, "formats": ["markdown", question, query], "maxAge": 0}))
     shared.expect(shared.status == 200 and credits - base == 4, f"question and query add 4 credits once, they added {credits - base} ({said(shared)})")
+
+
+@pytest.mark.requirement("BILL-05")
+def test_a_rated_search_is_refunded_once(api: ConformanceClient, usage: Any) -> None:
+    found, cost = _charged(usage, lambda: api.call("searchWeb", json_body={"query": "coffee recipes", "limit": 2}))
+    found.require(found.status == 200 and isinstance(found.body.get("id"), str), f"a search must answer its id to be rated ({said(found)})")
+    body = {"rating": "bad", "querySuggestions": "cold brew ratios"}
+    rated, refunded = _charged(usage, lambda: api.call("submitSearchFeedback", jobId=found.body["id"], json_body=body))
+    rated.require(rated.status == 200, f"rating a search just run must be recorded, it answered {said(rated)}")
+    said_refunded = rated.body.get("creditsRefunded")
+    rated.expect(
+        -refunded == said_refunded and 0 <= said_refunded <= max(cost, 0),
+        f"a search rating refunds what it says ({said_refunded}) and at most the search's cost ({cost}); the team got back {-refunded}",
+    )
+    again, twice = _charged(usage, lambda: api.call("submitSearchFeedback", jobId=found.body["id"], json_body=body))
+    again.expect(
+        again.status == 200 and again.body.get("alreadySubmitted") is True and again.body.get("creditsRefunded") == 0 and twice == 0,
+        f"a second rating of one search answers alreadySubmitted and refunds nothing ({said(again)}, {-twice} credits back)",
+    )
 
 
 @pytest.mark.requirement("THREAT-01")

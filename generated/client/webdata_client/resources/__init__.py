@@ -8,6 +8,7 @@ from .batch_scrape import AsyncBatchScrape, BatchScrape
 from .browser import AsyncBrowser, Browser
 from .crawl import AsyncCrawl, Crawl
 from .extract import AsyncExtract, Extract
+from .feedback import AsyncFeedback, Feedback
 from .interact import AsyncInteract, Interact
 from .map import AsyncMap, Map
 from .monitors import AsyncMonitors, Monitors
@@ -23,6 +24,7 @@ __all__ = [
     "AsyncBrowser",
     "AsyncCrawl",
     "AsyncExtract",
+    "AsyncFeedback",
     "AsyncInteract",
     "AsyncMap",
     "AsyncMonitors",
@@ -34,6 +36,7 @@ __all__ = [
     "Browser",
     "Crawl",
     "Extract",
+    "Feedback",
     "Interact",
     "Map",
     "Monitors",

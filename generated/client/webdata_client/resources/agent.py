@@ -88,7 +88,7 @@ class Agent:
 
         Args:
             id: The thread's id, as the start and status of its runs answer it.
-            include_data: `true` inlines each succeeded run's data; any other text is read as false.
+            include_data: `true` inlines each succeeded run's data.
         """
         return self._client._call(
             _get_agent_thread.OPERATION,
@@ -105,7 +105,7 @@ class Agent:
 
         Args:
             id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
-            live_view: `true` adds the run's open browser sessions with their live view addresses; any other text is read as false.
+            live_view: `true` adds the run's open browser sessions with their live view addresses.
         """
         return self._client._call(
             _get_agent_trace.OPERATION,
@@ -115,7 +115,7 @@ class Agent:
             result=models.AgentTraceResponse,
         )
 
-    def list(self, *, before: int | None = None) -> models.AgentListResponse:
+    def list(self, *, before: str | None = None) -> models.AgentListResponse:
         """List the team's agent runs.
 
         ``GET /v2/agent`` (listAgents).
@@ -400,7 +400,7 @@ class AsyncAgent:
 
         Args:
             id: The thread's id, as the start and status of its runs answer it.
-            include_data: `true` inlines each succeeded run's data; any other text is read as false.
+            include_data: `true` inlines each succeeded run's data.
         """
         return await self._client._call(
             _get_agent_thread.OPERATION,
@@ -417,7 +417,7 @@ class AsyncAgent:
 
         Args:
             id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
-            live_view: `true` adds the run's open browser sessions with their live view addresses; any other text is read as false.
+            live_view: `true` adds the run's open browser sessions with their live view addresses.
         """
         return await self._client._call(
             _get_agent_trace.OPERATION,
@@ -427,7 +427,7 @@ class AsyncAgent:
             result=models.AgentTraceResponse,
         )
 
-    async def list(self, *, before: int | None = None) -> models.AgentListResponse:
+    async def list(self, *, before: str | None = None) -> models.AgentListResponse:
         """List the team's agent runs.
 
         ``GET /v2/agent`` (listAgents).

@@ -214,6 +214,12 @@ def remaining_tokens(ctx: Context, team: Team, moment: datetime) -> int:
     return ctx.jobs.remaining_tokens(team, moment)
 
 
+def check_job_id(job_id: str) -> None:
+    """:class:`InvalidJobId` (400) for an id that is not a UUID, as the service's job paths check."""
+    if not _UUID.match(job_id):
+        raise InvalidJobId()
+
+
 def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind, *, checked: bool = True) -> Job:
     """The caller's job of that kind, as it stands now; :class:`JobNotFound` for anyone else's.
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import uuid
 from typing import Any
 
 import webdata_models as models
@@ -13,6 +15,7 @@ from webdata_server.memo import Memo
 from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.sitemap import MapOptions, map_site
+from webdata_server.store.feedback import Feedback, RatedJob
 from webdata_server.urls import url_problem
 from webdata_server.web import FetchContext, FetchRefused, links_in, sitemap_locations
 
@@ -57,10 +60,15 @@ def map_url(ctx: Context, call: Call) -> Pending:
         )
     charges = [Charge(call.operation_id, ctx.pricing.base[call.operation_id] + scan)]
     caller, moment = call.caller, now_utc()
-    recorded = ctx.store.submit(
-        lambda tx: ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
-    )
-    data: dict[str, Any] = {"success": True, "links": links}
+    map_id = str(uuid.uuid4())  # the map's id, as the service's answer names it (its feedback needs it)
+    rated = RatedJob(map_id, caller.team.id, "map", sum(c.credits for c in charges), "map", moment)
+
+    def unit(tx: sqlite3.Connection) -> None:
+        Feedback.job_ran(tx, rated)
+        ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
+
+    recorded = ctx.store.submit(unit)
+    data: dict[str, Any] = {"success": True, "id": map_id, "links": links}
     return Pending(recorded, lambda _: data)
 
 

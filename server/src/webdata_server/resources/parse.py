@@ -29,6 +29,7 @@ from webdata_server.ingress import MAX_JSON_DEPTH, checked, json_depth, read_jso
 from webdata_server.resources.base import Call, Context, Operation, Pending, Upload, WithHeaders
 from webdata_server.scrape import threat
 from webdata_server.scrape.render import pdf_parsing
+from webdata_server.store.feedback import Feedback, RatedJob
 from webdata_server.web import Page
 
 __all__ = ["OPERATIONS"]
@@ -240,7 +241,10 @@ def parse_file(ctx: Context, call: Call) -> Pending:
     body: dict[str, Any] = models.ScrapeResponse(success=True, data=doc).model_dump(mode="json", by_alias=True, exclude_unset=True)
     store, pricing, moment, caller = ctx.store, ctx.pricing, now_utc(), call.caller
 
+    rated = RatedJob(str(metadata["scrapeId"]), caller.team.id, "parse", credits, "parse", moment)  # rated by its scrapeId
+
     def unit(tx: sqlite3.Connection) -> None:
+        Feedback.job_ran(tx, rated)
         store.ledger.charge(tx, caller=caller, charges=[Charge(call.operation_id, credits)], tokens_per_credit=pricing.tokens_per_credit, moment=moment)
 
     return Pending(store.submit(unit), lambda _: body)

@@ -4,6 +4,7 @@ web and news result scraped through the scrape pipeline when ``scrapeOptions`` a
 from __future__ import annotations
 
 import functools
+import uuid
 from typing import Any
 
 import webdata_models as models
@@ -14,6 +15,7 @@ from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.scrape.pipeline import CacheEntry
 from webdata_server.search_index import SearchHit, SearchIndex, category_of, news_date
+from webdata_server.store.feedback import RatedJob
 
 __all__ = ["OPERATIONS", "web_hits"]
 
@@ -140,8 +142,10 @@ def search(ctx: Context, call: Call) -> Pending:
     charges.append(Charge(call.operation_id, credits))
     charges = [c for c in charges if c.credits > 0]
     total = sum(c.credits for c in charges)
-    recorded = ctx.scraper.record_many(caller, entries, charges, moment)
-    answer = {"success": True, "data": data, "creditsUsed": total}
+    search_id = str(uuid.uuid4())  # the search's id, as the service's answer names it (its feedback needs it)
+    rated = RatedJob(search_id, caller.team.id, "search", total, "search", moment)
+    recorded = ctx.scraper.record_many(caller, entries, charges, moment, rated=rated)
+    answer = {"success": True, "id": search_id, "data": data, "creditsUsed": total}
     return Pending(recorded, lambda _: answer)
 
 

@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 import webdata_models as models
 
+from webdata_server import feedback
 from webdata_server.actions import ActionError, ActionRun, run_actions
 from webdata_server.domain import Caller, Charge, Team, iso, now_utc
 from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal, SiteUnreachable, issue
@@ -36,6 +37,7 @@ from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
 from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from
 from webdata_server.store import Committed, Store
+from webdata_server.store.feedback import Feedback, RatedJob
 from webdata_server.web import FetchContext, FetchFailed, FetchRefused, Page, WebSource
 
 __all__ = ["CacheEntry", "ScrapeOutcome", "ScrapePipeline", "Source"]
@@ -158,7 +160,10 @@ class ScrapePipeline:
             self.record(caller, options, refusal.charges, [], moment).result()
             raise
         scrape_id = str(outcome.document["metadata"]["scrapeId"])
-        return outcome.document, self.record(caller, options, outcome.charges, outcome.cache_entries, moment, scrape_id=scrape_id)
+        # The scrape can be rated (POST /v2/feedback): what it cost and its refund class, with it.
+        sent = options.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        rated = RatedJob(scrape_id, caller.team.id, "scrape", sum(c.credits for c in outcome.charges), feedback.scrape_refund_class(sent), moment)
+        return outcome.document, self.record_many(caller, [(options, outcome.cache_entries)], outcome.charges, moment, kept=[(scrape_id, options)], rated=rated)
 
     def run(self, caller: Caller, options: models.ScrapeRequest, moment: datetime) -> ScrapeOutcome:
         """Every step but ``record``: nothing is written."""
@@ -292,10 +297,11 @@ class ScrapePipeline:
         moment: datetime,
         *,
         kept: list[tuple[str, models.ScrapeRequest]] | None = None,
+        rated: RatedJob | None = None,
     ) -> Committed[None]:
         """Several scrapes of one request (a search's results): a log line and the cache entries of
-        each, the scrapes ``kept`` under their ids (interact finds them), and ``charges``, as one
-        unit (all or none), queued for the writer."""
+        each, the scrapes ``kept`` under their ids (interact finds them), the request a team may
+        rate (``rated``) and ``charges``, as one unit (all or none), queued for the writer."""
         store = self.store
         # Encoded here, in the handler's thread: the unit runs in the batch, on the event loop.
         encoded = [(options, [(entry.url, json.dumps(entry.document), entry.tag) for entry in entries]) for options, entries in scraped]
@@ -311,6 +317,8 @@ class ScrapePipeline:
                     store.pages.put(tx, url, document, moment, tag)
             for scrape_id, kept_url, options_json in keeping:
                 store.browsers.keep_scrape(tx, scrape_id=scrape_id, team_id=caller.team.id, url=kept_url, options=options_json, moment=moment)
+            if rated is not None:
+                Feedback.job_ran(tx, rated)
             store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=self.pricing.tokens_per_credit, moment=moment)
 
         return store.submit(unit)

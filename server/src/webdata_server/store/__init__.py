@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from webdata_server.store.browsers import Browsers
 from webdata_server.store.database import Committed, Database
+from webdata_server.store.feedback import Feedback
 from webdata_server.store.job_pages import JobPages
 from webdata_server.store.jobs import Jobs
 from webdata_server.store.ledger import Ledger, LedgerEntry
@@ -48,6 +49,7 @@ class Store:
         self.scrape_log = ScrapeLog(self.db)
         self.monitors = Monitors(self.db)
         self.browsers = Browsers(self.db)
+        self.feedback = Feedback(self.db)
 
     @property
     def path(self) -> Path:

@@ -297,6 +297,31 @@ MIGRATIONS = [
         PRIMARY KEY (team_id, name)
     )
     """,
+    # 12: the requests a team may rate (search, scrape, parse, map: what each cost and its refund
+    # class) and the feedback given, one per request; a refund is a negative ledger row.
+    """
+    CREATE TABLE feedback_jobs (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        credits INTEGER NOT NULL,
+        refund_class TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX feedback_jobs_created ON feedback_jobs(created_at);
+    CREATE TABLE feedback (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        job_id TEXT NOT NULL,
+        rating TEXT NOT NULL,
+        body TEXT NOT NULL,
+        credits_refunded INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (team_id, endpoint, job_id)
+    );
+    CREATE INDEX feedback_team_created ON feedback(team_id, created_at)
+    """,
 ]
 
 

@@ -1,0 +1,219 @@
+"""Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service).
+
+Written by the generator's client stage from the bundle (generator/client.py). Do not edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+from uuid import UUID
+
+import webdata_models as models
+
+from .._base_client import AsyncClient, SyncClient
+from ..api.feedback import submit_feedback as _submit_feedback
+from ..api.feedback import submit_search_feedback as _submit_search_feedback
+from ..client import request_body
+
+__all__ = ["AsyncFeedback", "Feedback"]
+
+
+class Feedback:
+    """Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service)."""
+
+    def __init__(self, client: SyncClient) -> None:
+        self._client = client
+
+    def submit(
+        self,
+        endpoint: Literal["search", "scrape", "parse", "map"],
+        job_id: str,
+        rating: Literal["good", "partial", "bad"],
+        *,
+        integration: str | None = None,
+        issues: Sequence[models.FeedbackIssueCode] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        missing_content: Sequence[models.FeedbackMissingContent | Mapping[str, Any]] | None = None,
+        note: str | None = None,
+        origin: str | None = None,
+        page_numbers: Sequence[int] | None = None,
+        query_suggestions: str | None = None,
+        tags: Sequence[models.FeedbackIssueCode] | None = None,
+        url: str | None = None,
+        valuable_sources: Sequence[models.FeedbackValuableSource | Mapping[str, Any]] | None = None,
+    ) -> models.FeedbackResponse:
+        """Rate a search, scrape, parse or map the team ran.
+
+        ``POST /v2/feedback`` (submitFeedback).
+
+        Args:
+            endpoint: The operation that ran.
+            job_id: The request's id: a search's or map's `id`, a scrape's or parse's `metadata.scrapeId`.
+            integration: The integration the feedback came through; recorded.
+            metadata: Small endpoint-specific details: at most 8 KB as JSON.
+            note: At most 4.
+            origin: Who sent the feedback; recorded.
+            url: The page the feedback is about (http or https).
+        """
+        return self._client._call(
+            _submit_feedback.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.EndpointFeedbackRequest,
+                {
+                    "endpoint": endpoint,
+                    "job_id": job_id,
+                    "rating": rating,
+                    "integration": integration,
+                    "issues": issues,
+                    "metadata": metadata,
+                    "missing_content": missing_content,
+                    "note": note,
+                    "origin": origin,
+                    "page_numbers": page_numbers,
+                    "query_suggestions": query_suggestions,
+                    "tags": tags,
+                    "url": url,
+                    "valuable_sources": valuable_sources,
+                },
+            ),
+            result=models.FeedbackResponse,
+        )
+
+    def submit_search(
+        self,
+        id: str | UUID,
+        rating: Literal["good", "partial", "bad"],
+        *,
+        integration: str | None = None,
+        missing_content: Sequence[models.FeedbackMissingContent | Mapping[str, Any]] | None = None,
+        origin: str | None = None,
+        query_suggestions: str | None = None,
+        valuable_sources: Sequence[models.FeedbackValuableSource | Mapping[str, Any]] | None = None,
+    ) -> models.FeedbackResponse:
+        """Rate a search the team ran.
+
+        ``POST /v2/search/{jobId}/feedback`` (submitSearchFeedback).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+        """
+        return self._client._call(
+            _submit_search_feedback.OPERATION,
+            path={"jobId": id},
+            query={},
+            body=request_body(
+                models.SearchFeedbackRequest,
+                {
+                    "rating": rating,
+                    "integration": integration,
+                    "missing_content": missing_content,
+                    "origin": origin,
+                    "query_suggestions": query_suggestions,
+                    "valuable_sources": valuable_sources,
+                },
+            ),
+            result=models.FeedbackResponse,
+        )
+
+
+class AsyncFeedback:
+    """Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service)."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def submit(
+        self,
+        endpoint: Literal["search", "scrape", "parse", "map"],
+        job_id: str,
+        rating: Literal["good", "partial", "bad"],
+        *,
+        integration: str | None = None,
+        issues: Sequence[models.FeedbackIssueCode] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        missing_content: Sequence[models.FeedbackMissingContent | Mapping[str, Any]] | None = None,
+        note: str | None = None,
+        origin: str | None = None,
+        page_numbers: Sequence[int] | None = None,
+        query_suggestions: str | None = None,
+        tags: Sequence[models.FeedbackIssueCode] | None = None,
+        url: str | None = None,
+        valuable_sources: Sequence[models.FeedbackValuableSource | Mapping[str, Any]] | None = None,
+    ) -> models.FeedbackResponse:
+        """Rate a search, scrape, parse or map the team ran.
+
+        ``POST /v2/feedback`` (submitFeedback).
+
+        Args:
+            endpoint: The operation that ran.
+            job_id: The request's id: a search's or map's `id`, a scrape's or parse's `metadata.scrapeId`.
+            integration: The integration the feedback came through; recorded.
+            metadata: Small endpoint-specific details: at most 8 KB as JSON.
+            note: At most 4.
+            origin: Who sent the feedback; recorded.
+            url: The page the feedback is about (http or https).
+        """
+        return await self._client._call(
+            _submit_feedback.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.EndpointFeedbackRequest,
+                {
+                    "endpoint": endpoint,
+                    "job_id": job_id,
+                    "rating": rating,
+                    "integration": integration,
+                    "issues": issues,
+                    "metadata": metadata,
+                    "missing_content": missing_content,
+                    "note": note,
+                    "origin": origin,
+                    "page_numbers": page_numbers,
+                    "query_suggestions": query_suggestions,
+                    "tags": tags,
+                    "url": url,
+                    "valuable_sources": valuable_sources,
+                },
+            ),
+            result=models.FeedbackResponse,
+        )
+
+    async def submit_search(
+        self,
+        id: str | UUID,
+        rating: Literal["good", "partial", "bad"],
+        *,
+        integration: str | None = None,
+        missing_content: Sequence[models.FeedbackMissingContent | Mapping[str, Any]] | None = None,
+        origin: str | None = None,
+        query_suggestions: str | None = None,
+        valuable_sources: Sequence[models.FeedbackValuableSource | Mapping[str, Any]] | None = None,
+    ) -> models.FeedbackResponse:
+        """Rate a search the team ran.
+
+        ``POST /v2/search/{jobId}/feedback`` (submitSearchFeedback).
+
+        Args:
+            id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+        """
+        return await self._client._call(
+            _submit_search_feedback.OPERATION,
+            path={"jobId": id},
+            query={},
+            body=request_body(
+                models.SearchFeedbackRequest,
+                {
+                    "rating": rating,
+                    "integration": integration,
+                    "missing_content": missing_content,
+                    "origin": origin,
+                    "query_suggestions": query_suggestions,
+                    "valuable_sources": valuable_sources,
+                },
+            ),
+            result=models.FeedbackResponse,
+        )
