@@ -663,7 +663,7 @@ def test_docstrings_are_written_for_users() -> None:
             if isinstance(member, property) and not name.startswith("_"):
                 resource = inspect.signature(member.fget).return_annotation if member.fget else None
                 documented.append(getattr(webdata_client.resources, str(resource)))
-    assert len(documented) == 2 + 2 * 12  # the two clients and each flavour's twelve resources
+    assert len(documented) == 2 + 2 * 13  # the two clients and each flavour's thirteen resources
     texts = []
     for cls in documented:
         texts.append(inspect.getdoc(cls) or "")

@@ -66,6 +66,8 @@ VIOLATIONS = {
     "executeBrowser": ({"code": ""}, "code"),
     "createInteractSession": ({"ttl": 5}, "ttl"),
     "executeInteractSession": ({"code": ""}, "code"),
+    "submitFeedback": ({"endpoint": "map", "jobId": "00000000-0000-4000-8000-000000000000", "rating": "bad", "pageNumbers": [0]}, "pageNumbers"),
+    "submitSearchFeedback": ({"rating": "meh", "querySuggestions": "x"}, "rating"),
 }
 
 

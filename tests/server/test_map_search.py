@@ -70,7 +70,9 @@ def _search(server: Server, **body: Any) -> dict[str, Any]:
 def test_a_search_answers_the_same_results_every_time_and_charges_per_result(server: Server) -> None:
     before = _remaining(server)
     first = _search(server, query="coffee recipes", limit=3)
-    assert first == _search(server, query="coffee recipes", limit=3)
+    second = _search(server, query="coffee recipes", limit=3)
+    assert first.pop("id") != second.pop("id")  # each search is its own (rated by its id)
+    assert first == second
     assert list(first["data"]) == ["web"]
     web = first["data"]["web"]
     assert [r["url"] for r in web] == [

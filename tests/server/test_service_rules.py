@@ -11,6 +11,7 @@ import pytest
 from webdata_server.config import read_bundle
 
 from tests.server.conftest import OPERATIONS, Server, response_errors
+from tests.server.samples import SAMPLES
 from tests.server.test_jobs import _wait_for
 
 UNRECOGNIZED = "Unrecognized key in body -- please review the v2 API documentation for request body changes"
@@ -27,6 +28,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "mapUrl": {"url": "https://example.com", "limit": 3},
     "searchWeb": {"query": "coffee", "limit": 2},
     "createMonitor": {"name": "m", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]},
+    "submitFeedback": {"endpoint": "map", "jobId": "00000000-0000-4000-8000-000000000000", "rating": "bad", "note": "x"},
+    "submitSearchFeedback": {"rating": "bad", "querySuggestions": "x"},
 }
 
 
@@ -49,7 +52,7 @@ def test_bodies_cover_every_post() -> None:
 
 @pytest.mark.parametrize("operation_id", sorted(BODIES))
 def test_an_unknown_key_is_refused_and_named(server: Server, operation_id: str) -> None:
-    answer = server.api(operation_id, json={**BODIES[operation_id], "onlyMainContnet": True})
+    answer = server.api(operation_id, json={**BODIES[operation_id], "onlyMainContnet": True}, **SAMPLES[operation_id][0])  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     assert answer.status_code == 400
     body = answer.json()
     assert response_errors(operation_id, 400, body) == []
@@ -58,6 +61,8 @@ def test_an_unknown_key_is_refused_and_named(server: Server, operation_id: str) 
         assert body["error"] == "Invalid input data."  # the seed's text for extract stays
     elif operation_id == "searchWeb":
         assert body["error"] == "Invalid request body" and "code" not in body  # the search controller's own answer
+    elif operation_id in ("submitFeedback", "submitSearchFeedback"):
+        assert (body["error"], body["feedbackErrorCode"]) == ("Invalid request body", "INVALID_BODY")  # the feedback controller's own answer
     else:
         assert (body["code"], body["error"]) == ("BAD_REQUEST", UNRECOGNIZED)
 

@@ -1271,7 +1271,7 @@ class FeedbackError(WireModel):
 
 FeedbackIssueCode = TypeAliasType(
     "FeedbackIssueCode",
-    Annotated[StrictStr, Field(max_length=80, min_length=1, pattern="^\\s*[a-z0-9][a-z0-9_-]*\\s*$")],
+    Annotated[StrictStr, Field(max_length=80, min_length=1, pattern="^[ \\t\\n\\r]*[a-z0-9][a-z0-9_-]*[ \\t\\n\\r]*$")],
 )
 """
 A short code of what went wrong (lowercase letters, digits, `_` and `-`), such as `missing_content`.
@@ -1332,7 +1332,7 @@ class FeedbackValuableSource(WireModel):
         populate_by_name=True,
     )
     reason: Annotated[StrictStr | None, Field(max_length=1000)] = None
-    url: Annotated[StrictStr, Field(max_length=2048, min_length=1, pattern="^\\s*[hH][tT][tT][pP][sS]?://")]
+    url: Annotated[StrictStr, Field(max_length=2048, min_length=1, pattern="^[ \\t\\n\\r]*[hH][tT][tT][pP][sS]?://")]
     """
     An http or https URL.
     """
@@ -2584,13 +2584,31 @@ class SearchFeedbackRequest(WireModel):
         populate_by_name=True,
     )
     integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the feedback came through; recorded.
+    """
     missing_content: Annotated[list[FeedbackMissingContent] | None, Field(alias="missingContent", max_length=20)] = None
+    """
+    What the results lacked.
+    """
     origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the feedback; recorded.
+    """
     query_suggestions: Annotated[StrictStr | None, Field(alias="querySuggestions", max_length=2000)] = None
+    """
+    A query that would have found it.
+    """
     rating: Literal["good", "partial", "bad"]
+    """
+    How good the answer was: `good`, `partial` or `bad`.
+    """
     valuable_sources: Annotated[list[FeedbackValuableSource] | None, Field(alias="valuableSources", max_length=50)] = (
         None
     )
+    """
+    Results worth having
+    """
 
 
 ExcludeDomain1 = TypeAliasType("ExcludeDomain1", Annotated[StrictStr, Field(max_length=253)])
@@ -2995,6 +3013,9 @@ class EndpointFeedbackRequest(WireModel):
     The integration the feedback came through; recorded.
     """
     issues: Annotated[list[FeedbackIssueCode] | None, Field(max_length=20)] = None
+    """
+    What went wrong, as short codes (`missing_content`, `blocked`).
+    """
     job_id: Annotated[StrictStr, Field(alias="jobId", max_length=36)]
     """
     The request's id: a search's or map's `id`, a scrape's or parse's `metadata.scrapeId`.
@@ -3004,6 +3025,9 @@ class EndpointFeedbackRequest(WireModel):
     Small endpoint-specific details: at most 8 KB as JSON.
     """
     missing_content: Annotated[list[FeedbackMissingContent] | None, Field(alias="missingContent", max_length=50)] = None
+    """
+    What the answer lacked.
+    """
     note: Annotated[StrictStr | None, Field(max_length=4000)] = None
     """
     At most 4
@@ -3013,18 +3037,33 @@ class EndpointFeedbackRequest(WireModel):
     Who sent the feedback; recorded.
     """
     page_numbers: Annotated[list[PageNumber] | None, Field(alias="pageNumbers", max_length=100)] = None
+    """
+    The pages of a document the feedback is about (from 1).
+    """
     query_suggestions: Annotated[StrictStr | None, Field(alias="querySuggestions", max_length=2000)] = None
+    """
+    A query that would have found it.
+    """
     rating: Literal["good", "partial", "bad"]
+    """
+    How good the answer was: `good`, `partial` or `bad`.
+    """
     tags: Annotated[list[FeedbackIssueCode] | None, Field(max_length=20)] = None
-    url: Annotated[StrictStr | None, Field(max_length=2048, min_length=1, pattern="^\\s*[hH][tT][tT][pP][sS]?://")] = (
-        None
-    )
+    """
+    Labels of your own
+    """
+    url: Annotated[
+        StrictStr | None, Field(max_length=2048, min_length=1, pattern="^[ \\t\\n\\r]*[hH][tT][tT][pP][sS]?://")
+    ] = None
     """
     The page the feedback is about (http or https).
     """
     valuable_sources: Annotated[list[FeedbackValuableSource] | None, Field(alias="valuableSources", max_length=50)] = (
         None
     )
+    """
+    Results worth having
+    """
 
 
 class HistoricalTokenUsageResponse(WireModel):

@@ -159,7 +159,8 @@ def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> 
         properties = _properties(contract, content["application/json"]["schema"])
         return replace(
             route,
-            url_field="url" in properties,
+            # The page it names: a required `url` (feedback's optional one names the page it is about).
+            url_field="url" in properties and "url" in contract.resolve(content["application/json"]["schema"]).get("required", []),
             scrape_options_at=_scrape_options_at(properties),
             validator=contract.request_validator(operation_id),
             bounds=contract.bounds_validator(operation_id),

@@ -50,11 +50,18 @@ class Feedback:
         Args:
             endpoint: The operation that ran.
             job_id: The request's id: a search's or map's `id`, a scrape's or parse's `metadata.scrapeId`.
+            rating: How good the answer was: `good`, `partial` or `bad`.
             integration: The integration the feedback came through; recorded.
+            issues: What went wrong, as short codes (`missing_content`, `blocked`).
             metadata: Small endpoint-specific details: at most 8 KB as JSON.
+            missing_content: What the answer lacked.
             note: At most 4.
             origin: Who sent the feedback; recorded.
+            page_numbers: The pages of a document the feedback is about (from 1).
+            query_suggestions: A query that would have found it.
+            tags: Labels of your own.
             url: The page the feedback is about (http or https).
+            valuable_sources: Results worth having.
         """
         return self._client._call(
             _submit_feedback.OPERATION,
@@ -99,6 +106,12 @@ class Feedback:
 
         Args:
             id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+            rating: How good the answer was: `good`, `partial` or `bad`.
+            integration: The integration the feedback came through; recorded.
+            missing_content: What the results lacked.
+            origin: Who sent the feedback; recorded.
+            query_suggestions: A query that would have found it.
+            valuable_sources: Results worth having.
         """
         return self._client._call(
             _submit_search_feedback.OPERATION,
@@ -150,11 +163,18 @@ class AsyncFeedback:
         Args:
             endpoint: The operation that ran.
             job_id: The request's id: a search's or map's `id`, a scrape's or parse's `metadata.scrapeId`.
+            rating: How good the answer was: `good`, `partial` or `bad`.
             integration: The integration the feedback came through; recorded.
+            issues: What went wrong, as short codes (`missing_content`, `blocked`).
             metadata: Small endpoint-specific details: at most 8 KB as JSON.
+            missing_content: What the answer lacked.
             note: At most 4.
             origin: Who sent the feedback; recorded.
+            page_numbers: The pages of a document the feedback is about (from 1).
+            query_suggestions: A query that would have found it.
+            tags: Labels of your own.
             url: The page the feedback is about (http or https).
+            valuable_sources: Results worth having.
         """
         return await self._client._call(
             _submit_feedback.OPERATION,
@@ -199,6 +219,12 @@ class AsyncFeedback:
 
         Args:
             id: UUID of the agent job; anything else answers 400 "Invalid job ID format.
+            rating: How good the answer was: `good`, `partial` or `bad`.
+            integration: The integration the feedback came through; recorded.
+            missing_content: What the results lacked.
+            origin: Who sent the feedback; recorded.
+            query_suggestions: A query that would have found it.
+            valuable_sources: Results worth having.
         """
         return await self._client._call(
             _submit_search_feedback.OPERATION,

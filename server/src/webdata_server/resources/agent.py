@@ -23,7 +23,7 @@ __all__ = ["OPERATIONS"]
 _PAGE = 20  # runs a page of the list (the service's agent-list controller)
 _DEFAULT_MODEL = "spark-1-pro"
 # JavaScript's parseInt: optional blanks and sign, then the leading digits.
-_PARSE_INT = re.compile(r"^\s*([+-]?\d+)")
+_PARSE_INT = re.compile(r"^[ \t\n\r]*([+-]?[0-9]+)")
 
 
 def _job(ctx: Context, call: Call) -> Job:
