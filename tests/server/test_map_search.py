@@ -163,3 +163,17 @@ def test_search_on_the_real_web_says_it_has_no_provider(make_server: Any) -> Non
     server = make_server(web="real")
     answer = server.api("searchWeb", json={"query": "coffee"})
     assert answer.status_code == 400 and "no search provider" in answer.text
+
+
+def test_a_map_shorter_than_its_timeout_allows_answers_408_map_timeout(server: Server) -> None:
+    """As the service's map controller: 408 with code MAP_TIMEOUT and its text, nothing charged. A
+    synthetic map takes 100 ms of simulated time; a start page under /slow adds its ms."""
+    before = _remaining(server)
+    late = server.api("mapUrl", json={"url": "https://example.com", "timeout": 1})
+    assert late.status_code == 408 and late.json()["code"] == "MAP_TIMEOUT"
+    assert late.json()["error"].startswith("The map operation timed out before completing.")
+    assert _remaining(server) == before
+    assert server.api("mapUrl", json={"url": "https://example.com", "timeout": 100}).status_code == 200
+    slow = server.api("mapUrl", json={"url": "https://example.com/slow?ms=500", "timeout": 550})
+    assert slow.status_code == 408
+    assert server.api("mapUrl", json={"url": "https://example.com/slow?ms=500", "timeout": 600}).status_code == 200

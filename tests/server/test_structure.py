@@ -92,7 +92,7 @@ def _refusals(cls: type[errors.Refusal]) -> list[type[errors.Refusal]]:
 
 # Which operations can raise each refusal (the ones the handlers and the pipeline raise).
 _RAISED_BY = {
-    errors.PageTimedOut: ["scrapeUrl"],
+    errors.PageTimedOut: ["scrapeUrl", "mapUrl"],
     errors.LockdownCacheMiss: ["scrapeUrl"],
     errors.NoCachedData: ["scrapeUrl"],
     errors.PromptInjection: ["scrapeUrl"],

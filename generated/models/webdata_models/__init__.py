@@ -1556,6 +1556,20 @@ class MapResponse(WireModel):
     warning: StrictStr | None = None
 
 
+class MapTimeoutError(WireModel):
+    """
+    A map that did not finish within its timeout.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["MAP_TIMEOUT"], OpenEnum]
+    error: StrictStr
+    success: Literal[False] = False
+
+
 class MarkdownFormat(WireModel):
     """
     The page as markdown.
