@@ -10,11 +10,10 @@ from typing import Any
 
 import httpx
 import pytest
-from webdata_conformance.client import contract_problems
 from webdata_server import ReferenceServer
 from webdata_server.testing import Sandbox
 
-from tests.server.conftest import OPERATIONS
+from tests.server.conftest import Api
 
 SCHEMA = {"type": "object", "properties": {"plan": {"type": "string"}, "price": {"type": "number"}, "seats": {"type": "integer"}}}
 URLS = ["https://shop.example.com/pricing", "https://shop.example.com/about"]
@@ -33,16 +32,10 @@ def sandbox(reference: ReferenceServer) -> Iterator[Sandbox]:
 
 
 def call(sandbox: Sandbox, operation_id: str, *, json_body: Any = None, params: dict[str, Any] | None = None, **path: str) -> httpx.Response:
-    operation = OPERATIONS[operation_id]
-    answer = httpx.request(
-        operation["method"],
-        sandbox.base_url + operation["path"].format(**path),
-        json=json_body,
-        params=params,
-        headers={"Authorization": f"Bearer {sandbox.api_key}"},
-    )
-    assert contract_problems(operation_id, answer.status_code, answer.json()) == [], answer.text
-    return answer
+    """One operation of the sandbox's team through conftest's :class:`Api`, which checks the answer
+    against the contract."""
+    api = Api(send=lambda method, url, **kwargs: httpx.request(method, sandbox.base_url + url, **kwargs), key=sandbox.api_key)
+    return api(operation_id, json=json_body, params=params, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
 
 
 def start(sandbox: Sandbox, **body: Any) -> dict[str, Any]:

@@ -36,6 +36,8 @@ def _thread_of(job: Job) -> str:
 
 
 def _turn(ctx: Context, job: Job) -> int:
+    if not job.request.get("threadId"):
+        return 1  # it started its thread (a status poll reads no other run)
     runs = ctx.store.jobs.thread(team_id=job.team_id, thread_id=_thread_of(job))
     return next((n for n, run in enumerate(runs, start=1) if run.id == job.id), len(runs) or 1)
 

@@ -225,8 +225,8 @@ def find_job(ctx: Context, call: Call, job_id: str, kind: JobKind, *, checked: b
 
     ``checked``: an id that is not a UUID is refused with :class:`InvalidJobId` (400) before any
     lookup, as the service's job paths do (all but batch scrape errors, which pass ``False``)."""
-    if checked and not _UUID.match(job_id):
-        raise InvalidJobId()
+    if checked:
+        check_job_id(job_id)
     job = ctx.jobs.find(job_id, team_id=call.caller.team.id, kind=kind)
     if job is None:
         raise JobNotFound()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 import uuid
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import webdata_models as models
 
@@ -18,7 +17,7 @@ from webdata_server.scrape import threat
 from webdata_server.sitemap import MapOptions, map_site
 from webdata_server.store.feedback import Feedback, RatedJob
 from webdata_server.urls import url_problem, with_scheme
-from webdata_server.web import FetchContext, FetchRefused, links_in, sitemap_locations
+from webdata_server.web import FetchContext, FetchRefused, links_in, load_ms, sitemap_locations
 
 __all__ = ["OPERATIONS"]
 
@@ -37,16 +36,8 @@ def _options(body: models.MapRequest) -> MapOptions:
     )
 
 
-# A map's simulated time: 100 ms, and a start page under /slow adds its own (?ms=N, default 5000).
+# A map's simulated time on the synthetic web: 100 ms, and its start page's load time (/slow?ms=N).
 _MAP_MS = 100
-
-
-def _map_ms(url: str) -> int:
-    parts = urlsplit(with_scheme(url))
-    if not parts.path.startswith("/slow"):
-        return _MAP_MS
-    given = parse_qs(parts.query).get("ms", [""])[0]
-    return _MAP_MS + (int(given) if given.isdigit() else 5000)
 
 
 def map_url(ctx: Context, call: Call) -> Pending:
@@ -57,7 +48,7 @@ def map_url(ctx: Context, call: Call) -> Pending:
         raise InvalidRequest(details=[issue(["url"], problem)])
     team = call.caller.team
     threat.check_override(team, body.threat_protection)
-    if ctx.scraper.web.indexed and body.timeout is not None and body.timeout < _map_ms(body.url):
+    if ctx.scraper.web.indexed and body.timeout is not None and body.timeout < _MAP_MS + load_ms(with_scheme(body.url)):
         raise PageTimedOut()  # the contract's 408 MAP_TIMEOUT of map; nothing charged, as the service
     scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.scraper.classifier_down)
     web = ctx.scraper.web

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import webdata_models as models
@@ -39,9 +40,19 @@ def _ranked(query: str) -> tuple[SearchHit, ...]:
     return tuple(_INDEX.search(query, limit=1000))
 
 
+def _index(ctx: Context) -> SearchIndex | None:
+    """The index of this server's web: the synthetic web's, saved pages' own, or none (the real web)."""
+    return _INDEX if ctx.scraper.web.indexed else getattr(ctx.scraper.web, "search_index", None)
+
+
+def _ranked_on(index: SearchIndex, query: str) -> Sequence[SearchHit]:
+    """Every hit of ``query`` in ``index``, most relevant first."""
+    return _ranked(query) if index is _INDEX else index.search(query, limit=1000)
+
+
 def _hits(body: models.SearchRequest, index: SearchIndex) -> list[SearchHit]:
     """The index's hits for the query, filtered by domains and categories."""
-    hits = list(_ranked(body.query) if index is _INDEX else index.search(body.query, limit=1000))
+    hits = list(_ranked_on(index, body.query))
     if body.include_domains:
         hits = [h for h in hits if _on(h.host, list(body.include_domains))]
     if body.exclude_domains:
@@ -55,11 +66,8 @@ def _hits(body: models.SearchRequest, index: SearchIndex) -> list[SearchHit]:
 def web_hits(ctx: Context, query: str, limit: int) -> list[str]:
     """The URLs of the first ``limit`` web results of ``query`` on this server's web (none when it
     has no index): what the agent reads when given no URL."""
-    index = _INDEX if ctx.scraper.web.indexed else getattr(ctx.scraper.web, "search_index", None)
-    if index is None:
-        return []
-    hits = _ranked(query) if index is _INDEX else tuple(index.search(query, limit=limit))
-    return [hit.url for hit in hits[:limit]]
+    index = _index(ctx)
+    return [] if index is None else [hit.url for hit in _ranked_on(index, query)[:limit]]
 
 
 def _web(hit: SearchHit, position: int) -> dict[str, Any]:
@@ -85,7 +93,7 @@ def search(ctx: Context, call: Call) -> Pending:
     body: models.SearchRequest = call.body
     if body.include_domains and body.exclude_domains:
         raise InvalidRequest(details=[issue(["includeDomains"], "includeDomains and excludeDomains cannot both be specified")])
-    index = _INDEX if ctx.scraper.web.indexed else getattr(ctx.scraper.web, "search_index", None)
+    index = _index(ctx)
     if index is None:
         raise InvalidRequest(
             details=[
