@@ -68,7 +68,7 @@ _CREDITS_SCHEMA: dict[str, Any] = {
         "properties": {
             "effect": {"enum": ["base", "add", "replace"]},
             "credits": {"type": "integer", "minimum": 0},
-            "per": {"enum": ["request", "url", "page", "pdf-page", "file", "result", "minute"]},
+            "per": {"enum": ["request", "url", "page", "pdf-page", "file", "result", "ten-results", "minute"]},
             "when": {"type": "string", "minLength": 1},
         },
     },

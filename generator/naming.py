@@ -223,6 +223,8 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
         for verb, op in item.items():
             if not isinstance(op, dict) or "operationId" not in op or "x-alias-of" in op:
                 continue  # an alias's operation is the client's method of the operation it names
+            if "200" not in op["responses"]:
+                continue  # a removed endpoint (it only answers its refusal): the client offers no method for it
             tag = identifier((op.get("tags") or ["default"])[0].lower().replace(" ", "_"))
             parameters = shared + [deref(bundle, p) for p in op.get("parameters", [])]
             result = component_name(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"

@@ -14,6 +14,7 @@ from .resources import (
     AsyncCrawl,
     AsyncExtract,
     AsyncFeedback,
+    AsyncIndexes,
     AsyncInteract,
     AsyncMap,
     AsyncMonitors,
@@ -26,6 +27,7 @@ from .resources import (
     Crawl,
     Extract,
     Feedback,
+    Indexes,
     Interact,
     Map,
     Monitors,
@@ -39,7 +41,7 @@ __all__ = ["AsyncWebdata", "Webdata"]
 
 
 class Webdata(SyncClient):
-    """The synchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``feedback``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
+    """The synchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``feedback``, ``indexes``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
 
     Its options (key, base URL, timeouts, retries) and how it closes: ``SyncClient``.
     """
@@ -73,6 +75,11 @@ class Webdata(SyncClient):
     def feedback(self) -> Feedback:
         """Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service)."""
         return self._resource(Feedback)
+
+    @property
+    def indexes(self) -> Indexes:
+        """The specialised indexes: developer (repositories, issues, pull requests, documentation), government (US law) and research papers (shapes from the public service)."""
+        return self._resource(Indexes)
 
     @property
     def interact(self) -> Interact:
@@ -111,7 +118,7 @@ class Webdata(SyncClient):
 
 
 class AsyncWebdata(AsyncClient):
-    """The asynchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``feedback``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
+    """The asynchronous client of the Web Data Service API v2: its resources are ``agent``, ``batch_scrape``, ``browser``, ``crawl``, ``extract``, ``feedback``, ``indexes``, ``interact``, ``map``, ``monitors``, ``parse``, ``scrape``, ``search``, ``team``.
 
     Its options (key, base URL, timeouts, retries) and how it closes: ``AsyncClient``.
     """
@@ -145,6 +152,11 @@ class AsyncWebdata(AsyncClient):
     def feedback(self) -> AsyncFeedback:
         """Ratings of a search, scrape, parse or map the team ran, with the service's refunds (shapes from the public service)."""
         return self._resource(AsyncFeedback)
+
+    @property
+    def indexes(self) -> AsyncIndexes:
+        """The specialised indexes: developer (repositories, issues, pull requests, documentation), government (US law) and research papers (shapes from the public service)."""
+        return self._resource(AsyncIndexes)
 
     @property
     def interact(self) -> AsyncInteract:

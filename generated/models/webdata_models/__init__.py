@@ -1051,6 +1051,285 @@ class DeterministicJsonFormat(WireModel):
     type: Literal["deterministicJson"] = "deterministicJson"
 
 
+class DeveloperLicense(WireModel):
+    """
+    The result's repository license: `licensed` with its SPDX id, `known_absent` (none), or `unknown`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    spdx_id: StrictStr | None = None
+    state: Annotated[Literal["licensed", "known_absent", "unknown"], OpenEnum]
+
+
+class DeveloperPassage(WireModel):
+    """
+    A passage of a result, and where to cite it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    citation_url: StrictStr | None = None
+    text: StrictStr
+
+
+class Types(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    issue: StrictBool
+    pull_request: Annotated[StrictBool, Field(alias="pullRequest")]
+    readme: StrictBool
+
+
+class DeveloperRepoStatus(WireModel):
+    """
+    Whether a repository asked for is indexed, and which of its kinds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    indexed: StrictBool
+    repo: StrictStr
+    types: Types
+
+
+K = TypeAliasType("K", Annotated[StrictInt, Field(ge=1, le=100)])
+"""
+At most this many results, 1 to 100 (default 10); digits as text too.
+"""
+
+
+K1 = TypeAliasType(
+    "K1",
+    Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?0*([1-9][0-9]?|100)(\\.0*)?[ \\t\\n\\r]*$")],
+)
+"""
+At most this many results, 1 to 100 (default 10); digits as text too.
+"""
+
+
+MaxStars = TypeAliasType("MaxStars", Annotated[StrictInt, Field(ge=0)])
+"""
+Repositories with at most this many stars; digits as text too.
+"""
+
+
+MaxStars1 = TypeAliasType(
+    "MaxStars1",
+    Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?[0-9]{1,15}(\\.0*)?[ \\t\\n\\r]*$")],
+)
+"""
+Repositories with at most this many stars; digits as text too.
+"""
+
+
+MinStars = TypeAliasType("MinStars", Annotated[StrictInt, Field(ge=0)])
+"""
+Repositories with at least this many stars; digits as text too.
+"""
+
+
+MinStars1 = TypeAliasType(
+    "MinStars1",
+    Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?[0-9]{1,15}(\\.0*)?[ \\t\\n\\r]*$")],
+)
+"""
+Repositories with at least this many stars; digits as text too.
+"""
+
+
+Passages = TypeAliasType("Passages", Annotated[StrictInt, Field(ge=1, le=5)])
+"""
+Passages per result, 1 to 5 (default 1); digits as text too.
+"""
+
+
+Passages1 = TypeAliasType(
+    "Passages1", Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?0*[1-5](\\.0*)?[ \\t\\n\\r]*$")]
+)
+"""
+Passages per result, 1 to 5 (default 1); digits as text too.
+"""
+
+
+Repos = TypeAliasType("Repos", Annotated[StrictStr, Field(max_length=256)])
+"""
+GitHub repositories (`owner/name`, any case), one text or a list; their status is answered in `repos`.
+"""
+
+
+Repos1Item = TypeAliasType("Repos1Item", Annotated[StrictStr, Field(max_length=256)])
+
+
+Repos1 = TypeAliasType("Repos1", Annotated[list[Repos1Item], Field(max_length=20)])
+"""
+GitHub repositories (`owner/name`, any case), one text or a list; their status is answered in `repos`.
+"""
+
+
+Sources = TypeAliasType("Sources", Annotated[StrictStr, Field(max_length=256)])
+"""
+Documentation source ids, one text or a list; their status is answered in `sources`.
+"""
+
+
+Sources1Item = TypeAliasType("Sources1Item", Annotated[StrictStr, Field(max_length=256)])
+
+
+Sources1 = TypeAliasType("Sources1", Annotated[list[Sources1Item], Field(max_length=20)])
+"""
+Documentation source ids, one text or a list; their status is answered in `sources`.
+"""
+
+
+Topic = TypeAliasType("Topic", Annotated[StrictStr, Field(max_length=256)])
+"""
+Repository topics that must all match, one text or a list.
+"""
+
+
+Topic1Item = TypeAliasType("Topic1Item", Annotated[StrictStr, Field(max_length=256)])
+
+
+Topic1 = TypeAliasType("Topic1", Annotated[list[Topic1Item], Field(max_length=20)])
+"""
+Repository topics that must all match, one text or a list.
+"""
+
+
+Types1 = TypeAliasType("Types1", Annotated[StrictStr, Field(max_length=256)])
+"""
+Kinds of result: `doc`, `issue`, `pull_request`, `readme` (default all); another text matches nothing; one text or a list.
+"""
+
+
+Types2Item = TypeAliasType("Types2Item", Annotated[StrictStr, Field(max_length=256)])
+
+
+Types2 = TypeAliasType("Types2", Annotated[list[Types2Item], Field(max_length=20)])
+"""
+Kinds of result: `doc`, `issue`, `pull_request`, `readme` (default all); another text matches nothing; one text or a list.
+"""
+
+
+class DeveloperSearchRequest(WireModel):
+    """
+    Body of POST /v2/search/developer. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    archived: StrictBool | Literal["true", "false"] | None = None
+    """
+    Archived repositories only (true) or none (false); `"true"`/`"false"` as text too.
+    """
+    fork: StrictBool | Literal["true", "false"] | None = None
+    """
+    Forks only (true) or none (false); `"true"`/`"false"` as text too.
+    """
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
+    """
+    The integration the request came through; recorded, no effect.
+    """
+    k: K | K1 | None = None
+    """
+    At most this many results, 1 to 100 (default 10); digits as text too.
+    """
+    language: Annotated[StrictStr | None, Field(max_length=64, min_length=1)] = None
+    """
+    A repository's primary language (GitHub Linguist name, any case).
+    """
+    license: Annotated[StrictStr | None, Field(max_length=64, min_length=1)] = None
+    """
+    A repository's SPDX license id (any case).
+    """
+    max_stars: MaxStars | MaxStars1 | None = None
+    """
+    Repositories with at most this many stars; digits as text too.
+    """
+    min_stars: MinStars | MinStars1 | None = None
+    """
+    Repositories with at least this many stars; digits as text too.
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the request; recorded
+    """
+    passages: Passages | Passages1 | None = None
+    """
+    Passages per result, 1 to 5 (default 1); digits as text too.
+    """
+    query: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
+    """
+    What to look for.
+    """
+    repos: Repos | Repos1 | None = None
+    """
+    GitHub repositories (`owner/name`, any case), one text or a list; their status is answered in `repos`.
+    """
+    skills: Literal["only"] | None = None
+    """
+    `only`: packaged agent-skill files only.
+    """
+    sources: Sources | Sources1 | None = None
+    """
+    Documentation source ids, one text or a list; their status is answered in `sources`.
+    """
+    topic: Topic | Topic1 | None = None
+    """
+    Repository topics that must all match, one text or a list.
+    """
+    types: Types1 | Types2 | None = None
+    """
+    Kinds of result: `doc`, `issue`, `pull_request`, `readme` (default all); another text matches nothing; one text or a list.
+    """
+
+
+class DeveloperSearchResult(WireModel):
+    """
+    One issue, pull request, README or documentation page, with its matching passages.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    id: StrictStr
+    license: DeveloperLicense | None = None
+    passages: list[DeveloperPassage]
+    title: StrictStr | None = None
+    url: StrictStr
+
+
+class DeveloperSourceStatus(WireModel):
+    """
+    Whether a documentation source asked for is indexed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    indexed: StrictBool
+    source: StrictStr
+
+
 class DocumentMetadata(WireModel):
     """
     Metadata of the page and of the scrape.
@@ -1338,6 +1617,105 @@ class FeedbackValuableSource(WireModel):
     """
 
 
+K2 = TypeAliasType("K2", Annotated[StrictInt, Field(ge=1, le=100)])
+"""
+At most this many results, 1 to 100 (default 10); digits as text too.
+"""
+
+
+K3 = TypeAliasType(
+    "K3",
+    Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?0*([1-9][0-9]?|100)(\\.0*)?[ \\t\\n\\r]*$")],
+)
+"""
+At most this many results, 1 to 100 (default 10); digits as text too.
+"""
+
+
+class GovSearchRequest(WireModel):
+    """
+    Body of POST /v2/search/gov. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cites: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    A printed citation (`42 U.S.C. § 1983`, `5 U.S. 137`) or a citation id (`us:usc:42:1983`) the page must cite.
+    """
+    court: Annotated[StrictStr | None, Field(max_length=64)] = None
+    """
+    A CourtListener court id (`scotus`, `ca9`, `nysd`).
+    """
+    court_type: Annotated[
+        Literal[
+            "federal-supreme",
+            "federal-appellate",
+            "federal-district",
+            "federal-bankruptcy",
+            "federal-special",
+            "military",
+            "state-supreme",
+            "state-appellate",
+            "state-trial",
+            "state-special",
+            "state-attorney-general",
+        ]
+        | None,
+        Field(alias="courtType"),
+    ] = None
+    """
+    A type of court.
+    """
+    domain: Annotated[StrictStr | None, Field(max_length=253)] = None
+    """
+    Pages of one site (`irs.gov`) and its subdomains.
+    """
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
+    """
+    The integration the request came through; recorded, no effect.
+    """
+    jurisdiction: Annotated[StrictStr | None, Field(max_length=16)] = None
+    """
+    `us` (federal), or `us-` and a state or territory code (`us-ca`).
+    """
+    k: K2 | K3 | None = None
+    """
+    At most this many results, 1 to 100 (default 10); digits as text too.
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the request; recorded
+    """
+    query: Annotated[StrictStr, Field(max_length=10000, min_length=1)]
+    """
+    What to look for.
+    """
+
+
+class GovSearchResult(WireModel):
+    """
+    A page of the government index.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    description: StrictStr | None = None
+    position: Annotated[StrictInt | None, Field(ge=1)] = None
+    title: StrictStr | None = None
+    url: StrictStr
+
+
 HeaderMapAdditionalProperty = TypeAliasType("HeaderMapAdditionalProperty", Annotated[StrictStr, Field(max_length=8192)])
 
 
@@ -1415,6 +1793,38 @@ class ImagesFormat(WireModel):
         populate_by_name=True,
     )
     type: Literal["images"] = "images"
+
+
+class IndexError(WireModel):
+    """
+    A refused index request: `{success: false, error}`, with the schema's issues in `details`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: Annotated[Literal["BAD_REQUEST_INVALID_JSON"], OpenEnum] | None = None
+    """
+    A body that is not JSON (the service's error handler).
+    """
+    details: list[dict[str, Any]] | None = None
+    error: StrictStr
+    success: Literal[False] = False
+
+
+class IndexGone(WireModel):
+    """
+    A removed endpoint: `{success: false, error}` and its `replacement`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    error: StrictStr
+    replacement: StrictStr | None = None
+    success: Literal[False] = False
 
 
 class InteractRequest(PropertyCountModel):
@@ -1989,6 +2399,72 @@ MonitorWebhook1 = TypeAliasType("MonitorWebhook1", Annotated[StrictStr, Field(ma
 """
 Where a monitor's events are posted (`monitor.page`, `monitor.check.completed`).
 """
+
+
+class PaperMetadata(WireModel):
+    """
+    What the index knows of a paper.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    abstract: StrictStr
+    authors: StrictStr | None = None
+    """
+    Comma-joined author names.
+    """
+    categories: list[StrictStr] | None = None
+    created_date: Annotated[StrictStr | None, Field(alias="createdDate")] = None
+    ids: dict[str, list[StrictStr]] | None = None
+    paper_id: Annotated[StrictStr, Field(alias="paperId")]
+    title: StrictStr
+    update_date: Annotated[StrictStr | None, Field(alias="updateDate")] = None
+
+
+class PaperPassage(WireModel):
+    """
+    A passage of a paper's body and how well it matches the query.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    score: StrictFloat
+    text: StrictStr
+
+
+class PaperResponse(WireModel):
+    """
+    A paper inspected (`paper`), or read with a query (also `paperId`, `query` and `passages`).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    paper: PaperMetadata
+    paper_id: Annotated[StrictStr | None, Field(alias="paperId")] = None
+    passages: list[PaperPassage] | None = None
+    query: StrictStr | None = None
+    success: StrictBool
+
+
+class PaperSignals(WireModel):
+    """
+    How a related paper was ranked.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    article_rank: Annotated[StrictFloat, Field(alias="articleRank")]
+    seed_overlap: Annotated[StrictInt, Field(alias="seedOverlap", ge=0)]
+    semantic: StrictFloat
+    structural: StrictFloat
 
 
 class ParseBadRequestError(WireModel):
@@ -3009,6 +3485,27 @@ class BrowserListResponse(WireModel):
     success: StrictBool
 
 
+class DeveloperSearchResponse(WireModel):
+    """
+    Answer of POST /v2/search/developer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    repos: list[DeveloperRepoStatus] | None = None
+    """
+    The status of each repository asked for (only when `repos` was given).
+    """
+    results: list[DeveloperSearchResult]
+    sources: list[DeveloperSourceStatus] | None = None
+    """
+    The status of each documentation source asked for (only when `sources` was given).
+    """
+    success: StrictBool
+
+
 class EndpointFeedbackRequest(WireModel):
     """
     Body of POST /v2/feedback. An unknown key is refused.
@@ -3078,6 +3575,27 @@ class EndpointFeedbackRequest(WireModel):
     """
     Results worth having
     """
+
+
+class Data(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    web: list[GovSearchResult]
+
+
+class GovSearchResponse(WireModel):
+    """
+    Answer of POST /v2/search/gov.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: Data
+    success: StrictBool
 
 
 class HistoricalTokenUsageResponse(WireModel):
@@ -3396,6 +3914,36 @@ class MonitorWebhookConfig(WireModel):
     url: Annotated[StrictStr, Field(max_length=8192)]
 
 
+class PaperRecord(WireModel):
+    """
+    A ranked paper; `signals` on related papers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    abstract: StrictStr
+    ids: dict[str, list[StrictStr]] | None = None
+    """
+    Its ids by kind.
+    """
+    paper_id: Annotated[StrictStr, Field(alias="paperId")]
+    """
+    The canonical id.
+    """
+    primary_id: Annotated[StrictStr, Field(alias="primaryId")]
+    """
+    The id to cite or fetch it by (`arxiv:<id>`, `pmid:<id>`, `doi:<id>`).
+    """
+    score: StrictFloat
+    """
+    The ranking score.
+    """
+    signals: PaperSignals | None = None
+    title: StrictStr
+
+
 ParserItem = TypeAliasType("ParserItem", PdfParserName | PdfParser | ImageParserName | ImageParser)
 """
 A parser, as the string "pdf" or the PDF parser object.
@@ -3463,10 +4011,39 @@ A category by name, or as an object.
 """
 
 
+class SearchPapersResponse(WireModel):
+    """
+    Answer of a paper search.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    results: list[PaperRecord]
+    success: StrictBool
+
+
 SearchSource = TypeAliasType("SearchSource", Literal["web", "news", "images"] | SearchSourceOptions)
 """
 A source by name, or as an object with options.
 """
+
+
+class SimilarPapersResponse(WireModel):
+    """
+    Answer of a related-papers query.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    note: StrictStr | None = None
+    pool_size: Annotated[StrictInt, Field(alias="poolSize", ge=0)]
+    results: list[PaperRecord]
+    success: StrictBool
+    truncated: StrictBool
 
 
 class WebhookConfig(WireModel):

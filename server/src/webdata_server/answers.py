@@ -33,6 +33,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.LockdownCacheMiss: (404, "lockdownCacheMiss"),
     errors.NoCachedData: (404, "noCachedData"),
     errors.PageTimedOut: (408, None),
+    errors.SearchRemoved: (410, None),
     errors.NotCancellable: (409, None),
     errors.MonitorConflict: (409, "paused"),
     errors.MonitorNotFound: (404, None),

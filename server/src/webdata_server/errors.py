@@ -31,10 +31,12 @@ __all__ = [
     "NotCancellable",
     "OverridesDisabled",
     "PageTimedOut",
+    "PaperNotFound",
     "PromptInjection",
     "ProtectionEnforced",
     "RateLimited",
     "Refusal",
+    "SearchRemoved",
     "SnapshotNotFound",
     "ThreatProtectionNotEntitled",
     "TooManyJobs",
@@ -165,6 +167,14 @@ class FeedbackRefused(Refusal):
 
 class SnapshotNotFound(JobNotFound):
     """The agent job's trace names no such snapshot (yet)."""
+
+
+class PaperNotFound(JobNotFound):
+    """No paper of the research index is named by the id."""
+
+
+class SearchRemoved(Refusal):
+    """The endpoint was removed (the research index's GitHub search): it answers its notice."""
 
 
 class LockdownCacheMiss(Refusal):

@@ -9,6 +9,7 @@ from .browser import AsyncBrowser, Browser
 from .crawl import AsyncCrawl, Crawl
 from .extract import AsyncExtract, Extract
 from .feedback import AsyncFeedback, Feedback
+from .indexes import AsyncIndexes, Indexes
 from .interact import AsyncInteract, Interact
 from .map import AsyncMap, Map
 from .monitors import AsyncMonitors, Monitors
@@ -25,6 +26,7 @@ __all__ = [
     "AsyncCrawl",
     "AsyncExtract",
     "AsyncFeedback",
+    "AsyncIndexes",
     "AsyncInteract",
     "AsyncMap",
     "AsyncMonitors",
@@ -37,6 +39,7 @@ __all__ = [
     "Crawl",
     "Extract",
     "Feedback",
+    "Indexes",
     "Interact",
     "Map",
     "Monitors",

@@ -10,7 +10,7 @@ through ``ctx.jobs``. Each module lists its operations in ``OPERATIONS``.
 
 from __future__ import annotations
 
-from webdata_server.resources import agent, batch_scrape, browser, crawl, extract, feedback, interact, map, monitor, parse, scrape, search, team
+from webdata_server.resources import agent, batch_scrape, browser, crawl, extract, feedback, indexes, interact, map, monitor, parse, scrape, search, team
 from webdata_server.resources.base import Call, Context, Handler, Operation
 
 __all__ = ["OPERATIONS", "Call", "Context", "Handler", "Operation"]
@@ -29,4 +29,5 @@ OPERATIONS: list[Operation] = [
     *interact.OPERATIONS,
     *browser.OPERATIONS,
     *feedback.OPERATIONS,
+    *indexes.OPERATIONS,
 ]

@@ -1,0 +1,1 @@
+"""One module per operation of the tag, each holding its OPERATION."""

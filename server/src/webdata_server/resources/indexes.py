@@ -1,0 +1,241 @@
+"""The specialised indexes (:mod:`webdata_server.indexes`): developer and government search (POST,
+2 credits per ten results) and the research paper index (GET, free), read as the service's
+research controllers read them: strict (an unknown key is refused), numbers coerced as JavaScript's
+``Number`` coerces text, one text where a list is taken read as a list of one. The research index's
+GitHub search was removed: it answers 410 with the removal notice.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+import webdata_models as models
+
+from webdata_server.domain import Charge, now_utc
+from webdata_server.errors import InvalidRequest, PaperNotFound, SearchRemoved, issue
+from webdata_server.indexes import developer, gov, papers
+from webdata_server.resources.base import Call, Context, Operation, Pending
+
+__all__ = ["OPERATIONS", "js_number"]
+
+_CREDITS_PER_TEN = 2
+_JS_DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+_JS_RADIX = re.compile(r"^0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$")
+
+
+def js_number(value: Any) -> float:
+    """``Number(value)`` as JavaScript computes it for text and numbers (NaN for what it cannot read)."""
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    if not isinstance(value, str):
+        return math.nan
+    text = value.strip(" \t\n\r\v\f\u00a0\ufeff")
+    if not text:
+        return 0.0
+    if text in ("Infinity", "+Infinity"):
+        return math.inf
+    if text == "-Infinity":
+        return -math.inf
+    if _JS_DECIMAL.match(text):
+        return float(text)
+    if _JS_RADIX.match(text):
+        return float(int(text, 0))
+    return math.nan
+
+
+def _count(name: str, value: Any, *, minimum: int, maximum: int | None) -> int | None:
+    """A coerced whole number in bounds (the service's ``z.coerce.number().int()`` with its bounds)."""
+    if value is None:
+        return None
+    number = js_number(value)
+    if math.isnan(number):
+        raise InvalidRequest(details=[issue([name], "Expected number, received nan", "invalid_type", expected="number", received="nan")])
+    if math.isinf(number) or number != int(number):
+        raise InvalidRequest(details=[issue([name], "Expected integer, received float", "invalid_type", expected="integer", received="float")])
+    if number < minimum:
+        raise InvalidRequest(details=[issue([name], f"Number must be greater than {'or equal to ' if minimum == 0 else ''}{minimum if minimum == 0 else 0}", "too_small")])
+    if maximum is not None and number > maximum:
+        raise InvalidRequest(details=[issue([name], f"Number must be less than or equal to {maximum}", "too_big")])
+    return int(number)
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    if value is None or value == "":
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _flag(value: Any) -> bool | None:
+    return None if value is None else value is True or value == "true"
+
+
+def _bill(ctx: Context, call: Call, results: int) -> Pending | None:
+    """Charges 2 credits per ten results (none for none), as one write."""
+    credits = math.ceil(results / 10) * _CREDITS_PER_TEN
+    if credits == 0:
+        return None
+    caller, moment = call.caller, now_utc()
+    charges = [Charge(call.operation_id, credits)]
+
+    def unit(tx: sqlite3.Connection) -> None:
+        ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
+
+    return Pending(ctx.store.submit(unit), lambda _: None)
+
+
+def _answer(ctx: Context, call: Call, answer: dict[str, Any], results: int) -> Any:
+    pending = _bill(ctx, call, results)
+    return answer if pending is None else Pending(pending.writes, lambda _: answer)
+
+
+def search_developer(ctx: Context, call: Call) -> Any:
+    body: models.DeveloperSearchRequest = call.body
+    raw = body.model_dump(by_alias=True, exclude_none=True)
+    query = developer.DeveloperQuery(
+        query=body.query,
+        k=_count("k", raw.get("k"), minimum=1, maximum=100) or 10,
+        passages=_count("passages", raw.get("passages"), minimum=1, maximum=5) or 1,
+        types=_texts(raw.get("types")),
+        repos=_texts(raw.get("repos")),
+        sources=_texts(raw.get("sources")),
+        language=body.language,
+        topic=_texts(raw.get("topic")),
+        license=body.license,
+        min_stars=_count("min_stars", raw.get("min_stars"), minimum=0, maximum=None),
+        max_stars=_count("max_stars", raw.get("max_stars"), minimum=0, maximum=None),
+        archived=_flag(raw.get("archived")),
+        fork=_flag(raw.get("fork")),
+        skills=body.skills,
+    )
+    answer = developer.search(query)
+    return _answer(ctx, call, answer, len(answer["results"]))
+
+
+def search_gov(ctx: Context, call: Call) -> Any:
+    body: models.GovSearchRequest = call.body
+    raw = body.model_dump(by_alias=True, exclude_none=True)
+    query = gov.GovQuery(
+        query=body.query,
+        k=_count("k", raw.get("k"), minimum=1, maximum=100) or 10,
+        jurisdiction=body.jurisdiction,
+        court=body.court,
+        court_type=raw.get("courtType"),
+        cites=body.cites,
+        domain=body.domain,
+    )
+    answer = gov.search(query)
+    return _answer(ctx, call, answer, len(answer["data"]["web"]))
+
+
+def _params(call: Call, allowed: dict[str, bool]) -> dict[str, Any]:
+    """The query's parameters (a list where ``allowed`` says it takes several), strict as the service's
+    schema: an unknown one is refused, with the service's zod issue."""
+    items = call.query.multi_items() if hasattr(call.query, "multi_items") else list(call.query.items())
+    params: dict[str, Any] = {}
+    unknown: list[str] = []
+    for key, value in items:
+        if key not in allowed:
+            unknown.append(key)
+        elif allowed[key]:
+            params.setdefault(key, []).append(value)
+        else:
+            # A repeated single parameter is a list to the service, which its schema refuses.
+            if key in params:
+                raise InvalidRequest(details=[issue([key], "Expected string, received array", "invalid_type", expected="string", received="array")])
+            params[key] = value
+    if unknown:
+        raise InvalidRequest(details=[issue([], f"Unrecognized key(s) in object: {', '.join(repr(k) for k in dict.fromkeys(unknown))}", "unrecognized_keys", keys=list(dict.fromkeys(unknown)))])
+    return params
+
+
+def _required_text(params: Mapping[str, Any], name: str) -> str:
+    value = params.get(name)
+    if value is None:
+        raise InvalidRequest(details=[issue([name], "Required", "invalid_type", expected="string", received="undefined")])
+    if value == "":
+        raise InvalidRequest(details=[issue([name], "String must contain at least 1 character(s)", "too_small")])
+    return str(value)
+
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _date(params: Mapping[str, Any], name: str) -> str | None:
+    value = params.get(name)
+    if value is not None and not _DATE.match(value):
+        raise InvalidRequest(details=[issue([name], "Invalid", "invalid_string", validation="regex")])
+    return value
+
+
+_COMMON = {"origin": False, "integration": False}
+
+
+def search_papers(ctx: Context, call: Call) -> Any:
+    params = _params(call, {"query": False, "k": False, "authors": True, "categories": True, "from": False, "to": False, "sort": False, **_COMMON})
+    query = _required_text(params, "query")
+    sort = params.get("sort")
+    if sort is not None and sort not in ("relevance", "date_desc"):
+        raise InvalidRequest(details=[issue(["sort"], "Invalid enum value. Expected 'relevance' | 'date_desc'", "invalid_enum_value")])
+    k = _count("k", params.get("k"), minimum=1, maximum=500) or 40
+    return papers.search(
+        query, k=k, authors=params.get("authors", []), categories=params.get("categories", []), from_=_date(params, "from"), to=_date(params, "to"), sort=sort
+    )
+
+
+def _paper(call: Call, reference: str) -> papers.Paper:
+    paper = papers.find(reference)
+    if paper is None:
+        raise PaperNotFound()
+    return paper
+
+
+def get_paper(ctx: Context, call: Call) -> Any:
+    params = _params(call, {"query": False, "k": False, **_COMMON})
+    query = params.get("query")
+    if query == "":
+        raise InvalidRequest(details=[issue(["query"], "String must contain at least 1 character(s)", "too_small")])
+    k = _count("k", params.get("k"), minimum=1, maximum=50)
+    if query is None and k is not None:
+        raise InvalidRequest(details=[issue(["k"], "k is only valid when query is present")])
+    paper = _paper(call, call.path["paperId"])
+    if query is None:
+        return {"success": True, "paper": papers.metadata(paper)}
+    return papers.read(paper, query, k or 4)
+
+
+def similar_papers(ctx: Context, call: Call) -> Any:
+    params = _params(call, {"intent": False, "mode": False, "k": False, "rerank": False, "anchor": True, **_COMMON})
+    intent = _required_text(params, "intent")
+    mode = params.get("mode", "similar")
+    if mode not in ("similar", "citers", "references"):
+        raise InvalidRequest(details=[issue(["mode"], "Invalid enum value. Expected 'similar' | 'citers' | 'references'", "invalid_enum_value")])
+    rerank = params.get("rerank")
+    if rerank is not None and rerank not in ("true", "false"):
+        raise InvalidRequest(details=[issue(["rerank"], "Invalid enum value. Expected 'true' | 'false'", "invalid_enum_value")])
+    k = _count("k", params.get("k"), minimum=1, maximum=500) or 40
+    seeds = [_paper(call, call.path["paperId"])]
+    for anchor in params.get("anchor", []):
+        found = papers.find(anchor)
+        if found is not None and found not in seeds:
+            seeds.append(found)
+    return papers.similar(seeds, intent, mode=mode, k=k, rerank=rerank == "true")
+
+
+def search_github(ctx: Context, call: Call) -> Any:
+    raise SearchRemoved()
+
+
+OPERATIONS = [
+    Operation("searchDeveloper", models.DeveloperSearchRequest, search_developer, offload=False),
+    Operation("searchGov", models.GovSearchRequest, search_gov, offload=False),
+    Operation("searchPapers", None, search_papers, offload=False),
+    Operation("getPaper", None, get_paper, offload=False),
+    Operation("similarPapers", None, similar_papers, offload=False),
+    Operation("searchGithub", None, search_github, offload=False),
+]
