@@ -68,6 +68,8 @@ VIOLATIONS = {
     "executeInteractSession": ({"code": ""}, "code"),
     "submitFeedback": ({"endpoint": "map", "jobId": "00000000-0000-4000-8000-000000000000", "rating": "bad", "pageNumbers": [0]}, "pageNumbers"),
     "submitSearchFeedback": ({"rating": "meh", "querySuggestions": "x"}, "rating"),
+    "searchDeveloper": ({"query": "leak", "passages": 6}, "passages"),
+    "searchGov": ({"query": "food", "courtType": "county"}, "courtType"),
 }
 
 

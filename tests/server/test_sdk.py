@@ -459,3 +459,26 @@ def test_agent_list_trace_snapshot_and_thread(sdk: Firecrawl) -> None:
     thread = sdk.get_agent_thread(first.thread_id or "", include_data=True).thread
     assert thread is not None and thread.status == "idle" and [r.turn for r in thread.runs or []] == [1, 2]
     assert (thread.runs or [])[0].data == first.data and (thread.runs or [])[1].message == chat.message
+
+
+def test_developer_gov_and_research_indexes(sdk: Firecrawl) -> None:
+    """firecrawl-py's index methods (issue 55 item 3), parsed by its own types where it has them."""
+    found = sdk.developer_search("memory leak parsing large JSON", k=2, passages=2, types=["issue", "pull_request"], language="python", min_stars=100, fork=False)
+    assert [r.url for r in found.results] == ["https://github.com/example-labs/fastparse/issues/12", "https://github.com/example-labs/fastparse/pull/15"]
+    assert len(found.results[0].passages) == 2 and found.results[0].license is not None
+    status = sdk.developer_search("crawl", repos=["crawlkit/crawlkit"], sources=["rust-book"])
+    assert status.repos is not None and status.repos[0].indexed and status.repos[0].types.pull_request
+    assert status.sources is not None and status.sources[0].indexed
+    gov = sdk.gov_search("civil rights police search", k=5, court_type="federal-appellate", cites="42 U.S.C. § 1983")
+    assert [r.url for r in gov.data.web] == ["https://courtlistener.example.com/opinion/ca9/2019/doe-v-city-of-oakland/"]
+    papers = sdk.search_papers("off-target editing T cells", k=2, authors=["smith"], categories=["q-bio.GN"], from_date="2021-01-01", sort="relevance")
+    assert [p["primaryId"] for p in papers["results"]] == ["pmid:34000001", "pmid:36000005"]
+    paper = sdk.inspect_paper("https://arxiv.org/abs/2101.00001")["paper"]
+    assert paper["paperId"] == "7001000001" and paper["createdDate"] == "2021-01-04"
+    read = sdk.read_paper("pmid:34000001", "primary endpoint and hazard ratio", k=1)
+    assert read["passages"][0]["text"].startswith("Primary endpoint")
+    related = sdk.related_papers("7001000002", "long-read sequencing", mode="citers", k=5, rerank=True, anchor=["doi:10.1000/tau.2022.2"])
+    assert {p["paperId"] for p in related["results"]} == {"7001000005", "7001000006"} and related["poolSize"] == 2
+    with pytest.warns(FutureWarning), pytest.raises(Exception) as gone:
+        sdk.search_github("pysam VCF parsing", k=3)
+    assert getattr(gone.value, "status_code", None) == 410 and "developer" in str(gone.value)

@@ -118,6 +118,18 @@ def test_agent(results: dict[str, Any]) -> None:
     assert run["listed"]["agents"][0]["id"] == run["started"]["id"] and len(run["listed"]["agents"]) == 2
 
 
+def test_indexes(results: dict[str, Any]) -> None:
+    developer = _value(results, "developerSearch")
+    assert [r["url"] for r in developer["results"]] == ["https://github.com/example-labs/fastparse/issues/12", "https://github.com/example-labs/fastparse/pull/15"]
+    assert developer["repos"] == [{"repo": "example-labs/fastparse", "indexed": True, "types": {"issue": True, "pullRequest": True, "readme": True}}]
+    assert [p["primaryId"] for p in _value(results, "searchPapers")["results"]] == ["pmid:34000001", "pmid:36000005"]
+    assert _value(results, "getPaper")["paper"]["paperId"] == "7001000001"
+    assert _value(results, "readPaper")["passages"][0]["text"].startswith("Primary endpoint")
+    assert {p["paperId"] for p in _value(results, "similarPapers")["results"]} == {"7001000005", "7001000006"}
+    gone = results["searchGithub"]
+    assert not gone["ok"] and gone["status"] == 410
+
+
 def test_feedback(results: dict[str, Any]) -> None:
     rated = _value(results, "feedback")
     assert rated["success"] is True and rated["creditsRefunded"] == 1 and rated["dailyRefundCap"] == 50

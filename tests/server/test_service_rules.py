@@ -30,6 +30,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "createMonitor": {"name": "m", "schedule": {"text": "hourly"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]},
     "submitFeedback": {"endpoint": "map", "jobId": "00000000-0000-4000-8000-000000000000", "rating": "bad", "note": "x"},
     "submitSearchFeedback": {"rating": "bad", "querySuggestions": "x"},
+    "searchDeveloper": {"query": "memory leak"},
+    "searchGov": {"query": "food labeling"},
 }
 
 
@@ -61,6 +63,8 @@ def test_an_unknown_key_is_refused_and_named(server: Server, operation_id: str) 
         assert body["error"] == "Invalid input data."  # the seed's text for extract stays
     elif operation_id == "searchWeb":
         assert body["error"] == "Invalid request body" and "code" not in body  # the search controller's own answer
+    elif operation_id in ("searchDeveloper", "searchGov"):
+        assert body["error"] == "Invalid query parameters" and "code" not in body  # the research controllers' own answer
     elif operation_id in ("submitFeedback", "submitSearchFeedback"):
         assert (body["error"], body["feedbackErrorCode"]) == ("Invalid request body", "INVALID_BODY")  # the feedback controller's own answer
     else:

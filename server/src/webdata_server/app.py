@@ -23,6 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import unquote
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
@@ -517,6 +518,13 @@ class _Front:
         assert self.app is not None
         if scope["type"] == "http" and not (self._vary and any(name == b"origin" for name, _ in scope["headers"])):
             found = self._operations.find(scope["method"], scope["path"])
+            raw = scope.get("raw_path") or b""
+            if found is None and b"%2f" in raw.lower():
+                # A parameter with an encoded slash (a paper named by its URL): matched on the raw
+                # path, each parameter then decoded, as the service's router does.
+                found = self._operations.find(scope["method"], raw.decode("latin-1"))
+                if found is not None:
+                    found = (found[0], {k: unquote(v) for k, v in found[1].items()})
             if found is not None:
                 route, parameters = found
                 if parameters:

@@ -85,6 +85,12 @@ await record("agentRun", async () => {
   const listed = await app.listAgents();
   return { started, status, trace, snapshot, thread, listed };
 });
+await record("developerSearch", () => app.developerSearch("memory leak parsing large JSON", { k: 2, passages: 2, types: ["issue", "pull_request"], language: "python", repos: ["example-labs/fastparse"], minStars: 100, fork: false }));
+await record("searchPapers", () => app.research.searchPapers("off-target editing T cells", { k: 2, authors: ["smith"], categories: ["q-bio.GN"], from: "2021-01-01" }));
+await record("getPaper", () => app.research.getPaper("https://arxiv.org/abs/2101.00001"));
+await record("readPaper", () => app.research.getPaper("pmid:34000001", { query: "primary endpoint and hazard ratio", k: 1 }));
+await record("similarPapers", () => app.research.similarPapers("7001000002", { intent: "long-read sequencing", mode: "citers", k: 5, rerank: true, anchor: ["doi:10.1000/tau.2022.2"] }));
+await record("searchGithub", () => app.research.searchGithub("pysam VCF parsing", { k: 3 }));
 await record("map", () => app.map("https://example.com", { limit: 8, search: "docs", includeSubdomains: false }));
 await record("mapSitemapOnly", () => app.map("https://example.com", { sitemap: "only" }));
 await record("search", () => app.search("coffee recipes", { limit: 2, sources: ["web", "news", "images"] }));

@@ -1,0 +1,133 @@
+"""The specialised indexes (issue 55 item 3): developer and government search and the research paper
+index over the documented synthetic corpora (server README "Indexes"), with every filter the SDKs
+send, the service's strictness (unknown keys, bounds, coerced numbers) and charges; every answer
+checked against the contract (``server.api``)."""
+
+from __future__ import annotations
+
+import pytest
+from webdata_server.resources.indexes import js_number
+
+from tests.server.conftest import Server
+
+
+def _remaining(server: Server) -> int:
+    return int(server.api("getCreditUsage").json()["data"]["remainingCredits"])
+
+
+def _ids(answer: dict) -> list[str]:
+    return [r["id"] for r in answer["results"]]
+
+
+def test_developer_search_honours_every_filter(server: Server) -> None:
+    leak = server.api("searchDeveloper", json={"query": "memory leak parsing large JSON", "language": "PYTHON", "types": ["issue", "pull_request"], "passages": 2}).json()
+    assert _ids(leak)[:2] == ["github:example-labs/fastparse:issues/12", "github:example-labs/fastparse:pull/15"]
+    assert all(len(r["passages"]) == 2 and r["license"] == {"state": "licensed", "spdx_id": "MIT"} for r in leak["results"])
+    assert "memory" in leak["results"][0]["passages"][0]["text"].lower()  # the best sentence first
+    # The fork has the same topics; fork=false leaves it out, fork="true" (text, as the service coerces) keeps only it.
+    parsing = {"query": "JSON parsing", "topic": ["json", "parsing"]}
+    assert "github:someone/fastparse:readme" not in _ids(server.api("searchDeveloper", json={**parsing, "fork": False}).json())
+    assert _ids(server.api("searchDeveloper", json={**parsing, "fork": "true"}).json()) == ["github:someone/fastparse:readme"]
+    # Stars, license and archived narrow repositories; a repository filter leaves documentation out.
+    assert {r["id"].split(":")[1] for r in server.api("searchDeveloper", json={"query": "scraper crawler", "min_stars": "100"}).json()["results"]} == {"crawlkit/crawlkit"}
+    archived = server.api("searchDeveloper", json={"query": "scraper", "archived": True}).json()["results"]
+    assert {r["id"].split(":")[1] for r in archived} == {"oldco/legacy-scraper"} and archived[0]["license"] == {"state": "known_absent", "spdx_id": None}
+    assert server.api("searchDeveloper", json={"query": "TLS", "license": "apache-2.0", "max_stars": 6000}).json()["results"][0]["id"].startswith("github:example-labs/rustls-lite")
+    # Sources keep documentation; a source and a repository together keep either; statuses are answered.
+    both = server.api("searchDeveloper", json={"query": "json crawl", "repos": ["CRAWLKIT/crawlkit", "nobody/none"], "sources": "python-docs"}).json()
+    assert {r["id"].split(":")[1] for r in both["results"]} == {"crawlkit/crawlkit", "python-docs"}
+    assert both["repos"] == [
+        {"repo": "CRAWLKIT/crawlkit", "indexed": True, "types": {"issue": True, "pullRequest": True, "readme": True}},
+        {"repo": "nobody/none", "indexed": False, "types": {"issue": False, "pullRequest": False, "readme": False}},
+    ]
+    assert both["sources"] == [{"source": "python-docs", "indexed": True}]
+    assert "repos" not in leak and "sources" not in leak
+    assert _ids(server.api("searchDeveloper", json={"query": "crawl site markdown", "skills": "only"}).json()) == ["github:crawlkit/crawlkit:skills/crawl-site/SKILL.md"]
+    assert len(server.api("searchDeveloper", json={"query": "crawler robots markdown", "k": 2}).json()["results"]) == 2
+
+
+def test_developer_and_gov_charge_two_credits_per_ten_results(server: Server) -> None:
+    before = _remaining(server)
+    assert server.api("searchDeveloper", json={"query": "zzzz nothing matches"}).json()["results"] == []
+    assert _remaining(server) == before  # no result, no charge
+    eleven = server.api("searchGov", json={"query": "rights expenses labeling judicial negligence attorney", "k": 100}).json()["data"]["web"]
+    assert len(eleven) == 11
+    assert _remaining(server) == before - 4  # eleven results: two tens, rounded up
+    server.api("searchDeveloper", json={"query": "memory leak"})
+    assert _remaining(server) == before - 6
+
+
+def test_gov_search_filters_by_label(server: Server) -> None:
+    def urls(**body: object) -> list[str]:
+        return [r["url"] for r in server.api("searchGov", json={"query": "civil rights police search", **body}).json()["data"]["web"]]
+
+    assert urls(cites="42 U.S.C. § 1983") == urls(cites="us:usc:42:1983") == urls(cites="42 usc 1983")
+    assert urls(courtType="federal-appellate", cites="42 U.S.C. § 1983") == ["https://courtlistener.example.com/opinion/ca9/2019/doe-v-city-of-oakland/"]
+    assert urls(court="scotus") == ["https://courtlistener.example.com/opinion/365-us-167/monroe-v-pape/"]
+    assert all("courtlistener" not in u for u in urls(domain="example.gov"))
+    negligence = server.api("searchGov", json={"query": "negligence duty of care", "jurisdiction": "us-ca"}).json()["data"]["web"]
+    assert [r["position"] for r in negligence] == [1, 2] and {r["url"].split("/")[2] for r in negligence} == {"leginfo.ca.example.gov", "courts.ca.example.gov"}
+
+
+def test_research_papers_search_inspect_read_and_relate(server: Server) -> None:
+    found = server.api("searchPapers", params={"query": "off-target editing T cells", "k": 2}).json()["results"]
+    assert [p["primaryId"] for p in found] == ["pmid:34000001", "pmid:36000005"]
+    by_silva = server.api("searchPapers", params=[("query", "protein"), ("authors", "silva"), ("sort", "date_desc")]).json()["results"]  # type: ignore[arg-type]
+    assert [p["paperId"] for p in by_silva] == ["7001000007", "7001000001"]  # newest first
+    dated = server.api("searchPapers", params={"query": "protein", "from": "2023-01-01", "to": "2023-12-31", "categories": "q-bio.BM"}).json()["results"]
+    assert [p["paperId"] for p in dated] == ["7001000007"]
+    # Every id form names the same paper.
+    for reference in ("7001000001", "arxiv:2101.00001", "2101.00001", "https://arxiv.org/abs/2101.00001v2", "doi:10.48550/arXiv.2101.00001"):
+        assert server.api("getPaper", paperId=reference).json()["paper"]["paperId"] == "7001000001"
+    read = server.api("getPaper", paperId="pmid:34000001", params={"query": "primary endpoint and hazard ratio", "k": 2}).json()
+    assert read["paperId"] == "7001000002" and read["query"] == "primary endpoint and hazard ratio" and len(read["passages"]) == 2
+    assert read["passages"][0]["text"].startswith("Primary endpoint") and read["passages"][0]["score"] >= read["passages"][1]["score"]
+    citers = server.api("similarPapers", paperId="7001000002", params={"intent": "long-read sequencing", "mode": "citers"}).json()
+    assert [p["paperId"] for p in citers["results"]] == ["7001000005"] and citers["poolSize"] == 1 and citers["truncated"] is False
+    assert citers["results"][0]["signals"]["seedOverlap"] == 1
+    references = server.api("similarPapers", paperId="7001000008", params={"intent": "diffusion molecules", "mode": "references", "k": 1}).json()
+    assert [p["paperId"] for p in references["results"]] == ["7001000004"] and references["poolSize"] == 2 and references["truncated"] is True
+    lonely = server.api("similarPapers", paperId="7001000003", params={"intent": "x", "mode": "references"}).json()
+    assert lonely["results"] == [] and lonely["note"]
+    assert _remaining(server) == _remaining(server)  # reads are free: nothing charged (checked below)
+
+
+def test_paper_reads_are_free(server: Server) -> None:
+    before = _remaining(server)
+    server.api("searchPapers", params={"query": "tau"})
+    server.api("getPaper", paperId="7001000003", params={"query": "cognition"})
+    server.api("similarPapers", paperId="7001000003", params={"intent": "replication"})
+    assert _remaining(server) == before
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "path", "params", "code"),
+    [
+        ("searchPapers", {}, {"query": "x", "bogus": "1"}, "unrecognized_keys"),
+        ("searchPapers", {}, {}, "invalid_type"),
+        ("searchPapers", {}, {"query": "x", "k": "501"}, "too_big"),
+        ("searchPapers", {}, {"query": "x", "k": "abc"}, "invalid_type"),
+        ("searchPapers", {}, {"query": "x", "from": "2023/01/01"}, "invalid_string"),
+        ("getPaper", {"paperId": "7001000001"}, {"k": "2"}, "custom"),
+        ("similarPapers", {"paperId": "7001000001"}, {"intent": "x", "mode": "cited"}, "invalid_enum_value"),
+        ("similarPapers", {"paperId": "7001000001"}, {"intent": "x", "rerank": "yes"}, "invalid_enum_value"),
+    ],
+)
+def test_the_paper_index_refuses_what_its_schema_refuses(server: Server, operation_id: str, path: dict[str, str], params: dict[str, str], code: str) -> None:
+    answer = server.api(operation_id, params=params, **path)
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["error"] == "Invalid query parameters" and body["details"][0]["code"] == code
+
+
+def test_numbers_are_read_as_the_service_coerces_them(server: Server) -> None:
+    assert [js_number(t) for t in ("5", " 5 ", "5.0", "0x10", "1e2", "")] == [5, 5, 5, 16, 100, 0]
+    assert all(js_number(t) != js_number(t) for t in ("1_000", "five", "5px"))  # NaN
+    assert len(server.api("searchPapers", params={"query": "protein", "k": " 1e0 "}).json()["results"]) == 1
+
+
+def test_an_unknown_paper_is_404_and_the_github_search_is_gone(server: Server) -> None:
+    assert server.api("getPaper", paperId="arxiv:9999.99999").status_code == 404
+    assert server.api("similarPapers", paperId="pmid:1", params={"intent": "x"}).status_code == 404
+    gone = server.api("searchGithub", params={"query": "pysam"})
+    assert gone.status_code == 410 and gone.json()["replacement"] == "/v2/search/developer"
