@@ -337,7 +337,10 @@ def _request_examples(bundle: dict[str, Any], operation: dict[str, Any]) -> dict
 
 def code_samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, path: str) -> dict[str, dict[str, str]]:
     """Per request example: its curl and Python code (BASE_URL, API_KEY and JOB_ID from the
-    environment; a second path parameter, a monitor's ``checkId``, from CHECK_ID)."""
+    environment; a second path parameter, a monitor's ``checkId``, from CHECK_ID). A removed
+    endpoint (no 200: it only answers its refusal) has none."""
+    if "200" not in operation.get("responses", {}):
+        return {}
     return {name: _samples(bundle, operation, method, path, body) for name, body in _request_examples(bundle, operation).items()}
 
 

@@ -354,6 +354,8 @@ def call_expression(
     target = f"{client}.{operation.tag}"
     name = "" if operation.single or operation.method == "__call__" else f".{operation.method}"
     arguments = list(leading or []) + [f"{p.name}={(path or {}).get(p.wire, repr(placeholder(operation.tag, p.wire)))}" for p in operation.path]
+    # A required query parameter (a paper search's query) has no example body: its placeholder.
+    arguments += [f"{p.name}={placeholder(operation.tag, p.wire)!r}" for p in operation.query if p.required]
     wire_to_python = {p.wire: p.name for p in operation.body}
     for wire, value in (body or {}).items():
         arguments.append(f"{wire_to_python.get(wire, wire)}={value!r}")

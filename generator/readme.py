@@ -127,6 +127,11 @@ FIRECRAWL_PY = {
     "listBrowsers": "list_browsers(status=)",
     "executeBrowser": "browser_execute(session_id, code, language=, timeout=)",
     "deleteBrowser": "delete_browser(session_id)",
+    "searchDeveloper": "developer_search(query, ...)",
+    "searchGov": "gov_search(query, k, ...)",
+    "searchPapers": "search_papers(query, ...)",
+    "getPaper": "inspect_paper(paper_id); read_paper(paper_id, query, k=)",
+    "similarPapers": "related_papers(paper_id, intent, ...)",
 }
 
 

@@ -20,7 +20,9 @@ def _ids(answer: dict) -> list[str]:
 
 
 def test_developer_search_honours_every_filter(server: Server) -> None:
-    leak = server.api("searchDeveloper", json={"query": "memory leak parsing large JSON", "language": "PYTHON", "types": ["issue", "pull_request"], "passages": 2}).json()
+    leak = server.api(
+        "searchDeveloper", json={"query": "memory leak parsing large JSON", "language": "PYTHON", "types": ["issue", "pull_request"], "passages": 2}
+    ).json()
     assert _ids(leak)[:2] == ["github:example-labs/fastparse:issues/12", "github:example-labs/fastparse:pull/15"]
     assert all(len(r["passages"]) == 2 and r["license"] == {"state": "licensed", "spdx_id": "MIT"} for r in leak["results"])
     assert "memory" in leak["results"][0]["passages"][0]["text"].lower()  # the best sentence first
@@ -29,10 +31,16 @@ def test_developer_search_honours_every_filter(server: Server) -> None:
     assert "github:someone/fastparse:readme" not in _ids(server.api("searchDeveloper", json={**parsing, "fork": False}).json())
     assert _ids(server.api("searchDeveloper", json={**parsing, "fork": "true"}).json()) == ["github:someone/fastparse:readme"]
     # Stars, license and archived narrow repositories; a repository filter leaves documentation out.
-    assert {r["id"].split(":")[1] for r in server.api("searchDeveloper", json={"query": "scraper crawler", "min_stars": "100"}).json()["results"]} == {"crawlkit/crawlkit"}
+    assert {r["id"].split(":")[1] for r in server.api("searchDeveloper", json={"query": "scraper crawler", "min_stars": "100"}).json()["results"]} == {
+        "crawlkit/crawlkit"
+    }
     archived = server.api("searchDeveloper", json={"query": "scraper", "archived": True}).json()["results"]
     assert {r["id"].split(":")[1] for r in archived} == {"oldco/legacy-scraper"} and archived[0]["license"] == {"state": "known_absent", "spdx_id": None}
-    assert server.api("searchDeveloper", json={"query": "TLS", "license": "apache-2.0", "max_stars": 6000}).json()["results"][0]["id"].startswith("github:example-labs/rustls-lite")
+    assert (
+        server.api("searchDeveloper", json={"query": "TLS", "license": "apache-2.0", "max_stars": 6000})
+        .json()["results"][0]["id"]
+        .startswith("github:example-labs/rustls-lite")
+    )
     # Sources keep documentation; a source and a repository together keep either; statuses are answered.
     both = server.api("searchDeveloper", json={"query": "json crawl", "repos": ["CRAWLKIT/crawlkit", "nobody/none"], "sources": "python-docs"}).json()
     assert {r["id"].split(":")[1] for r in both["results"]} == {"crawlkit/crawlkit", "python-docs"}
@@ -42,7 +50,9 @@ def test_developer_search_honours_every_filter(server: Server) -> None:
     ]
     assert both["sources"] == [{"source": "python-docs", "indexed": True}]
     assert "repos" not in leak and "sources" not in leak
-    assert _ids(server.api("searchDeveloper", json={"query": "crawl site markdown", "skills": "only"}).json()) == ["github:crawlkit/crawlkit:skills/crawl-site/SKILL.md"]
+    assert _ids(server.api("searchDeveloper", json={"query": "crawl site markdown", "skills": "only"}).json()) == [
+        "github:crawlkit/crawlkit:skills/crawl-site/SKILL.md"
+    ]
     assert len(server.api("searchDeveloper", json={"query": "crawler robots markdown", "k": 2}).json()["results"]) == 2
 
 
@@ -114,7 +124,7 @@ def test_paper_reads_are_free(server: Server) -> None:
     ],
 )
 def test_the_paper_index_refuses_what_its_schema_refuses(server: Server, operation_id: str, path: dict[str, str], params: dict[str, str], code: str) -> None:
-    answer = server.api(operation_id, params=params, **path)
+    answer = server.api(operation_id, params=params, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
     assert answer.status_code == 400
     body = answer.json()
     assert body["error"] == "Invalid query parameters" and body["details"][0]["code"] == code

@@ -463,7 +463,9 @@ def test_agent_list_trace_snapshot_and_thread(sdk: Firecrawl) -> None:
 
 def test_developer_gov_and_research_indexes(sdk: Firecrawl) -> None:
     """firecrawl-py's index methods (issue 55 item 3), parsed by its own types where it has them."""
-    found = sdk.developer_search("memory leak parsing large JSON", k=2, passages=2, types=["issue", "pull_request"], language="python", min_stars=100, fork=False)
+    found = sdk.developer_search(
+        "memory leak parsing large JSON", k=2, passages=2, types=["issue", "pull_request"], language="python", min_stars=100, fork=False
+    )
     assert [r.url for r in found.results] == ["https://github.com/example-labs/fastparse/issues/12", "https://github.com/example-labs/fastparse/pull/15"]
     assert len(found.results[0].passages) == 2 and found.results[0].license is not None
     status = sdk.developer_search("crawl", repos=["crawlkit/crawlkit"], sources=["rust-book"])

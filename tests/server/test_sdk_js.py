@@ -120,7 +120,10 @@ def test_agent(results: dict[str, Any]) -> None:
 
 def test_indexes(results: dict[str, Any]) -> None:
     developer = _value(results, "developerSearch")
-    assert [r["url"] for r in developer["results"]] == ["https://github.com/example-labs/fastparse/issues/12", "https://github.com/example-labs/fastparse/pull/15"]
+    assert [r["url"] for r in developer["results"]] == [
+        "https://github.com/example-labs/fastparse/issues/12",
+        "https://github.com/example-labs/fastparse/pull/15",
+    ]
     assert developer["repos"] == [{"repo": "example-labs/fastparse", "indexed": True, "types": {"issue": True, "pullRequest": True, "readme": True}}]
     assert [p["primaryId"] for p in _value(results, "searchPapers")["results"]] == ["pmid:34000001", "pmid:36000005"]
     assert _value(results, "getPaper")["paper"]["paperId"] == "7001000001"

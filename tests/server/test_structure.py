@@ -121,6 +121,8 @@ _RAISED_BY = {
     errors.MonitorRefused: ["createMonitor", "updateMonitor"],
     errors.BrowserRefused: ["executeBrowser", "interactWithScrape"],
     errors.FeedbackRefused: ["submitFeedback"],
+    errors.PaperNotFound: ["getPaper", "similarPapers"],
+    errors.SearchRemoved: ["searchGithub"],
 }
 
 

@@ -201,6 +201,9 @@ def _string(schema: dict[str, Any], length: int, index: int) -> str:
             text = (str(index) + text)[:length] if length >= len(str(index)) else text
         if pattern is None or re.search(pattern, text):
             return text
+    padded_number = ("0" * (length - 1) + "1") if length else ""  # a number as text, left-padded (a coerced count)
+    if pattern is not None and re.search(pattern, padded_number):
+        return padded_number
     prefixed = ("_" + "a" * length)[:length]  # a free name behind a marker (integration: "_" and any name)
     if pattern is not None and length and re.search(pattern, prefixed):
         return prefixed

@@ -1123,8 +1123,7 @@ Repositories with at most this many stars; digits as text too.
 
 
 MaxStars1 = TypeAliasType(
-    "MaxStars1",
-    Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?[0-9]{1,15}(\\.0*)?[ \\t\\n\\r]*$")],
+    "MaxStars1", Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?[0-9]+(\\.0*)?[ \\t\\n\\r]*$")]
 )
 """
 Repositories with at most this many stars; digits as text too.
@@ -1138,8 +1137,7 @@ Repositories with at least this many stars; digits as text too.
 
 
 MinStars1 = TypeAliasType(
-    "MinStars1",
-    Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?[0-9]{1,15}(\\.0*)?[ \\t\\n\\r]*$")],
+    "MinStars1", Annotated[StrictStr, Field(max_length=32, pattern="^[ \\t\\n\\r]*\\+?[0-9]+(\\.0*)?[ \\t\\n\\r]*$")]
 )
 """
 Repositories with at least this many stars; digits as text too.

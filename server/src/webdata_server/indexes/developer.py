@@ -75,43 +75,124 @@ def _doc(source: str, path: str, title: str, text: str) -> Entry:
 
 
 ENTRIES: tuple[Entry, ...] = (
-    _gh("example-labs/fastparse", "readme", None, "fastparse: fast JSON and CSV parsing for Python",
-        "fastparse parses JSON and CSV files in Python without loading them whole. It streams rows from disk. Install it with pip install fastparse."),
-    _gh("example-labs/fastparse", "issue", 12, "Memory leak when parsing large JSON files",
-        "Parsing a 2 GB JSON file grows memory until the process is killed. The streaming parser keeps every row in a list. Reproduced on Python 3.11 and 3.12."),
-    _gh("example-labs/fastparse", "pull_request", 15, "Fix memory leak in the streaming JSON parser",
-        "The streaming parser now yields rows instead of keeping them. Memory stays flat when parsing large JSON files. Closes the memory leak issue."),
-    _gh("example-labs/fastparse", "issue", 21, "CSV parser fails on quoted newlines",
-        "A quoted field that contains a newline ends the row early. The CSV parser should follow RFC 4180 for quoted fields."),
-    _gh("example-labs/rustls-lite", "readme", None, "rustls-lite: a small TLS library for Rust",
-        "rustls-lite is a TLS 1.3 client and server library for Rust with no unsafe code. It verifies certificates with webpki."),
-    _gh("example-labs/rustls-lite", "issue", 88, "Certificate verification error with self-signed certificates",
-        "Connecting to a server with a self-signed certificate fails with UnknownIssuer. Add the certificate to the root store to trust it."),
-    _gh("example-labs/rustls-lite", "pull_request", 90, "Support TLS session resumption in the client",
-        "The client now stores TLS session tickets and resumes sessions, saving a round trip on reconnect."),
-    _gh("crawlkit/crawlkit", "readme", None, "crawlkit: crawl websites and convert pages to markdown",
-        "crawlkit crawls a website from a start URL, follows links within the site and converts every page to markdown for LLMs. It respects robots.txt."),
-    _gh("crawlkit/crawlkit", "issue", 7, "Crawler ignores robots.txt crawl-delay",
-        "The crawler sends requests faster than the crawl-delay of robots.txt allows. It should wait between requests to the same host."),
-    _gh("crawlkit/crawlkit", "pull_request", 9, "Honour crawl-delay from robots.txt",
-        "The crawler now waits the crawl-delay robots.txt asks for between requests to one host."),
-    _gh("crawlkit/crawlkit", "doc", None, "Agent skill: crawl a site to markdown",
+    _gh(
+        "example-labs/fastparse",
+        "readme",
+        None,
+        "fastparse: fast JSON and CSV parsing for Python",
+        "fastparse parses JSON and CSV files in Python without loading them whole. It streams rows from disk. Install it with pip install fastparse.",
+    ),
+    _gh(
+        "example-labs/fastparse",
+        "issue",
+        12,
+        "Memory leak when parsing large JSON files",
+        "Parsing a 2 GB JSON file grows memory until the process is killed. The streaming parser keeps every row in a list. Reproduced on Python 3.11 and 3.12.",
+    ),
+    _gh(
+        "example-labs/fastparse",
+        "pull_request",
+        15,
+        "Fix memory leak in the streaming JSON parser",
+        "The streaming parser now yields rows instead of keeping them. Memory stays flat when parsing large JSON files. Closes the memory leak issue.",
+    ),
+    _gh(
+        "example-labs/fastparse",
+        "issue",
+        21,
+        "CSV parser fails on quoted newlines",
+        "A quoted field that contains a newline ends the row early. The CSV parser should follow RFC 4180 for quoted fields.",
+    ),
+    _gh(
+        "example-labs/rustls-lite",
+        "readme",
+        None,
+        "rustls-lite: a small TLS library for Rust",
+        "rustls-lite is a TLS 1.3 client and server library for Rust with no unsafe code. It verifies certificates with webpki.",
+    ),
+    _gh(
+        "example-labs/rustls-lite",
+        "issue",
+        88,
+        "Certificate verification error with self-signed certificates",
+        "Connecting to a server with a self-signed certificate fails with UnknownIssuer. Add the certificate to the root store to trust it.",
+    ),
+    _gh(
+        "example-labs/rustls-lite",
+        "pull_request",
+        90,
+        "Support TLS session resumption in the client",
+        "The client now stores TLS session tickets and resumes sessions, saving a round trip on reconnect.",
+    ),
+    _gh(
+        "crawlkit/crawlkit",
+        "readme",
+        None,
+        "crawlkit: crawl websites and convert pages to markdown",
+        "crawlkit crawls a website from a start URL, follows links within the site and converts every page to markdown for LLMs. It respects robots.txt.",
+    ),
+    _gh(
+        "crawlkit/crawlkit",
+        "issue",
+        7,
+        "Crawler ignores robots.txt crawl-delay",
+        "The crawler sends requests faster than the crawl-delay of robots.txt allows. It should wait between requests to the same host.",
+    ),
+    _gh(
+        "crawlkit/crawlkit",
+        "pull_request",
+        9,
+        "Honour crawl-delay from robots.txt",
+        "The crawler now waits the crawl-delay robots.txt asks for between requests to one host.",
+    ),
+    _gh(
+        "crawlkit/crawlkit",
+        "doc",
+        None,
+        "Agent skill: crawl a site to markdown",
         "This agent skill crawls a website with crawlkit and returns its pages as markdown. Give it a start URL and a page limit.",
-        path="skills/crawl-site/SKILL.md", skill=True),
-    _gh("oldco/legacy-scraper", "readme", None, "legacy-scraper: a web scraper (unmaintained)",
-        "legacy-scraper scrapes web pages with regular expressions. This repository is archived; use a maintained crawler instead."),
-    _gh("oldco/legacy-scraper", "issue", 3, "Scraper breaks on pages with JavaScript",
-        "Pages that render their content with JavaScript come back empty because the scraper does not run a browser."),
-    _gh("someone/fastparse", "readme", None, "fastparse (fork): JSON parsing experiments",
-        "A fork of fastparse for experiments with JSON parsing in Python."),
-    _doc("python-docs", "library/json.html", "json: JSON encoder and decoder",
-         "The json module parses JSON text into Python objects with json.loads and writes them with json.dumps. Large files can be read with json.load from a file object."),
-    _doc("python-docs", "library/asyncio.html", "asyncio: asynchronous I/O",
-         "asyncio runs coroutines in an event loop. Use asyncio.run to start a program and asyncio.gather to run tasks concurrently."),
-    _doc("rust-book", "ch04-01-what-is-ownership.html", "What is ownership?",
-         "Ownership is how Rust manages memory. Each value has one owner, and the value is dropped when its owner goes out of scope. Borrowing lends a reference without moving ownership."),
-    _doc("rust-book", "ch10-03-lifetime-syntax.html", "Validating references with lifetimes",
-         "Lifetimes tell the Rust compiler how long references are valid, so that a borrow never outlives the value it points to."),
+        path="skills/crawl-site/SKILL.md",
+        skill=True,
+    ),
+    _gh(
+        "oldco/legacy-scraper",
+        "readme",
+        None,
+        "legacy-scraper: a web scraper (unmaintained)",
+        "legacy-scraper scrapes web pages with regular expressions. This repository is archived; use a maintained crawler instead.",
+    ),
+    _gh(
+        "oldco/legacy-scraper",
+        "issue",
+        3,
+        "Scraper breaks on pages with JavaScript",
+        "Pages that render their content with JavaScript come back empty because the scraper does not run a browser.",
+    ),
+    _gh("someone/fastparse", "readme", None, "fastparse (fork): JSON parsing experiments", "A fork of fastparse for experiments with JSON parsing in Python."),
+    _doc(
+        "python-docs",
+        "library/json.html",
+        "json: JSON encoder and decoder",
+        "The json module parses JSON text into Python objects with json.loads and writes them with json.dumps. Large files can be read with json.load from a file object.",
+    ),
+    _doc(
+        "python-docs",
+        "library/asyncio.html",
+        "asyncio: asynchronous I/O",
+        "asyncio runs coroutines in an event loop. Use asyncio.run to start a program and asyncio.gather to run tasks concurrently.",
+    ),
+    _doc(
+        "rust-book",
+        "ch04-01-what-is-ownership.html",
+        "What is ownership?",
+        "Ownership is how Rust manages memory. Each value has one owner, and the value is dropped when its owner goes out of scope. Borrowing lends a reference without moving ownership.",
+    ),
+    _doc(
+        "rust-book",
+        "ch10-03-lifetime-syntax.html",
+        "Validating references with lifetimes",
+        "Lifetimes tell the Rust compiler how long references are valid, so that a borrow never outlives the value it points to.",
+    ),
 )
 
 
@@ -134,9 +215,11 @@ class DeveloperQuery:
 
     @property
     def repo_filter(self) -> bool:
-        return bool(self.repos) or any(
-            v is not None for v in (self.language, self.license, self.min_stars, self.max_stars, self.archived, self.fork)
-        ) or bool(self.topic)
+        return (
+            bool(self.repos)
+            or any(v is not None for v in (self.language, self.license, self.min_stars, self.max_stars, self.archived, self.fork))
+            or bool(self.topic)
+        )
 
 
 def _repo_passes(q: DeveloperQuery, repo: Repo) -> bool:
@@ -206,7 +289,13 @@ def search(q: DeveloperQuery) -> dict[str, Any]:
         for name in q.repos:
             repo = next((r for r in REPOS if r.name.lower() == name.lower()), None)
             kinds = {e.kind for e in ENTRIES if e.repo is repo} if repo else set()
-            statuses.append({"repo": name, "indexed": repo is not None, "types": {"issue": "issue" in kinds, "pullRequest": "pull_request" in kinds, "readme": "readme" in kinds}})
+            statuses.append(
+                {
+                    "repo": name,
+                    "indexed": repo is not None,
+                    "types": {"issue": "issue" in kinds, "pullRequest": "pull_request" in kinds, "readme": "readme" in kinds},
+                }
+            )
         answer["repos"] = statuses
     if q.sources:
         answer["sources"] = [{"source": s, "indexed": s in DOC_SOURCES} for s in q.sources]

@@ -59,7 +59,9 @@ def _count(name: str, value: Any, *, minimum: int, maximum: int | None) -> int |
     if math.isinf(number) or number != int(number):
         raise InvalidRequest(details=[issue([name], "Expected integer, received float", "invalid_type", expected="integer", received="float")])
     if number < minimum:
-        raise InvalidRequest(details=[issue([name], f"Number must be greater than {'or equal to ' if minimum == 0 else ''}{minimum if minimum == 0 else 0}", "too_small")])
+        raise InvalidRequest(
+            details=[issue([name], f"Number must be greater than {'or equal to ' if minimum == 0 else ''}{minimum if minimum == 0 else 0}", "too_small")]
+        )
     if maximum is not None and number > maximum:
         raise InvalidRequest(details=[issue([name], f"Number must be less than or equal to {maximum}", "too_big")])
     return int(number)
@@ -75,23 +77,18 @@ def _flag(value: Any) -> bool | None:
     return None if value is None else value is True or value == "true"
 
 
-def _bill(ctx: Context, call: Call, results: int) -> Pending | None:
-    """Charges 2 credits per ten results (none for none), as one write."""
+def _answer(ctx: Context, call: Call, answer: dict[str, Any], results: int) -> Any:
+    """``answer``, after the write that charges 2 credits per ten results (none for none)."""
     credits = math.ceil(results / 10) * _CREDITS_PER_TEN
     if credits == 0:
-        return None
+        return answer
     caller, moment = call.caller, now_utc()
     charges = [Charge(call.operation_id, credits)]
 
     def unit(tx: sqlite3.Connection) -> None:
         ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
 
-    return Pending(ctx.store.submit(unit), lambda _: None)
-
-
-def _answer(ctx: Context, call: Call, answer: dict[str, Any], results: int) -> Any:
-    pending = _bill(ctx, call, results)
-    return answer if pending is None else Pending(pending.writes, lambda _: answer)
+    return Pending(ctx.store.submit(unit), lambda _: answer)
 
 
 def search_developer(ctx: Context, call: Call) -> Any:
@@ -150,7 +147,16 @@ def _params(call: Call, allowed: dict[str, bool]) -> dict[str, Any]:
                 raise InvalidRequest(details=[issue([key], "Expected string, received array", "invalid_type", expected="string", received="array")])
             params[key] = value
     if unknown:
-        raise InvalidRequest(details=[issue([], f"Unrecognized key(s) in object: {', '.join(repr(k) for k in dict.fromkeys(unknown))}", "unrecognized_keys", keys=list(dict.fromkeys(unknown)))])
+        raise InvalidRequest(
+            details=[
+                issue(
+                    [],
+                    f"Unrecognized key(s) in object: {', '.join(repr(k) for k in dict.fromkeys(unknown))}",
+                    "unrecognized_keys",
+                    keys=list(dict.fromkeys(unknown)),
+                )
+            ]
+        )
     return params
 
 
