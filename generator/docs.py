@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlencode
 
 from generator.load import deref, media_schema
 from generator.naming import call_expression, client_operations, component_name, for_users, snake
@@ -352,6 +353,10 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     shell_path = path
     for parameter in path_parameters:
         shell_path = shell_path.replace("{" + parameter["name"] + "}", "$" + variables[parameter["name"]])
+    # The query parameters that carry an example (a paper search's query) are sent with it.
+    query = {p["name"]: p["example"] for p in parameters if p.get("in") == "query" and "example" in p}
+    if query:
+        shell_path += "?" + urlencode(query)
     curl = [f'curl -sS -X {method.upper()} "$BASE_URL{shell_path}"', '-H "Authorization: Bearer $API_KEY"']
     # An alias (x-alias-of) is called with the client method of the operation it names.
     named = operation.get("x-alias-of", operation["operationId"])
@@ -364,7 +369,7 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     else:
         if body is not None:
             curl += ["-H 'Content-Type: application/json'", "-d '" + json.dumps(body).replace("'", "'\\''") + "'"]
-        call = call_expression(client_operation, body=body, path=path_values)
+        call = call_expression(client_operation, body=body, path=path_values, query=query)
     python = [
         "import os",
         "",

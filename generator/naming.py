@@ -347,15 +347,23 @@ def placeholder(tag: str, wire: str) -> str:
 
 
 def call_expression(
-    operation: ClientOperation, *, body: Any = None, path: dict[str, str] | None = None, client: str = "client", leading: list[str] | None = None
+    operation: ClientOperation,
+    *,
+    body: Any = None,
+    path: dict[str, str] | None = None,
+    client: str = "client",
+    leading: list[str] | None = None,
+    query: dict[str, Any] | None = None,
 ) -> str:
     """The call of ``operation`` on a client, with a request example's body as keyword arguments
-    (``leading``: positional arguments before them, an upload's file)."""
+    (``leading``: positional arguments before them, an upload's file; ``query``: the examples of its
+    query parameters, by wire name)."""
     target = f"{client}.{operation.tag}"
     name = "" if operation.single or operation.method == "__call__" else f".{operation.method}"
     arguments = list(leading or []) + [f"{p.name}={(path or {}).get(p.wire, repr(placeholder(operation.tag, p.wire)))}" for p in operation.path]
-    # A required query parameter (a paper search's query) has no example body: its placeholder.
-    arguments += [f"{p.name}={placeholder(operation.tag, p.wire)!r}" for p in operation.query if p.required]
+    # A query parameter's example (a paper search's query); a required one without one, its placeholder.
+    examples = query or {}
+    arguments += [f"{p.name}={examples.get(p.wire, placeholder(operation.tag, p.wire))!r}" for p in operation.query if p.required or p.wire in examples]
     wire_to_python = {p.wire: p.name for p in operation.body}
     for wire, value in (body or {}).items():
         arguments.append(f"{wire_to_python.get(wire, wire)}={value!r}")

@@ -218,7 +218,9 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
                 options = json.loads(examples.get("options") or "{}")
                 call = call_expression(operation, body=options, leading=[repr(examples.get("file", "report.pdf"))])
             else:
-                call = call_expression(operation, body=examples)
+                parameters = [deref(bundle, p) for p in raw.get("parameters") or []]
+                query = {p["name"]: p["example"] for p in parameters if p.get("in") == "query" and "example" in p}
+                call = call_expression(operation, body=examples, query=query)
             lines += [
                 f"- **{operation.summary.rstrip('.')}** (`{operation.http_method} {operation.path_template}`, returns `{operation.returns}`)",
                 "",

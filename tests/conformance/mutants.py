@@ -570,6 +570,23 @@ def _feedback_refunds_twice(exchange: Exchange, context: dict[str, Any]) -> None
         exchange.response["creditsRefunded"] = 1  # as if the repeat were a new rating
 
 
+def _paper_primary_id_unknown(exchange: Exchange, context: dict[str, Any]) -> Any:
+    reference = exchange.path.removeprefix("/v2/search/research/papers/")
+    if reference != exchange.path and "/" not in reference and not reference.isdigit():
+        return 404, {"success": False, "error": "Paper not found"}  # only the canonical id resolves
+    return None
+
+
+def _developer_k_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/search/developer" and isinstance(exchange.response, dict) and exchange.response.get("results"):
+        exchange.response["results"] = exchange.response["results"] * 2  # as if k were not applied
+
+
+def _developer_results_dropped(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/search/developer" and isinstance(exchange.response, dict) and len(exchange.response.get("results") or []) > 10:
+        exchange.response["results"] = exchange.response["results"][:10]  # charged for more results than it answers
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -670,6 +687,9 @@ MUTANTS = [
     ),
     Mutant("audio-unsupported-crashes", "the audio format of a page without media answers 500 instead of 422", response=_audio_unsupported_crashes),
     Mutant("answers-free", "question, highlights and query are answered (or not) without their 4 credits", request=_answers_free),
+    Mutant("paper-primary-id-unknown", "a paper is found by its paperId only, not by the primaryId a search named", request=_paper_primary_id_unknown),
+    Mutant("developer-k-ignored", "a developer search answers more results than k", response=_developer_k_ignored),
+    Mutant("developer-results-dropped", "a developer search charges for results it does not answer", response=_developer_results_dropped),
 ]
 
 # The requirement class whose tests catch each mutant: the self-test runs that class alone against
@@ -690,6 +710,9 @@ CLASS_OF = {
     "missing-invalid-urls": "core",
     "second-cancel-accepted": "jobs",
     "agent-snapshot-stale": "jobs",
+    "paper-primary-id-unknown": "pages",
+    "developer-k-ignored": "pages",
+    "developer-results-dropped": "billing",
     "feedback-refunds-twice": "billing",
     "crawl-cancel-refused": "jobs",
     "batch-cancel-no-op": "jobs",

@@ -105,6 +105,8 @@ def _ids_for(api: httpx.Client, path: str) -> dict[str, str]:
         raise AssertionError("the agent run's trace named no snapshot")
     if path == "/v2/search/{jobId}/feedback":  # a search of the caller's, just run
         return {"JOB_ID": str(api.post("/v2/search", json={"query": "coffee", "limit": 2}).json()["id"])}
+    if path.startswith("/v2/search/research/papers/"):  # a paper of the research index (server README "Indexes")
+        return {"JOB_ID": "7001000002"}
     if path.startswith(("/v2/browser/", "/v2/interact/")):
         return {"JOB_ID": str(api.post("/v2/browser", json={}).json()["id"])}
     return {"JOB_ID": _job_for(api, path) or ""}

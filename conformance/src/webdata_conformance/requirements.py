@@ -395,6 +395,20 @@ _ALL = [
         operations=("mapUrl",),
     ),
     Requirement(
+        "INDEX-01",
+        "pages",
+        "A paper a research paper search returns MUST be found by its paperId and by its primaryId as the same paper, a read of it with a query and k MUST answer at most k passages, and its related papers MUST NOT include the seed.",
+        "inferred: firecrawl-js 4.42 research types (PaperResult: paperId canonical, primaryId the cite/fetch identifier; ReadPaperResponse passages; SimilarPapersResponse); the service's paperSchema (k with query)",
+        operations=("searchPapers", "getPaper", "similarPapers"),
+    ),
+    Requirement(
+        "INDEX-02",
+        "pages",
+        "A developer search MUST return at most k results, each with at most passages passages; a government search MUST return at most k results, positioned 1, 2, 3, ... in order.",
+        "inferred: the service's developerSearchSchema and gov search schema (k, passages); firecrawl-py 4.55 DeveloperSearchRequest and GovSearchRequest",
+        operations=("searchDeveloper", "searchGov"),
+    ),
+    Requirement(
         "SEARCH-02",
         "pages",
         "A search with ignoreInvalidURLs MUST NOT return a web result whose URL the service's blocklist refuses.",
@@ -471,6 +485,13 @@ _ALL = [
         "The audio format on a URL that is not a media page MUST be refused with 422 and code SCRAPE_AUDIO_UNSUPPORTED_URL.",
         "inferred: scraper/scrapeURL/transformers/audio.ts (AudioUnsupportedUrlError), lib/error getHttpStatusForErrorCode (422)",
         operations=_SCRAPE,
+    ),
+    Requirement(
+        "BILL-06",
+        "billing",
+        "A developer search MUST cost 2 credits per ten results it returns, rounded up, and nothing when it returns none.",
+        "inferred: the service's research controller (SEARCH_CREDITS_PER_TEN_RESULTS 2, Math.ceil(results / 10), billed only when positive)",
+        operations=("searchDeveloper",),
     ),
     Requirement(
         "BILL-05",

@@ -544,6 +544,18 @@ def test_a_rated_search_is_refunded_once(api: ConformanceClient, usage: Any) -> 
     )
 
 
+@pytest.mark.requirement("BILL-06")
+def test_developer_search_costs_two_credits_per_ten_results(api: ConformanceClient, usage: Any, settings: Settings) -> None:
+    query = str(settings.pages.get("developer", {}).get("query", "crawler robots markdown memory leak parsing"))
+    found, credits = _charged(usage, lambda: api.call("searchDeveloper", json_body={"query": query, "k": 100}))
+    found.require(found.status == 200, f"a developer search must succeed, it answered {said(found)}")
+    results = len(found.body.get("results") or [])
+    expected = -(-results // 10) * 2
+    found.expect(credits == expected, f"a developer search returning {results} result(s) costs {expected} credit(s), it cost {credits}")
+    if results == 0:
+        raise Unmet(f"a developer search for {query!r} returned no result: set [pages.developer] query to one your server finds", found)
+
+
 @pytest.mark.requirement("THREAT-01")
 def test_s8_threat_protection_costs_2_per_url(api: ConformanceClient, usage: Any) -> None:
     url = _unique("threat")
@@ -996,6 +1008,49 @@ def test_map_limit_and_domain(api: ConformanceClient, settings: Settings) -> Non
         else:
             foreign = sorted(h for h in hosts if h != domain and not h.endswith("." + domain))
             answer.expect(not foreign, f"a map listed links of other sites: {foreign}")
+
+
+@pytest.mark.requirement("INDEX-01")
+def test_a_found_paper_is_the_same_paper_by_either_id(api: ConformanceClient, settings: Settings) -> None:
+    query = str(settings.pages.get("papers", {}).get("query", "protein structure"))
+    found = api.call("searchPapers", query={"query": query, "k": 3})
+    found.require(found.status == 200, f"a paper search must succeed, it answered {said(found)}")
+    results = found.body.get("results") or []
+    if not results:
+        raise Unmet(f"a paper search for {query!r} returned no paper, so nothing to check: set [pages.papers] query to one your server finds", found)
+    paper = results[0]
+    for reference in (paper["paperId"], paper["primaryId"]):
+        shown = api.call("getPaper", paperId=reference)
+        shown.expect(
+            shown.status == 200 and (shown.body.get("paper") or {}).get("paperId") == paper["paperId"],
+            f"the paper a search returned ({paper['paperId']}) must be found by {reference!r} as itself, it answered {said(shown)}",
+        )
+    read = api.call("getPaper", paperId=paper["paperId"], query={"query": query, "k": 1})
+    read.expect(read.status == 200 and len(read.body.get("passages") or []) <= 1, f"a read with k 1 answers at most one passage ({said(read)})")
+    related = api.call("similarPapers", paperId=paper["paperId"], query={"intent": query})
+    related.expect(related.status == 200, f"the related papers of a found paper must be answered, it answered {said(related)}")
+    seeds = [r.get("paperId") for r in related.body.get("results") or [] if r.get("paperId") == paper["paperId"]] if related.status == 200 else []
+    related.expect(not seeds, f"a paper's related papers must not include the paper itself ({paper['paperId']})")
+
+
+@pytest.mark.requirement("INDEX-02")
+def test_index_searches_keep_their_bounds(api: ConformanceClient, settings: Settings) -> None:
+    query = str(settings.pages.get("developer", {}).get("query", "crawler robots markdown memory leak parsing"))
+    found = api.call("searchDeveloper", json_body={"query": query, "k": 2, "passages": 1})
+    found.require(found.status == 200, f"a developer search must succeed, it answered {said(found)}")
+    results = found.body.get("results") or []
+    found.expect(len(results) <= 2, f"a developer search with k 2 returned {len(results)} results")
+    found.expect(all(len(r.get("passages") or []) <= 1 for r in results), "a developer search with passages 1 returned a result with more")
+    gov = api.call("searchGov", json_body={"query": str(settings.pages.get("gov", {}).get("query", "civil rights law")), "k": 2})
+    gov.require(gov.status == 200, f"a government search must succeed, it answered {said(gov)}")
+    web = (gov.body.get("data") or {}).get("web") or []
+    gov.expect(len(web) <= 2, f"a government search with k 2 returned {len(web)} results")
+    gov.expect(
+        [r.get("position") for r in web] == list(range(1, len(web) + 1)),
+        f"government results must be positioned 1, 2, ... in order: {[r.get('position') for r in web]}",
+    )
+    if not results and not web:
+        raise Unmet("neither index search returned a result: set [pages.developer] and [pages.gov] queries to ones your server finds", found)
 
 
 @pytest.mark.requirement("SEARCH-01")
