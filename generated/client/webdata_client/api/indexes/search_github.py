@@ -9,12 +9,7 @@ OPERATION = Operation(
     method="GET",
     path="/v2/search/research/github",
     path_params=(),
-    query_params=(
-        ("query", "query"),
-        ("k", "k"),
-        ("origin", "origin"),
-        ("integration", "integration"),
-    ),
+    query_params=(),
     has_body=False,
     statuses=(
         401,
