@@ -111,7 +111,7 @@ def test_ignore_invalid_urls_drops_the_results_the_service_would_not_scrape(serv
 
 
 def test_sources_domains_and_categories(server: Server) -> None:
-    data = _search(server, query="coffee", limit=2, sources=["news", {"type": "images"}])["data"]
+    data = _search(server, query="coffee", limit=2, sources=[{"type": "news"}, {"type": "images"}])["data"]
     assert set(data) == {"news", "images"}
     assert all(n["url"].startswith("https://coffee-recipes.example.com/blog") and n["date"].startswith("2026-") for n in data["news"])
     assert data["images"][0]["imageUrl"] == "https://coffee-recipes.example.com/images/hero.png" and data["images"][0]["imageWidth"] == 1200
@@ -140,10 +140,40 @@ def test_scraped_results_are_documents_charged_as_scrapes(server: Server) -> Non
 
 @pytest.mark.parametrize(
     "body",
-    [{"query": "q", "limit": 101}, {"query": "q", "limit": 0}, {"query": "q", "sources": ["video"]}, {"query": "q", "unknown": 1}, {"limit": 5}],
+    [
+        {"query": "q", "limit": 101},
+        {"query": "q", "limit": 0},
+        {"query": "q", "sources": ["video"]},
+        {"query": "q", "unknown": 1},
+        {"limit": 5},
+        # The service takes sources and categories all by name or all as objects, never a mix (issue 56 false alarm 7).
+        {"query": "q", "sources": ["web", {"type": "news"}]},
+        {"query": "q", "categories": [{"type": "github"}, "pdf"]},
+        # Its search scrapes with thirteen formats of the twenty (issue 56 false alarm 8), and its
+        # nested scrape options take no integration (false alarm 6).
+        {"query": "q", "scrapeOptions": {"formats": ["markdown", {"type": "changeTracking"}]}},
+        {"query": "q", "scrapeOptions": {"formats": ["rawBase64"]}},
+        {"query": "q", "scrapeOptions": {"formats": [{"type": "branding"}]}},
+        {"query": "q", "scrapeOptions": {"integration": "_mine"}},
+    ],
 )
 def test_search_refuses_what_the_service_refuses(server: Server, body: dict[str, Any]) -> None:
     assert server.api("searchWeb", json=body).status_code == 400
+
+
+def test_search_takes_what_the_service_takes(server: Server) -> None:
+    """Sources and categories all by name or all as objects; the search formats as strings or objects."""
+    for body in (
+        {"query": "coffee", "sources": ["web", "news"], "categories": ["github", "pdf"]},
+        {"query": "coffee", "sources": [{"type": "web", "tbs": "qdr:d"}, {"type": "news"}], "categories": [{"type": "research"}]},
+        {
+            "query": "coffee",
+            "limit": 1,
+            "integration": "_mine",
+            "scrapeOptions": {"formats": ["markdown", "product", {"type": "question", "question": "Which roast?"}]},
+        },
+    ):
+        assert server.api("searchWeb", json=body).status_code == 200, body
 
 
 @pytest.mark.parametrize(

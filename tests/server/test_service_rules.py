@@ -76,6 +76,9 @@ def test_an_unknown_key_is_refused_and_named(server: Server, operation_id: str) 
     [
         ("startCrawl", {"url": "https://example.com", "scrapeOptions": {"regexOnFullURL": True}}, ["scrapeOptions"], "regexOnFullURL"),
         ("startExtract", {"urls": ["https://example.com"], "scrapeOptions": {"maxDepth": 2}}, ["scrapeOptions"], "maxDepth"),
+        # integration sits beside url or urls, never in nested scrape options (issue 56 false alarm 6).
+        ("startCrawl", {"url": "https://example.com", "integration": "_mine", "scrapeOptions": {"integration": "_mine"}}, ["scrapeOptions"], "integration"),
+        ("startExtract", {"urls": ["https://example.com"], "scrapeOptions": {"integration": "_mine"}}, ["scrapeOptions"], "integration"),
         ("scrapeUrl", {"url": "https://example.com", "formats": [{"type": "json", "prompt": "p", "mode": "llm"}]}, ["formats", 0], "mode"),
         ("scrapeUrl", {"url": "https://example.com", "parsers": [{"type": "pdf", "ocr": True}]}, ["parsers", 0], "ocr"),
         ("scrapeUrl", {"url": "https://example.com", "actions": [{"type": "wait", "milliseconds": 5, "x": 1}]}, ["actions", 0], "x"),

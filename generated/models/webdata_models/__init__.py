@@ -3050,6 +3050,15 @@ class ScrollAction(WireModel):
     type: Literal["scroll"] = "scroll"
 
 
+SearchCategoryNames = TypeAliasType(
+    "SearchCategoryNames",
+    Annotated[list[Literal["github", "research", "pdf", "developer", "gov"]], Field(max_length=10)],
+)
+"""
+Categories by name.
+"""
+
+
 class SearchCategoryOptions(WireModel):
     """
     A category as an object.
@@ -3060,6 +3069,12 @@ class SearchCategoryOptions(WireModel):
         populate_by_name=True,
     )
     type: Literal["github", "research", "pdf", "developer", "gov"]
+
+
+SearchCompatFormatName = TypeAliasType("SearchCompatFormatName", Literal["screenshot", "json", "product", "menu"])
+"""
+The string shorthand of a search format without required fields beyond the basic six.
+"""
 
 
 class SearchFeedbackRequest(WireModel):
@@ -3120,6 +3135,14 @@ class SearchResultImage(WireModel):
     position: StrictInt | None = None
     title: StrictStr | None = None
     url: StrictStr | None = None
+
+
+SearchSourceNames = TypeAliasType(
+    "SearchSourceNames", Annotated[list[Literal["web", "news", "images"]], Field(max_length=8)]
+)
+"""
+Sources by name.
+"""
 
 
 class SearchSourceOptions(WireModel):
@@ -4001,11 +4024,41 @@ class ScreenshotFormat(WireModel):
     viewport: Viewport | None = None
 
 
-SearchCategory = TypeAliasType(
-    "SearchCategory", Literal["github", "research", "pdf", "developer", "gov"] | SearchCategoryOptions
+SearchCategoryObjects = TypeAliasType(
+    "SearchCategoryObjects", Annotated[list[SearchCategoryOptions], Field(max_length=10)]
 )
 """
-A category by name, or as an object.
+Categories as objects.
+"""
+
+
+SearchFormat = TypeAliasType(
+    "SearchFormat",
+    Annotated[
+        MarkdownFormat
+        | SummaryFormat
+        | HtmlFormat
+        | RawHtmlFormat
+        | LinksFormat
+        | ImagesFormat
+        | ScreenshotFormat
+        | JsonFormat
+        | ProductFormat
+        | MenuFormat
+        | QuestionFormat
+        | HighlightsFormat
+        | QueryFormat,
+        Field(discriminator="type"),
+    ],
+)
+"""
+A search format object; `type` selects the variant.
+"""
+
+
+SearchFormatItem = TypeAliasType("SearchFormatItem", BasicFormatName | SearchCompatFormatName | SearchFormat)
+"""
+A format a search's results can be scraped with, as an object or its string shorthand.
 """
 
 
@@ -4022,9 +4075,9 @@ class SearchPapersResponse(WireModel):
     success: StrictBool
 
 
-SearchSource = TypeAliasType("SearchSource", Literal["web", "news", "images"] | SearchSourceOptions)
+SearchSourceObjects = TypeAliasType("SearchSourceObjects", Annotated[list[SearchSourceOptions], Field(max_length=8)])
 """
-A source by name, or as an object with options.
+Sources as objects with options.
 """
 
 
@@ -4463,16 +4516,6 @@ class ScrapeOptions(WireModel):
     """
     Tags to include in the output. A selector given twice counts once.
     """
-    integration: Annotated[
-        StrictStr | None,
-        Field(
-            max_length=256,
-            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
-        ),
-    ] = None
-    """
-    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect. (firecrawl-py sends it inside nested scrape options too.)
-    """
     location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
     lockdown: StrictBool = False
     """
@@ -4710,110 +4753,6 @@ class ScrapeRequest(WireModel):
     """
 
 
-class SearchRequest(WireModel):
-    """
-    Body of POST /v2/search. An unknown key is refused.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-        populate_by_name=True,
-    )
-    field__search_preview_token: Annotated[StrictStr | None, Field(alias="__searchPreviewToken", max_length=256)] = None
-    """
-    The service's preview hook; accepted
-    """
-    categories: Annotated[list[SearchCategory] | None, Field(max_length=10)] = None
-    """
-    Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
-    """
-    country: Annotated[StrictStr, Field(max_length=8)] = "us"
-    """
-    Country the results are for (ISO 3166-1 alpha-2
-    """
-    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
-    """
-    Accepted as firecrawl-py sends it.
-    """
-    enterprise: Annotated[list[Literal["zdr", "anon"]] | None, Field(max_length=2)] = None
-    """
-    Enterprise search options (firecrawl-py); accepted.
-    """
-    exclude_domains: Annotated[list[ExcludeDomain1] | None, Field(alias="excludeDomains", max_length=100)] = None
-    """
-    Drop results on these domains (and their subdomains); not with `includeDomains`.
-    """
-    filter: Annotated[StrictStr | None, Field(max_length=256)] = None
-    """
-    The search provider's filter; accepted
-    """
-    highlights: StrictBool | None = None
-    """
-    Accepted as firecrawl-py sends it.
-    """
-    ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = False
-    """
-    Drop the web results whose URL the service would not scrape (its blocklist,
-    `x-blocklist`), before `limit` applies; news and images results keep theirs. Without
-    it, such a result asked with `scrapeOptions` formats comes back unscraped and uncharged,
-    `metadata.statusCode` 403 and `metadata.error` `Could not scrape url: ` followed by the
-    blocklist message.
-
-    """
-    include_domains: Annotated[list[IncludeDomain1] | None, Field(alias="includeDomains", max_length=100)] = None
-    """
-    Keep only results on these domains (and their subdomains); not with `excludeDomains`.
-    """
-    integration: Annotated[
-        StrictStr | None,
-        Field(
-            max_length=256,
-            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
-        ),
-    ] = None
-    """
-    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
-    """
-    lang: Annotated[StrictStr, Field(max_length=35)] = "en"
-    """
-    Language of the results (a BCP 47 tag); accepted
-    """
-    limit: Annotated[StrictInt, Field(ge=1, le=100)] = 5
-    """
-    At most this many results of each source.
-    """
-    location: Annotated[StrictStr | None, Field(max_length=256)] = None
-    """
-    Where the search is made from (a place name).
-    """
-    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
-    """
-    Who sent the request; recorded, no effect.
-    """
-    query: Annotated[StrictStr, Field(max_length=10000)]
-    """
-    What to search for.
-    """
-    scrape_options: Annotated[ScrapeOptions | None, Field(alias="scrapeOptions")] = None
-    sources: Annotated[list[SearchSource] | None, Field(max_length=8)] = None
-    """
-    Which sources to search, by name or as an object with options; `web` by default.
-    """
-    tbs: Annotated[StrictStr | None, Field(max_length=256)] = None
-    """
-    Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
-    """
-    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
-    timeout: Annotated[StrictInt, Field(gt=0)] = 60000
-    """
-    Milliseconds the search may take.
-    """
-    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
-    """
-    Accepted as firecrawl-py sends it.
-    """
-
-
 class SearchResultNews(WireModel):
     """
     A news result; scraped (formats asked for), it carries the document's fields too.
@@ -4889,6 +4828,145 @@ class SearchResultWeb(WireModel):
     video: StrictStr | None = None
     videos: list[VideoItem] | None = None
     warning: StrictStr | None = None
+
+
+class SearchScrapeOptions(WireModel):
+    """
+    The scrape options of a search's results: those of a scrape, with the formats a search can
+    make (markdown, html, rawHtml, links, images, summary, product, menu, json, question,
+    highlights, query, screenshot); rawBase64, changeTracking, branding, attributes, audio,
+    video and deterministicJson are refused here. An unknown key is refused.
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    field__experimental_omce: Annotated[StrictBool | None, Field(alias="__experimental_omce")] = None
+    """
+    An internal flag of the service's scrape schema; accepted, no effect here.
+    """
+    field__experimental_omce_domain: Annotated[
+        StrictStr | None, Field(alias="__experimental_omceDomain", max_length=256)
+    ] = None
+    """
+    An internal option of the service's scrape schema; accepted, no effect here.
+    """
+    actions: Annotated[list[Action] | None, Field(max_length=50)] = None
+    """
+    Performed on the page, in order, before content is taken. Forces storeInCache to false.
+    At most 50; waitFor and the wait actions together at most 60 s (a wait on a selector
+    counts 1 s), else 400 `Total wait time (waitFor + wait actions) cannot exceed 60 seconds`.
+
+    """
+    audit_metadata: Annotated[AuditMetadata | None, Field(alias="auditMetadata")] = None
+    block_ads: Annotated[StrictBool, Field(alias="blockAds")] = True
+    """
+    Ad and cookie-popup blocking.
+    """
+    check_prompt_injection: Annotated[StrictBool | None, Field(alias="checkPromptInjection")] = False
+    """
+    Scan the page's content for prompt injection before any format is made; a detection
+    fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED. +4 credits when the check
+    runs. The same check as the json format's `checkPromptInjection` (the seed's place for
+    it), which firecrawl-py now marks deprecated in favour of this one; null is the same as false.
+
+    """
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    """
+    exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
+    """
+    Tags to exclude from the output. A selector given twice counts once.
+    """
+    fast_mode: Annotated[StrictBool, Field(alias="fastMode")] = False
+    """
+    Accepted as the service accepts it; the reference server's pages are fast already.
+    """
+    formats: Annotated[list[SearchFormatItem] | None, Field(max_length=13)] = None
+    """
+    Output formats of each scraped result; at most one screenshot (400 `You may only specify one screenshot format`).
+    """
+    headers: HeaderMap | None = None
+    """
+    Headers sent with the request (cookies, user-agent, …). Forces storeInCache to false. At most 100, each value at most 8192 characters.
+    """
+    include_tags: Annotated[list[IncludeTag] | None, Field(alias="includeTags", max_length=100)] = None
+    """
+    Tags to include in the output. A selector given twice counts once.
+    """
+    location: Annotated[Location, Field(validate_default=True)] = {"country": "US"}
+    lockdown: StrictBool = False
+    """
+    Cache only, never contacts the target; a miss is 404 SCRAPE_LOCKDOWN_CACHE_MISS with the URL not logged. Zero data retention; maxAge defaults to two years.
+    """
+    max_age: Annotated[StrictInt, Field(alias="maxAge", ge=0)] = 172800000
+    """
+    Milliseconds; a cached copy younger than this is returned, an older one triggers a fresh scrape. Defaults to two years under lockdown.
+    """
+    min_age: Annotated[StrictInt | None, Field(alias="minAge", ge=0)] = None
+    """
+    Milliseconds; cache only, a copy at least this old is returned, none gives 404 SCRAPE_NO_CACHED_DATA. 1 accepts any cached copy.
+    """
+    mobile: StrictBool = False
+    """
+    Emulate a mobile device.
+    """
+    only_clean_content: Annotated[StrictBool, Field(alias="onlyCleanContent")] = False
+    """
+    Beta. An extra pass removing residual boilerplate; skipped with a warning when the markdown is too long.
+    """
+    only_main_content: Annotated[StrictBool, Field(alias="onlyMainContent")] = True
+    """
+    Deterministic HTML-level filter removing headers, navigation and footers.
+    """
+    parsers: Annotated[list[ParserItem], Field(max_length=10, validate_default=True)] = ["pdf"]
+    """
+    With "pdf" present, PDFs become markdown at 1 credit per page; an empty array returns the PDF base64-encoded at a flat 1 credit.
+    """
+    profile: Profile | None = None
+    proxy: Literal["basic", "enhanced", "auto"] = "auto"
+    """
+    basic is fast; enhanced is more reliable on anti-bot sites at the same cost; auto retries with enhanced when basic fails, with no surcharge.
+    """
+    redact_pii: Annotated[StrictBool | RedactPIIOptions, Field(alias="redactPII", validate_default=True)] = False
+    """
+    Redacts personal data from the returned markdown; true uses defaults, an object tunes it.
+    """
+    remove_base64_images: Annotated[StrictBool, Field(alias="removeBase64Images")] = True
+    """
+    Removes base64 images from markdown (alt text kept, URL replaced by a placeholder); html and rawHtml keep them.
+    """
+    skip_tls_verification: Annotated[StrictBool, Field(alias="skipTlsVerification")] = True
+    """
+    Skip TLS certificate verification.
+    """
+    store_in_cache: Annotated[StrictBool, Field(alias="storeInCache")] = True
+    """
+    When false, the page is not stored in the index and cache. actions and headers force it false.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(ge=1000, le=300000)] = 60000
+    """
+    Milliseconds before the scrape fails.
+    """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    How much the domain tools report; accepted, no effect here (no domain tools).
+    """
+    use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
+    """
+    The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
+    """
+    wait_for: Annotated[StrictInt, Field(alias="waitFor", ge=0, le=60000)] = 0
+    """
+    Milliseconds to wait before fetching, in addition to the automatic wait. With `timeout`
+    given, at most half of it (400 `waitFor must not exceed half of timeout`); with
+    `actions`, waitFor and the wait actions together at most 60 s.
+
+    """
 
 
 Webhook = TypeAliasType("Webhook", Webhook1 | WebhookConfig)
@@ -5765,6 +5843,110 @@ class SearchData(WireModel):
     images: list[SearchResultImage] | None = None
     news: list[SearchResultNews] | None = None
     web: list[SearchResultWeb] | None = None
+
+
+class SearchRequest(WireModel):
+    """
+    Body of POST /v2/search. An unknown key is refused.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    field__search_preview_token: Annotated[StrictStr | None, Field(alias="__searchPreviewToken", max_length=256)] = None
+    """
+    The service's preview hook; accepted
+    """
+    categories: SearchCategoryNames | SearchCategoryObjects | None = None
+    """
+    Restrict web results to categories (`github`, `research`, `pdf`, ...), all by name or all as objects (not a mix); each result says its category.
+    """
+    country: Annotated[StrictStr, Field(max_length=8)] = "us"
+    """
+    Country the results are for (ISO 3166-1 alpha-2
+    """
+    domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
+    """
+    Accepted as firecrawl-py sends it.
+    """
+    enterprise: Annotated[list[Literal["zdr", "anon"]] | None, Field(max_length=2)] = None
+    """
+    Enterprise search options (firecrawl-py); accepted.
+    """
+    exclude_domains: Annotated[list[ExcludeDomain1] | None, Field(alias="excludeDomains", max_length=100)] = None
+    """
+    Drop results on these domains (and their subdomains); not with `includeDomains`.
+    """
+    filter: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The search provider's filter; accepted
+    """
+    highlights: StrictBool | None = None
+    """
+    Accepted as firecrawl-py sends it.
+    """
+    ignore_invalid_urls: Annotated[StrictBool, Field(alias="ignoreInvalidURLs")] = False
+    """
+    Drop the web results whose URL the service would not scrape (its blocklist,
+    `x-blocklist`), before `limit` applies; news and images results keep theirs. Without
+    it, such a result asked with `scrapeOptions` formats comes back unscraped and uncharged,
+    `metadata.statusCode` 403 and `metadata.error` `Could not scrape url: ` followed by the
+    blocklist message.
+
+    """
+    include_domains: Annotated[list[IncludeDomain1] | None, Field(alias="includeDomains", max_length=100)] = None
+    """
+    Keep only results on these domains (and their subdomains); not with `excludeDomains`.
+    """
+    integration: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=256,
+            pattern="^(_[\\s\\S]*|dify|zapier|pipedream|raycast|langchain|crewai|llamaindex|n8n|camelai|make|flowise|metagpt|relevanceai|viasocket|cli|hermes|gstack|prometheus)$",
+        ),
+    ] = None
+    """
+    The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
+    """
+    lang: Annotated[StrictStr, Field(max_length=35)] = "en"
+    """
+    Language of the results (a BCP 47 tag); accepted
+    """
+    limit: Annotated[StrictInt, Field(ge=1, le=100)] = 5
+    """
+    At most this many results of each source.
+    """
+    location: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Where the search is made from (a place name).
+    """
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
+    """
+    Who sent the request; recorded, no effect.
+    """
+    query: Annotated[StrictStr, Field(max_length=10000)]
+    """
+    What to search for.
+    """
+    scrape_options: Annotated[SearchScrapeOptions | None, Field(alias="scrapeOptions")] = None
+    sources: SearchSourceNames | SearchSourceObjects | None = None
+    """
+    Which sources to search, all by name or all as objects with options (not a mix); `web` by default.
+    """
+    tbs: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
+    """
+    threat_protection: Annotated[ThreatProtectionOverride | None, Field(alias="threatProtection")] = None
+    timeout: Annotated[StrictInt, Field(gt=0)] = 60000
+    """
+    Milliseconds the search may take.
+    """
+    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    """
+    Accepted as firecrawl-py sends it.
+    """
 
 
 class SearchResponse(WireModel):

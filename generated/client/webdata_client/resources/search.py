@@ -27,7 +27,7 @@ class Search:
         self,
         query: str,
         *,
-        categories: Sequence[models.SearchCategory | Mapping[str, Any]] | None = None,
+        categories: models.SearchCategoryNames | models.SearchCategoryObjects | None = None,
         country: str | None = None,
         domain_tools: bool | None = None,
         enterprise: Sequence[Literal["zdr", "anon"]] | None = None,
@@ -41,9 +41,9 @@ class Search:
         limit: int | None = None,
         location: str | None = None,
         origin: str | None = None,
-        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        scrape_options: models.SearchScrapeOptions | Mapping[str, Any] | None = None,
         search_preview_token: str | None = None,
-        sources: Sequence[models.SearchSource | Mapping[str, Any]] | None = None,
+        sources: models.SearchSourceNames | models.SearchSourceObjects | None = None,
         tbs: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
@@ -55,7 +55,7 @@ class Search:
 
         Args:
             query: What to search for.
-            categories: Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+            categories: Restrict web results to categories (`github`, `research`, `pdf`, ...), all by name or all as objects (not a mix); each result says its category.
             country: Country the results are for (ISO 3166-1 alpha-2.
             domain_tools: Accepted as firecrawl-py sends it.
             enterprise: Enterprise search options (firecrawl-py); accepted.
@@ -69,9 +69,9 @@ class Search:
             limit: At most this many results of each source.
             location: Where the search is made from (a place name).
             origin: Who sent the request; recorded, no effect.
-            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            scrape_options: The scrape options of a search's results: those of a scrape, with the formats a search can make (markdown, html, rawHtml, links, images, summary, product, menu, json, question, highlights, query, screenshot); rawBase64, changeTracking, branding, attributes, audio, video and deterministicJson are refused here.
             search_preview_token: The service's preview hook; accepted.
-            sources: Which sources to search, by name or as an object with options; `web` by default.
+            sources: Which sources to search, all by name or all as objects with options (not a mix); `web` by default.
             tbs: Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds the search may take.
@@ -122,7 +122,7 @@ class AsyncSearch:
         self,
         query: str,
         *,
-        categories: Sequence[models.SearchCategory | Mapping[str, Any]] | None = None,
+        categories: models.SearchCategoryNames | models.SearchCategoryObjects | None = None,
         country: str | None = None,
         domain_tools: bool | None = None,
         enterprise: Sequence[Literal["zdr", "anon"]] | None = None,
@@ -136,9 +136,9 @@ class AsyncSearch:
         limit: int | None = None,
         location: str | None = None,
         origin: str | None = None,
-        scrape_options: models.ScrapeOptions | Mapping[str, Any] | None = None,
+        scrape_options: models.SearchScrapeOptions | Mapping[str, Any] | None = None,
         search_preview_token: str | None = None,
-        sources: Sequence[models.SearchSource | Mapping[str, Any]] | None = None,
+        sources: models.SearchSourceNames | models.SearchSourceObjects | None = None,
         tbs: str | None = None,
         threat_protection: models.ThreatProtectionOverride | Mapping[str, Any] | None = None,
         timeout: int | None = None,
@@ -150,7 +150,7 @@ class AsyncSearch:
 
         Args:
             query: What to search for.
-            categories: Restrict web results to categories (`github`, `research`, `pdf`, ...); each result says its category.
+            categories: Restrict web results to categories (`github`, `research`, `pdf`, ...), all by name or all as objects (not a mix); each result says its category.
             country: Country the results are for (ISO 3166-1 alpha-2.
             domain_tools: Accepted as firecrawl-py sends it.
             enterprise: Enterprise search options (firecrawl-py); accepted.
@@ -164,9 +164,9 @@ class AsyncSearch:
             limit: At most this many results of each source.
             location: Where the search is made from (a place name).
             origin: Who sent the request; recorded, no effect.
-            scrape_options: Options shared by scrape, batch scrape, crawl and extract.
+            scrape_options: The scrape options of a search's results: those of a scrape, with the formats a search can make (markdown, html, rawHtml, links, images, summary, product, menu, json, question, highlights, query, screenshot); rawBase64, changeTracking, branding, attributes, audio, video and deterministicJson are refused here.
             search_preview_token: The service's preview hook; accepted.
-            sources: Which sources to search, by name or as an object with options; `web` by default.
+            sources: Which sources to search, all by name or all as objects with options (not a mix); `web` by default.
             tbs: Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds the search may take.
