@@ -16,6 +16,7 @@ from tests.spec.test_payloads import INVALID, VALID
 # The smallest valid instance of every component that declares a default.
 MINIMAL: dict[str, dict[str, Any]] = {
     "ScrapeOptions": {},
+    "SearchScrapeOptions": {},
     "MonitorScheduleInput": {"text": "hourly"},
     "MonitorSearchTarget": {"type": "search", "queries": ["coffee"]},
     "MonitorCreateRequest": {"name": "m", "schedule": {"cron": "0 * * * *"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]},

@@ -24,7 +24,7 @@ SITE = "https://example.com"
     [
         ("scrapeUrl", {"url": SITE, "useMock": "fixture", "domainTools": True, "toolDetail": "full", "__experimental_omceDomain": "example.com"}),
         ("scrapeUrl", {"url": SITE, "__experimental_omce": True, "integration": None}),
-        ("startCrawl", {"url": SITE, "limit": 2, "robotsUserAgent": "MyBot/1.0", "scrapeOptions": {"integration": "_my-app", "useMock": "m"}}),
+        ("startCrawl", {"url": SITE, "limit": 2, "robotsUserAgent": "MyBot/1.0", "integration": "_my-app", "scrapeOptions": {"useMock": "m"}}),
         ("startBatchScrape", {"urls": [SITE], "useMock": "m", "checkPromptInjection": False}),
         (
             "startExtract",

@@ -136,13 +136,20 @@ def _unknown_keys(schema: dict[str, Any], body: dict[str, Any]) -> list[str]:
     return sorted(found)
 
 
+# What the SDK can send that the service refuses, where its schema says so (the contract refuses it
+# too, as the service does: a double that took it would pass code the service fails): firecrawl-py's
+# ScrapeOptions carries ``integration``, and sends it inside the nested scrapeOptions of crawl, search
+# and extract, where the service's strict baseScrapeOptions has no such field (issue 56 false alarm 6).
+REFUSED_BY_THE_SERVICE = {"/scrapeOptions: Additional properties are not allowed ('integration' was unexpected)"}
+
+
 @pytest.mark.parametrize("operation_id", sorted(BODIES))
 def test_every_field_the_python_sdk_sends_is_declared(bundle: dict[str, Any], operation_id: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the SDK's deprecations and pydantic's serializer notes
         body = BODIES[operation_id]()
     assert len(body) >= 5, f"the SDK's preparation gave only {sorted(body)}"
-    assert _unknown_keys(_request_schema(bundle, operation_id), body) == []
+    assert [k for k in _unknown_keys(_request_schema(bundle, operation_id), body) if k not in REFUSED_BY_THE_SERVICE] == []
 
 
 def test_an_undeclared_field_is_found(bundle: dict[str, Any]) -> None:

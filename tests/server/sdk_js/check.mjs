@@ -228,4 +228,34 @@ await record("formatSweep", async () => {
   }
   return { strings, objectTypes, sent };
 });
+// Every public method not driven above (issue 55 item 7): tests/server/test_sdk_js.py keeps the
+// method-by-method table of the server README true from these records and the method list below.
+const crawlId = results.startCrawl?.value?.id;
+const batchId = results.startBatchScrape?.value?.id;
+await record("agentWaited", () => app.agent({ urls: ["https://example.com/pricing"], prompt: "the plan", schema, pollInterval: 1, timeout: 30 }));
+await record("asyncBatchScrapeUrls", () => app.asyncBatchScrapeUrls(["https://example.com/js-v1-a"]));
+await record("asyncCrawlUrl", () => app.asyncCrawlUrl("https://example.com", { limit: 2 }));
+await record("batchScrapeUrls", () => app.batchScrapeUrls(["https://example.com/js-v1-b"], { pollInterval: 1 }));
+await record("checkBatchScrapeErrors", () => app.checkBatchScrapeErrors(batchId));
+await record("checkBatchScrapeStatus", () => app.checkBatchScrapeStatus(batchId));
+await record("checkCrawlErrors", () => app.checkCrawlErrors(crawlId));
+await record("checkCrawlStatus", () => app.checkCrawlStatus(crawlId));
+await record("crawlUrl", () => app.crawlUrl("https://example.com", { limit: 2, pollInterval: 1 }));
+await record("findTools", () => app.findTools({ query: "company filings" }));
+await record("getBatchScrapeErrors", () => app.getBatchScrapeErrors(batchId));
+await record("mapUrl", () => app.mapUrl("https://example.com", { limit: 3 }));
+await record("parse", () => app.parse({ data: new TextEncoder().encode("<h1>Quarterly report</h1><p>Figures.</p>"), filename: "report.html" }));
+await record("scrapeUrl", () => app.scrapeUrl("https://example.com/js-v1", { formats: ["markdown"] }));
+results.__methods = (() => {
+  const names = new Set();
+  for (let proto = Object.getPrototypeOf(app); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+      if (name !== "constructor" && !name.startsWith("_") && typeof descriptor?.value === "function") names.add(name);
+    }
+  }
+  const research = Object.getPrototypeOf(app.research);
+  for (const name of Object.getOwnPropertyNames(research)) if (name !== "constructor" && typeof research[name] === "function") names.add(`research.${name}`);
+  return [...names].sort();
+})();
 process.stdout.write(JSON.stringify(results));
