@@ -587,6 +587,11 @@ def _developer_results_dropped(exchange: Exchange, context: dict[str, Any]) -> N
         exchange.response["results"] = exchange.response["results"][:10]  # charged for more results than it answers
 
 
+def _tool_search_charged(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/search" and isinstance(exchange.response, dict) and set(exchange.response.get("data") or {}) == {"tools"}:
+        exchange.response["creditsUsed"] = 1  # as if discovery were a search's result
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -690,6 +695,7 @@ MUTANTS = [
     Mutant("paper-primary-id-unknown", "a paper is found by its paperId only, not by the primaryId a search named", request=_paper_primary_id_unknown),
     Mutant("developer-k-ignored", "a developer search answers more results than k", response=_developer_k_ignored),
     Mutant("developer-results-dropped", "a developer search charges for results it does not answer", response=_developer_results_dropped),
+    Mutant("tool-search-charged", "a search for tools alone charges a credit", response=_tool_search_charged),
 ]
 
 # The requirement class whose tests catch each mutant: the self-test runs that class alone against
@@ -713,6 +719,7 @@ CLASS_OF = {
     "paper-primary-id-unknown": "pages",
     "developer-k-ignored": "pages",
     "developer-results-dropped": "billing",
+    "tool-search-charged": "pages",
     "feedback-refunds-twice": "billing",
     "crawl-cancel-refused": "jobs",
     "batch-cancel-no-op": "jobs",

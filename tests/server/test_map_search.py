@@ -207,3 +207,33 @@ def test_a_map_shorter_than_its_timeout_allows_answers_408_map_timeout(server: S
     slow = server.api("mapUrl", json={"url": "https://example.com/slow?ms=500", "timeout": 550})
     assert slow.status_code == 408
     assert server.api("mapUrl", json={"url": "https://example.com/slow?ms=500", "timeout": 600}).status_code == 200
+
+
+def test_the_alexandria_source_finds_the_catalogues_tools(server: Server) -> None:
+    """The alexandria source (issue 55 item 3): the catalogue's capabilities the query finds, free,
+    as much of each as toolDetail asks; with domainTools, those of the web results' sites too."""
+    from webdata_server import alexandria
+
+    before = server.api("getCreditUsage").json()["data"]["remainingCredits"]
+    alone = _search(server, query="company filings 10-K", sources=["alexandria"])
+    assert set(alone["data"]) == {"tools"} and alone["creditsUsed"] == 0  # nothing else searched, nothing charged
+    assert server.api("getCreditUsage").json()["data"]["remainingCredits"] == before
+    tools = alone["data"]["tools"]
+    assert [t["id"] for t in tools] == ["sec-filings/filings/search", "sec-filings/company/profile"]
+    assert set(tools[0]) == {"id", "provider", "capability", "description", "matchedBy", "matchedUrls"} and tools[0]["matchedBy"] == ["semantic"]
+    summary = _search(server, query="company filings 10-K", sources=[{"type": "alexandria"}], toolDetail="summary")["data"]["tools"][0]
+    assert (
+        summary["creditsCost"] == 1
+        and summary["next"] == {"provider": "sec-filings", "capability": "filings/search", "options": {}}
+        and "options" not in summary
+    )
+    full = _search(server, query="product price stock", sources=["alexandria"], toolDetail="full")["data"]["tools"][0]
+    assert full["requiresOneOf"] == [["url", "sku"]] and full["response"]["key"] == "product"
+    assert [o["name"] for o in full["options"]] == [o.name for o in alexandria.CAPABILITIES[4].options]
+    # With web results and domainTools: the tools of the results' sites, with the URLs that matched.
+    mixed = _search(server, query="climate weather history", sources=["web", "alexandria"], domainTools=True, limit=2)["data"]
+    weather = next(t for t in mixed["tools"] if t["id"] == "weather-history/daily/history")
+    assert weather["matchedBy"] == ["semantic", "domain"] and weather["matchedUrls"] == [r["url"] for r in mixed["web"] if "climate-news" in r["url"]]
+    assert "tools" not in _search(server, query="climate", limit=1)["data"]  # neither asked: no tools
+    blank = server.api("searchWeb", json={"query": " ", "sources": ["alexandria"]})
+    assert blank.status_code == 400 and blank.json() == {"success": False, "error": "A query is required for tool search."}

@@ -484,3 +484,14 @@ def test_developer_gov_and_research_indexes(sdk: Firecrawl) -> None:
     with pytest.warns(FutureWarning), pytest.raises(Exception) as gone:
         sdk.search_github("pysam VCF parsing", k=3)
     assert getattr(gone.value, "status_code", None) == 410 and "developer" in str(gone.value)
+
+
+def test_search_with_the_alexandria_source(sdk: Firecrawl) -> None:
+    """firecrawl-py's search with the alexandria source (issue 55 item 3): the catalogue's tools,
+    parsed by the SDK's own DiscoveredTool; with web results and domainTools, the sites' tools too."""
+    found = sdk.search("company filings 10-K", sources=["alexandria"], tool_detail="full")
+    assert found.web is None and found.tools and found.tools[0].provider == "sec-filings" and found.tools[0].capability == "filings/search"
+    assert found.tools[0].credits_cost == 1 and found.tools[0].next == {"provider": "sec-filings", "capability": "filings/search", "options": {}}
+    assert [o["name"] for o in found.tools[0].options] == ["company", "form", "limit"] and found.tools[0].matched_by == ["semantic"]
+    both = sdk.search("climate weather history", sources=["web", "alexandria"], domain_tools=True, limit=2)
+    assert both.web and any(t.matched_by == ["semantic", "domain"] and t.matched_urls for t in both.tools or [])

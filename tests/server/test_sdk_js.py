@@ -118,6 +118,13 @@ def test_agent(results: dict[str, Any]) -> None:
     assert run["listed"]["agents"][0]["id"] == run["started"]["id"] and len(run["listed"]["agents"]) == 2
 
 
+def test_search_with_the_alexandria_source(results: dict[str, Any]) -> None:
+    found = _value(results, "searchAlexandria")
+    assert found["web"] and found["tools"]
+    weather = next(t for t in found["tools"] if t["provider"] == "weather-history")
+    assert weather["matchedBy"] == ["semantic", "domain"] and weather["creditsCost"] == 1 and weather["next"]["capability"] == "daily/history"
+
+
 def test_indexes(results: dict[str, Any]) -> None:
     developer = _value(results, "developerSearch")
     assert [r["url"] for r in developer["results"]] == [

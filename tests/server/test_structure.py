@@ -123,6 +123,7 @@ _RAISED_BY = {
     errors.FeedbackRefused: ["submitFeedback"],
     errors.PaperNotFound: ["getPaper", "similarPapers"],
     errors.SearchRemoved: ["searchGithub"],
+    errors.ToolSearchNeedsQuery: ["searchWeb"],
 }
 
 

@@ -395,6 +395,13 @@ _ALL = [
         operations=("mapUrl",),
     ),
     Requirement(
+        "SEARCH-03",
+        "pages",
+        "A search whose only source is alexandria MUST answer the tools it found in data.tools and no other source, each naming its provider, capability and description, and MUST cost nothing (creditsUsed 0).",
+        "inferred: the service's search controller (wantsTools, isToolsOnlySearch: no search credits) and search/alexandria.ts (DiscoveredTool); firecrawl-py 4.55 SearchData.tools",
+        operations=("searchWeb",),
+    ),
+    Requirement(
         "INDEX-01",
         "pages",
         "A paper a research paper search returns MUST be found by its paperId and by its primaryId as the same paper, a read of it with a query and k MUST answer at most k passages, and its related papers MUST NOT include the seed.",

@@ -1328,6 +1328,48 @@ class DeveloperSourceStatus(WireModel):
     source: StrictStr
 
 
+class DiscoveredTool(WireModel):
+    """
+    A capability of a data provider of the catalogue, as much of it as `toolDetail` asks.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    capability: StrictStr
+    credits_cost: Annotated[StrictInt | None, Field(alias="creditsCost", ge=0)] = None
+    """
+    What one call costs (per record where perRecord).
+    """
+    description: StrictStr
+    id: StrictStr | None = None
+    """
+    `provider/capability`.
+    """
+    matched_by: Annotated[list[Annotated[Literal["semantic", "domain"], OpenEnum]] | None, Field(alias="matchedBy")] = (
+        None
+    )
+    matched_urls: Annotated[list[StrictStr] | None, Field(alias="matchedUrls")] = None
+    name: StrictStr | None = None
+    next: dict[str, Any] | None = None
+    """
+    The call that runs it: `{provider, capability, options}`.
+    """
+    options: list[dict[str, Any]] | None = None
+    """
+    Its inputs: name, type, required, description.
+    """
+    per_record: Annotated[StrictBool | None, Field(alias="perRecord")] = None
+    provider: StrictStr
+    requires_one_of: Annotated[list[list[StrictStr]] | None, Field(alias="requiresOneOf")] = None
+    response: dict[str, Any] | None = None
+    """
+    What it answers: about, key, fields.
+    """
+    when_to_use: Annotated[StrictStr | None, Field(alias="whenToUse")] = None
+
+
 class DocumentMetadata(WireModel):
     """
     Metadata of the page and of the scrape.
@@ -3138,7 +3180,7 @@ class SearchResultImage(WireModel):
 
 
 SearchSourceNames = TypeAliasType(
-    "SearchSourceNames", Annotated[list[Literal["web", "news", "images"]], Field(max_length=8)]
+    "SearchSourceNames", Annotated[list[Literal["web", "news", "images", "alexandria"]], Field(max_length=8)]
 )
 """
 Sources by name.
@@ -3159,7 +3201,7 @@ class SearchSourceOptions(WireModel):
     lang: Annotated[StrictStr | None, Field(max_length=35)] = None
     location: Annotated[StrictStr | None, Field(max_length=256)] = None
     tbs: Annotated[StrictStr | None, Field(max_length=256)] = None
-    type: Literal["web", "news", "images"]
+    type: Literal["web", "news", "images", "alexandria"]
 
 
 class SummaryFormat(WireModel):
@@ -4329,7 +4371,7 @@ class ParseOptions(WireModel):
     """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
-    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -4428,7 +4470,7 @@ class ParseOptions(WireModel):
     """
     tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
     """
-    How much the domain tools report; accepted, no effect here (no domain tools).
+    How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
     """
     use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
     """
@@ -4488,7 +4530,7 @@ class ScrapeOptions(WireModel):
     """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
-    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -4573,7 +4615,7 @@ class ScrapeOptions(WireModel):
     """
     tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
     """
-    How much the domain tools report; accepted, no effect here (no domain tools).
+    How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
     """
     use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
     """
@@ -4629,7 +4671,7 @@ class ScrapeRequest(WireModel):
     """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
-    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -4728,7 +4770,7 @@ class ScrapeRequest(WireModel):
     """
     tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
     """
-    How much the domain tools report; accepted, no effect here (no domain tools).
+    How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
     """
     url: Annotated[
         StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
@@ -4875,7 +4917,7 @@ class SearchScrapeOptions(WireModel):
     """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
-    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -4954,7 +4996,7 @@ class SearchScrapeOptions(WireModel):
     """
     tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
     """
-    How much the domain tools report; accepted, no effect here (no domain tools).
+    How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
     """
     use_mock: Annotated[StrictStr | None, Field(alias="useMock", max_length=256)] = None
     """
@@ -5111,7 +5153,7 @@ class BatchScrapeRequest(WireModel):
     """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
-    Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+    Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
     """
     exclude_tags: Annotated[list[ExcludeTag] | None, Field(alias="excludeTags", max_length=100)] = None
     """
@@ -5222,7 +5264,7 @@ class BatchScrapeRequest(WireModel):
     """
     tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
     """
-    How much the domain tools report; accepted, no effect here (no domain tools).
+    How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
     """
     urls: Annotated[list[Url], Field(max_length=1000, min_length=1)]
     """
@@ -5842,6 +5884,10 @@ class SearchData(WireModel):
     )
     images: list[SearchResultImage] | None = None
     news: list[SearchResultNews] | None = None
+    tools: list[DiscoveredTool] | None = None
+    """
+    The catalogue's tools the query found (source `alexandria`) or the results' sites have (`domainTools`), semantic matches first.
+    """
     web: list[SearchResultWeb] | None = None
 
 
@@ -5868,7 +5914,9 @@ class SearchRequest(WireModel):
     """
     domain_tools: Annotated[StrictBool | None, Field(alias="domainTools")] = None
     """
-    Accepted as firecrawl-py sends it.
+    Also answer, in `data.tools`, the catalogue's tools of the sites the web results are on
+    (`matchedBy: domain`, with the results' URLs in `matchedUrls`). Free.
+
     """
     enterprise: Annotated[list[Literal["zdr", "anon"]] | None, Field(max_length=2)] = None
     """
@@ -5932,7 +5980,11 @@ class SearchRequest(WireModel):
     scrape_options: Annotated[SearchScrapeOptions | None, Field(alias="scrapeOptions")] = None
     sources: SearchSourceNames | SearchSourceObjects | None = None
     """
-    Which sources to search, all by name or all as objects with options (not a mix); `web` by default.
+    Which sources to search, all by name or all as objects with options (not a mix); `web` by
+    default. `alexandria` finds the catalogue's data providers whose capabilities match the
+    query (`data.tools`, free; a blank query is 400 `A query is required for tool search.`);
+    alone, it searches nothing else and costs nothing.
+
     """
     tbs: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
@@ -5943,9 +5995,12 @@ class SearchRequest(WireModel):
     """
     Milliseconds the search may take.
     """
-    tool_detail: Annotated[Literal["compact", "summary", "full"] | None, Field(alias="toolDetail")] = None
+    tool_detail: Annotated[Literal["compact", "summary", "full"], Field(alias="toolDetail")] = "compact"
     """
-    Accepted as firecrawl-py sends it.
+    How much of each tool `data.tools` gives: `compact` its provider, capability and
+    description; `summary` also its name, price and the call that runs it (`next`); `full`
+    also its contract (options, response).
+
     """
 
 

@@ -34,6 +34,7 @@ _ANSWERS: dict[type[errors.Refusal], tuple[int, str | None]] = {
     errors.NoCachedData: (404, "noCachedData"),
     errors.PageTimedOut: (408, None),
     errors.SearchRemoved: (410, None),
+    errors.ToolSearchNeedsQuery: (400, "toolSearchNeedsQuery"),
     errors.NotCancellable: (409, None),
     errors.MonitorConflict: (409, "paused"),
     errors.MonitorNotFound: (404, None),

@@ -40,6 +40,7 @@ __all__ = [
     "SnapshotNotFound",
     "ThreatProtectionNotEntitled",
     "TooManyJobs",
+    "ToolSearchNeedsQuery",
     "Unauthenticated",
     "UrlBlocked",
     "issue",
@@ -175,6 +176,10 @@ class PaperNotFound(JobNotFound):
 
 class SearchRemoved(Refusal):
     """The endpoint was removed (the research index's GitHub search): it answers its notice."""
+
+
+class ToolSearchNeedsQuery(Refusal):
+    """A search with the alexandria source and a blank query."""
 
 
 class LockdownCacheMiss(Refusal):

@@ -94,6 +94,8 @@ await record("searchGithub", () => app.research.searchGithub("pysam VCF parsing"
 await record("map", () => app.map("https://example.com", { limit: 8, search: "docs", includeSubdomains: false }));
 await record("mapSitemapOnly", () => app.map("https://example.com", { sitemap: "only" }));
 await record("search", () => app.search("coffee recipes", { limit: 2, sources: ["web", "news", "images"] }));
+// The firecrawl-mcp default when it has a key: web and alexandria, domain tools on.
+await record("searchAlexandria", () => app.search("climate weather history", { limit: 2, sources: ["web", "alexandria"], domainTools: true, toolDetail: "summary" }));
 await record("feedback", async () => {
   const mapped = await app.map("https://example.com", { limit: 3 });
   return app.feedback({ endpoint: "map", jobId: mapped.id, rating: "bad", issues: ["missing_pages"], note: "no /blog" });

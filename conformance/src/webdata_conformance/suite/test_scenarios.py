@@ -1010,6 +1010,21 @@ def test_map_limit_and_domain(api: ConformanceClient, settings: Settings) -> Non
             answer.expect(not foreign, f"a map listed links of other sites: {foreign}")
 
 
+@pytest.mark.requirement("SEARCH-03")
+def test_a_tools_only_search_answers_tools_for_free(api: ConformanceClient, settings: Settings) -> None:
+    query = str(settings.pages.get("tools", {}).get("query", "company filings 10-K"))
+    found = api.call("searchWeb", json_body={"query": query, "sources": ["alexandria"]})
+    found.require(found.status == 200, f"a search with the alexandria source must succeed, it answered {said(found)}")
+    data = found.body.get("data") or {}
+    tools = data.get("tools") or []
+    if not tools:
+        raise Unmet(f"a tool search for {query!r} found no tool, so nothing to check: set [pages.tools] query to one your server's catalogue answers", found)
+    found.expect(not set(data) - {"tools"}, f"a search whose only source is alexandria answers no other source, it answered {sorted(data)}")
+    named = [t for t in tools if not all(isinstance(t.get(k), str) and t.get(k) for k in ("provider", "capability", "description"))]
+    found.expect(not named, f"every tool names its provider, capability and description: {named[:2]}")
+    found.expect(found.body.get("creditsUsed") in (0, None), f"a tool search costs nothing, it said creditsUsed {found.body.get('creditsUsed')}")
+
+
 @pytest.mark.requirement("INDEX-01")
 def test_a_found_paper_is_the_same_paper_by_either_id(api: ConformanceClient, settings: Settings) -> None:
     query = str(settings.pages.get("papers", {}).get("query", "protein structure"))

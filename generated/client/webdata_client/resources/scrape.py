@@ -72,7 +72,7 @@ class Scrape:
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
-            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+            domain_tools: Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
             experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
             experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
@@ -98,7 +98,7 @@ class Scrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
-            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            tool_detail: How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.
@@ -206,7 +206,7 @@ class AsyncScrape:
             audit_metadata: Audit information attached to the request.
             block_ads: Ad and cookie-popup blocking.
             check_prompt_injection: Scan the page's content for prompt injection before any format is made; a detection fails the scrape with 403 SCRAPE_PROMPT_INJECTION_DETECTED.
-            domain_tools: Enables the service's domain tools for this scrape; the reference server has none, so it changes nothing here.
+            domain_tools: Enables the service's domain tools for this scrape (the catalogue's tools of the page's site in the document's `tools`); the reference server does not attach them to a scraped document yet (a search's `domainTools` does), so it changes nothing here.
             exclude_tags: Tags to exclude from the output.
             experimental_omce: An internal flag of the service's scrape schema; accepted, no effect here.
             experimental_omce_domain: An internal option of the service's scrape schema; accepted, no effect here.
@@ -232,7 +232,7 @@ class AsyncScrape:
             store_in_cache: When false, the page is not stored in the index and cache.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds before the scrape fails.
-            tool_detail: How much the domain tools report; accepted, no effect here (no domain tools).
+            tool_detail: How much the domain tools report; accepted, no effect on a scrape here (no domain tools on a document yet).
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.

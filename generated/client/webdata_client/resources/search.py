@@ -57,7 +57,7 @@ class Search:
             query: What to search for.
             categories: Restrict web results to categories (`github`, `research`, `pdf`, ...), all by name or all as objects (not a mix); each result says its category.
             country: Country the results are for (ISO 3166-1 alpha-2.
-            domain_tools: Accepted as firecrawl-py sends it.
+            domain_tools: Also answer, in `data.tools`, the catalogue's tools of the sites the web results are on (`matchedBy: domain`, with the results' URLs in `matchedUrls`).
             enterprise: Enterprise search options (firecrawl-py); accepted.
             exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
             filter: The search provider's filter; accepted.
@@ -75,7 +75,7 @@ class Search:
             tbs: Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds the search may take.
-            tool_detail: Accepted as firecrawl-py sends it.
+            tool_detail: How much of each tool `data.tools` gives: `compact` its provider, capability and description; `summary` also its name, price and the call that runs it (`next`); `full` also its contract (options, response).
         """
         return self._client._call(
             _search_web.OPERATION,
@@ -152,7 +152,7 @@ class AsyncSearch:
             query: What to search for.
             categories: Restrict web results to categories (`github`, `research`, `pdf`, ...), all by name or all as objects (not a mix); each result says its category.
             country: Country the results are for (ISO 3166-1 alpha-2.
-            domain_tools: Accepted as firecrawl-py sends it.
+            domain_tools: Also answer, in `data.tools`, the catalogue's tools of the sites the web results are on (`matchedBy: domain`, with the results' URLs in `matchedUrls`).
             enterprise: Enterprise search options (firecrawl-py); accepted.
             exclude_domains: Drop results on these domains (and their subdomains); not with `includeDomains`.
             filter: The search provider's filter; accepted.
@@ -170,7 +170,7 @@ class AsyncSearch:
             tbs: Time filter (`qdr:d`, `qdr:w`, ...); accepted, the synthetic index has no dates to filter.
             threat_protection: Per-request override of the team's threat-protection policy; supplied fields replace the team's for this request only.
             timeout: Milliseconds the search may take.
-            tool_detail: Accepted as firecrawl-py sends it.
+            tool_detail: How much of each tool `data.tools` gives: `compact` its provider, capability and description; `summary` also its name, price and the call that runs it (`next`); `full` also its contract (options, response).
         """
         return await self._client._call(
             _search_web.OPERATION,

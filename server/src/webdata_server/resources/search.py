@@ -10,8 +10,9 @@ from typing import Any
 
 import webdata_models as models
 
+from webdata_server import alexandria
 from webdata_server.domain import Charge, now_utc
-from webdata_server.errors import InvalidRequest, Refusal, issue
+from webdata_server.errors import InvalidRequest, Refusal, ToolSearchNeedsQuery, issue
 from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.scrape.pipeline import CacheEntry
@@ -88,11 +89,36 @@ def _image(hit: SearchHit, position: int) -> dict[str, Any]:
     return {"title": hit.title, "imageUrl": f"https://{hit.host}{path}", "imageWidth": width, "imageHeight": height, "url": hit.url, "position": position}
 
 
+def _tools(body: models.SearchRequest, sources: list[str], web: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The catalogue's tools of a search (``data.tools``): those the query finds when ``alexandria``
+    is a source, then those of the web results' sites under ``domainTools``, each once, as much of
+    each as ``toolDetail`` asks; None when neither was asked for."""
+    semantic = "alexandria" in sources
+    if not semantic and not body.domain_tools:
+        return None
+    found: dict[str, tuple[alexandria.Capability, list[str], list[str]]] = {}
+    if semantic:
+        for capability in alexandria.discover(body.query, body.limit):
+            found[capability.id] = (capability, ["semantic"], [])
+    if body.domain_tools:
+        for result in web:
+            for capability in alexandria.by_domain(str(result.get("url", ""))):
+                _, matched_by, urls = found.setdefault(capability.id, (capability, [], []))
+                if "domain" not in matched_by:
+                    matched_by.append("domain")
+                if result["url"] not in urls:
+                    urls.append(result["url"])
+    detail = body.tool_detail or "compact"
+    return [alexandria.tool(capability, detail, matched_by=by, matched_urls=urls) for capability, by, urls in found.values()]
+
+
 def search(ctx: Context, call: Call) -> Pending:
     """Results by source; scraped ones through the pipeline, all written and charged as one unit."""
     body: models.SearchRequest = call.body
     if body.include_domains and body.exclude_domains:
         raise InvalidRequest(details=[issue(["includeDomains"], "includeDomains and excludeDomains cannot both be specified")])
+    if "alexandria" in _sources(body) and not body.query.strip():
+        raise ToolSearchNeedsQuery()
     index = _index(ctx)
     if index is None:
         raise InvalidRequest(
@@ -117,6 +143,9 @@ def search(ctx: Context, call: Call) -> Pending:
         data["news"] = [_news(h, n) for n, h in enumerate(news[: body.limit], start=1)]
     if "images" in sources:
         data["images"] = [_image(h, n) for n, h in enumerate(hits[: body.limit], start=1)]
+    tools = _tools(body, sources, data.get("web", []))
+    if tools is not None:
+        data["tools"] = tools  # discovery is free
     moment = now_utc()
     charges: list[Charge] = []
     entries: list[tuple[models.ScrapeRequest, list[CacheEntry]]] = []
