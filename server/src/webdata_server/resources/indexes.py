@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
@@ -78,17 +77,13 @@ def _flag(value: Any) -> bool | None:
 
 
 def _answer(ctx: Context, call: Call, answer: dict[str, Any], results: int) -> Any:
-    """``answer``, after the write that charges 2 credits per ten results (none for none)."""
+    """``answer``, after the write that charges 2 credits per ten results (none for none): a unit of
+    the scrape pipeline's writer with no scrape in it."""
     credits = math.ceil(results / 10) * _CREDITS_PER_TEN
     if credits == 0:
         return answer
-    caller, moment = call.caller, now_utc()
-    charges = [Charge(call.operation_id, credits)]
-
-    def unit(tx: sqlite3.Connection) -> None:
-        ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
-
-    return Pending(ctx.store.submit(unit), lambda _: answer)
+    recorded = ctx.scraper.record_many(call.caller, [], [Charge(call.operation_id, credits)], now_utc())
+    return Pending(recorded, lambda _: answer)
 
 
 def search_developer(ctx: Context, call: Call) -> Any:
