@@ -23,6 +23,8 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "submitSearchFeedback": ({"jobId": "00000000-0000-4000-8000-000000000000"}, {"rating": "bad", "querySuggestions": "x"}),
     "searchDeveloper": ({}, {"query": "memory leak", "k": 3}),
     "searchGov": ({}, {"query": "food labeling", "k": 3}),
+    "searchDeveloperByQuery": ({}, None),
+    "searchGovByQuery": ({}, None),
     "searchPapers": ({}, None),
     "getPaper": ({"paperId": "arxiv:2101.00001"}, None),
     "similarPapers": ({"paperId": "7001000002"}, None),

@@ -67,6 +67,35 @@ def test_developer_and_gov_charge_two_credits_per_ten_results(server: Server) ->
     assert _remaining(server) == before - 6
 
 
+def test_developer_and_gov_search_take_their_fields_in_a_get_query(server: Server) -> None:
+    """firecrawl-mcp sends developer search as GET with the fields in the query; the service's route takes
+    both methods on one controller: the same results, refusals and charge."""
+    body = {"query": "memory leak parsing large JSON", "types": ["issue", "pull_request"], "passages": 2}
+    posted = server.api("searchDeveloper", json=body).json()
+    before = _remaining(server)
+    got = server.api("searchDeveloperByQuery", params={**body, "passages": "2"}).json()
+    assert got == posted and 0 < len(got["results"]) <= 10
+    assert _remaining(server) == before - 2
+    assert _ids(server.api("searchDeveloperByQuery", params={"query": "crawl site markdown", "skills": "only"}).json()) == [
+        "github:crawlkit/crawlkit:skills/crawl-site/SKILL.md"
+    ]
+    assert _ids(server.api("searchDeveloperByQuery", params={"query": "JSON parsing", "topic": ["json", "parsing"], "fork": "true"}).json()) == [
+        "github:someone/fastparse:readme"
+    ]
+    gov = {"query": "civil rights police search", "court": "scotus"}
+    assert server.api("searchGovByQuery", params=gov).json() == server.api("searchGov", json=gov).json()
+    for operation_id, params, code in [
+        ("searchDeveloperByQuery", {"query": "x", "bogus": "1"}, "unrecognized_keys"),
+        ("searchDeveloperByQuery", {}, "invalid_type"),
+        ("searchDeveloperByQuery", {"query": "x", "fork": "yes"}, "invalid_enum_value"),
+        ("searchDeveloperByQuery", {"query": "x", "k": "0"}, "too_small"),
+        ("searchGovByQuery", {"query": "x", "courtType": "county"}, "invalid_enum_value"),
+    ]:
+        answer = server.api(operation_id, params=params)
+        assert answer.status_code == 400, (operation_id, params)
+        assert answer.json()["details"][0]["code"] == code, (operation_id, params, answer.json())
+
+
 def test_gov_search_filters_by_label(server: Server) -> None:
     def urls(**body: object) -> list[str]:
         return [r["url"] for r in server.api("searchGov", json={"query": "civil rights police search", **body}).json()["data"]["web"]]

@@ -44,6 +44,8 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "submitSearchFeedback": ({"jobId": UNKNOWN}, {"rating": "bad", "querySuggestions": "conformance"}),
     "searchDeveloper": ({}, {"query": "memory leak", "k": 2}),
     "searchGov": ({}, {"query": "food labeling", "k": 2}),
+    "searchDeveloperByQuery": ({}, None),
+    "searchGovByQuery": ({}, None),
     "searchPapers": ({}, None),
     "getPaper": ({"paperId": "arxiv:2101.00001"}, None),
     "similarPapers": ({"paperId": "arxiv:2101.00001"}, None),

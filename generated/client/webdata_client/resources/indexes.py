@@ -14,7 +14,9 @@ import webdata_models as models
 from .._base_client import AsyncClient, SyncClient
 from ..api.indexes import get_paper as _get_paper
 from ..api.indexes import search_developer as _search_developer
+from ..api.indexes import search_developer_by_query as _search_developer_by_query
 from ..api.indexes import search_gov as _search_gov
+from ..api.indexes import search_gov_by_query as _search_gov_by_query
 from ..api.indexes import search_papers as _search_papers
 from ..api.indexes import similar_papers as _similar_papers
 from ..client import request_body
@@ -95,6 +97,73 @@ class Indexes:
                     "types": types,
                 },
             ),
+            result=models.DeveloperSearchResponse,
+        )
+
+    def developer_by_query(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        passages: int | None = None,
+        types: Sequence[str] | None = None,
+        repos: Sequence[str] | None = None,
+        sources: Sequence[str] | None = None,
+        language: str | None = None,
+        topic: Sequence[str] | None = None,
+        license: str | None = None,
+        min_stars: int | None = None,
+        max_stars: int | None = None,
+        archived: Literal["true", "false"] | None = None,
+        fork: Literal["true", "false"] | None = None,
+        skills: Literal["only"] | None = None,
+        origin: str | None = None,
+        integration: str | None = None,
+    ) -> models.DeveloperSearchResponse:
+        """Search the developer index, the parameters in the query (as firecrawl-mcp sends them).
+
+        ``GET /v2/search/developer`` (searchDeveloperByQuery).
+
+        Args:
+            query: What to look for.
+            k: At most this many results, 1 to 100 (default 10).
+            passages: Passages per result, 1 to 5 (default 1).
+            types: Kinds of result (`doc`, `issue`, `pull_request`, `readme`); repeat for more.
+            repos: GitHub repositories (`owner/name`); repeat for more.
+            sources: Documentation source ids; repeat for more.
+            language: A repository's primary language.
+            topic: Repository topics that must all match; repeat for more.
+            license: A repository's SPDX license id.
+            min_stars: Repositories with at least this many stars.
+            max_stars: Repositories with at most this many stars.
+            archived: `true`: archived repositories only; `false`: none.
+            fork: `true`: forks only; `false`: none.
+            skills: `only`: packaged agent-skill files only.
+            origin: Who sent the request (the SDKs send their name and version); recorded, no effect.
+            integration: The integration the request came through (a name of the service's integrations enum, or any name starting with `_`); recorded, no effect.
+        """
+        return self._client._call(
+            _search_developer_by_query.OPERATION,
+            path={},
+            query={
+                "query": query,
+                "k": k,
+                "passages": passages,
+                "types": types,
+                "repos": repos,
+                "sources": sources,
+                "language": language,
+                "topic": topic,
+                "license": license,
+                "min_stars": min_stars,
+                "max_stars": max_stars,
+                "archived": archived,
+                "fork": fork,
+                "skills": skills,
+                "origin": origin,
+                "integration": integration,
+            },
+            body=None,
             result=models.DeveloperSearchResponse,
         )
 
@@ -185,6 +254,65 @@ class Indexes:
                     "origin": origin,
                 },
             ),
+            result=models.GovSearchResponse,
+        )
+
+    def gov_by_query(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        jurisdiction: str | None = None,
+        court: str | None = None,
+        court_type: Literal[
+            "federal-supreme",
+            "federal-appellate",
+            "federal-district",
+            "federal-bankruptcy",
+            "federal-special",
+            "military",
+            "state-supreme",
+            "state-appellate",
+            "state-trial",
+            "state-special",
+            "state-attorney-general",
+        ]
+        | None = None,
+        cites: str | None = None,
+        domain: str | None = None,
+        origin: str | None = None,
+        integration: str | None = None,
+    ) -> models.GovSearchResponse:
+        """Search the government index, the parameters in the query.
+
+        ``GET /v2/search/gov`` (searchGovByQuery).
+
+        Args:
+            query: What to look for.
+            k: At most this many results, 1 to 100 (default 10).
+            jurisdiction: `us`, or `us-` and a state code.
+            court: A CourtListener court id.
+            court_type: A type of court.
+            cites: A printed citation or a citation id the page must cite.
+            domain: Pages of one site and its subdomains.
+            origin: Who sent the request (the SDKs send their name and version); recorded, no effect.
+            integration: The integration the request came through (a name of the service's integrations enum, or any name starting with `_`); recorded, no effect.
+        """
+        return self._client._call(
+            _search_gov_by_query.OPERATION,
+            path={},
+            query={
+                "query": query,
+                "k": k,
+                "jurisdiction": jurisdiction,
+                "court": court,
+                "courtType": court_type,
+                "cites": cites,
+                "domain": domain,
+                "origin": origin,
+                "integration": integration,
+            },
+            body=None,
             result=models.GovSearchResponse,
         )
 
@@ -353,6 +481,73 @@ class AsyncIndexes:
             result=models.DeveloperSearchResponse,
         )
 
+    async def developer_by_query(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        passages: int | None = None,
+        types: Sequence[str] | None = None,
+        repos: Sequence[str] | None = None,
+        sources: Sequence[str] | None = None,
+        language: str | None = None,
+        topic: Sequence[str] | None = None,
+        license: str | None = None,
+        min_stars: int | None = None,
+        max_stars: int | None = None,
+        archived: Literal["true", "false"] | None = None,
+        fork: Literal["true", "false"] | None = None,
+        skills: Literal["only"] | None = None,
+        origin: str | None = None,
+        integration: str | None = None,
+    ) -> models.DeveloperSearchResponse:
+        """Search the developer index, the parameters in the query (as firecrawl-mcp sends them).
+
+        ``GET /v2/search/developer`` (searchDeveloperByQuery).
+
+        Args:
+            query: What to look for.
+            k: At most this many results, 1 to 100 (default 10).
+            passages: Passages per result, 1 to 5 (default 1).
+            types: Kinds of result (`doc`, `issue`, `pull_request`, `readme`); repeat for more.
+            repos: GitHub repositories (`owner/name`); repeat for more.
+            sources: Documentation source ids; repeat for more.
+            language: A repository's primary language.
+            topic: Repository topics that must all match; repeat for more.
+            license: A repository's SPDX license id.
+            min_stars: Repositories with at least this many stars.
+            max_stars: Repositories with at most this many stars.
+            archived: `true`: archived repositories only; `false`: none.
+            fork: `true`: forks only; `false`: none.
+            skills: `only`: packaged agent-skill files only.
+            origin: Who sent the request (the SDKs send their name and version); recorded, no effect.
+            integration: The integration the request came through (a name of the service's integrations enum, or any name starting with `_`); recorded, no effect.
+        """
+        return await self._client._call(
+            _search_developer_by_query.OPERATION,
+            path={},
+            query={
+                "query": query,
+                "k": k,
+                "passages": passages,
+                "types": types,
+                "repos": repos,
+                "sources": sources,
+                "language": language,
+                "topic": topic,
+                "license": license,
+                "min_stars": min_stars,
+                "max_stars": max_stars,
+                "archived": archived,
+                "fork": fork,
+                "skills": skills,
+                "origin": origin,
+                "integration": integration,
+            },
+            body=None,
+            result=models.DeveloperSearchResponse,
+        )
+
     async def get_paper(
         self,
         id: str | UUID,
@@ -440,6 +635,65 @@ class AsyncIndexes:
                     "origin": origin,
                 },
             ),
+            result=models.GovSearchResponse,
+        )
+
+    async def gov_by_query(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        jurisdiction: str | None = None,
+        court: str | None = None,
+        court_type: Literal[
+            "federal-supreme",
+            "federal-appellate",
+            "federal-district",
+            "federal-bankruptcy",
+            "federal-special",
+            "military",
+            "state-supreme",
+            "state-appellate",
+            "state-trial",
+            "state-special",
+            "state-attorney-general",
+        ]
+        | None = None,
+        cites: str | None = None,
+        domain: str | None = None,
+        origin: str | None = None,
+        integration: str | None = None,
+    ) -> models.GovSearchResponse:
+        """Search the government index, the parameters in the query.
+
+        ``GET /v2/search/gov`` (searchGovByQuery).
+
+        Args:
+            query: What to look for.
+            k: At most this many results, 1 to 100 (default 10).
+            jurisdiction: `us`, or `us-` and a state code.
+            court: A CourtListener court id.
+            court_type: A type of court.
+            cites: A printed citation or a citation id the page must cite.
+            domain: Pages of one site and its subdomains.
+            origin: Who sent the request (the SDKs send their name and version); recorded, no effect.
+            integration: The integration the request came through (a name of the service's integrations enum, or any name starting with `_`); recorded, no effect.
+        """
+        return await self._client._call(
+            _search_gov_by_query.OPERATION,
+            path={},
+            query={
+                "query": query,
+                "k": k,
+                "jurisdiction": jurisdiction,
+                "court": court,
+                "courtType": court_type,
+                "cites": cites,
+                "domain": domain,
+                "origin": origin,
+                "integration": integration,
+            },
+            body=None,
             result=models.GovSearchResponse,
         )
 

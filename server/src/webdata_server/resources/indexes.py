@@ -22,6 +22,8 @@ from webdata_server.resources.base import Call, Context, Operation, Pending
 __all__ = ["OPERATIONS", "js_number"]
 
 _CREDITS_PER_TEN = 2
+# The parameters every research controller takes beside its own (commonQuery).
+_COMMON = {"origin": False, "integration": False}
 _JS_DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 _JS_RADIX = re.compile(r"^0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$")
 
@@ -86,43 +88,116 @@ def _answer(ctx: Context, call: Call, answer: dict[str, Any], results: int) -> A
     return Pending(recorded, lambda _: answer)
 
 
-def search_developer(ctx: Context, call: Call) -> Any:
-    body: models.DeveloperSearchRequest = call.body
-    raw = body.model_dump(by_alias=True, exclude_none=True)
+def _developer(ctx: Context, call: Call, raw: dict[str, Any]) -> Any:
+    """A developer search of ``raw``'s values (a body's fields or the query's parameters), charged."""
     query = developer.DeveloperQuery(
-        query=body.query,
+        query=str(raw["query"]),
         k=_count("k", raw.get("k"), minimum=1, maximum=100) or 10,
         passages=_count("passages", raw.get("passages"), minimum=1, maximum=5) or 1,
         types=_texts(raw.get("types")),
         repos=_texts(raw.get("repos")),
         sources=_texts(raw.get("sources")),
-        language=body.language,
+        language=raw.get("language"),
         topic=_texts(raw.get("topic")),
-        license=body.license,
+        license=raw.get("license"),
         min_stars=_count("min_stars", raw.get("min_stars"), minimum=0, maximum=None),
         max_stars=_count("max_stars", raw.get("max_stars"), minimum=0, maximum=None),
         archived=_flag(raw.get("archived")),
         fork=_flag(raw.get("fork")),
-        skills=body.skills,
+        skills=raw.get("skills"),
     )
     answer = developer.search(query)
     return _answer(ctx, call, answer, len(answer["results"]))
 
 
-def search_gov(ctx: Context, call: Call) -> Any:
-    body: models.GovSearchRequest = call.body
-    raw = body.model_dump(by_alias=True, exclude_none=True)
+def search_developer(ctx: Context, call: Call) -> Any:
+    body: models.DeveloperSearchRequest = call.body
+    return _developer(ctx, call, body.model_dump(by_alias=True, exclude_none=True))
+
+
+def _gov(ctx: Context, call: Call, raw: dict[str, Any]) -> Any:
+    """A government index search of ``raw``'s values, charged."""
     query = gov.GovQuery(
-        query=body.query,
+        query=str(raw["query"]),
         k=_count("k", raw.get("k"), minimum=1, maximum=100) or 10,
-        jurisdiction=body.jurisdiction,
-        court=body.court,
+        jurisdiction=raw.get("jurisdiction"),
+        court=raw.get("court"),
         court_type=raw.get("courtType"),
-        cites=body.cites,
-        domain=body.domain,
+        cites=raw.get("cites"),
+        domain=raw.get("domain"),
     )
     answer = gov.search(query)
     return _answer(ctx, call, answer, len(answer["data"]["web"]))
+
+
+def search_gov(ctx: Context, call: Call) -> Any:
+    body: models.GovSearchRequest = call.body
+    return _gov(ctx, call, body.model_dump(by_alias=True, exclude_none=True))
+
+
+def _one_of(params: Mapping[str, Any], name: str, values: tuple[str, ...]) -> None:
+    value = params.get(name)
+    if value is not None and value not in values:
+        listed = " | ".join(repr(v) for v in values)
+        raise InvalidRequest(details=[issue([name], f"Invalid enum value. Expected {listed}, received {value!r}", "invalid_enum_value")])
+
+
+def _not_blank(params: Mapping[str, Any], *names: str) -> None:
+    for name in names:
+        if params.get(name) == "":
+            raise InvalidRequest(details=[issue([name], "String must contain at least 1 character(s)", "too_small")])
+
+
+_DEVELOPER_PARAMS = {
+    "query": False,
+    "k": False,
+    "passages": False,
+    "types": True,
+    "repos": True,
+    "sources": True,
+    "language": False,
+    "topic": True,
+    "license": False,
+    "min_stars": False,
+    "max_stars": False,
+    "archived": False,
+    "fork": False,
+    "skills": False,
+}
+
+
+def search_developer_by_query(ctx: Context, call: Call) -> Any:
+    """The developer search with its fields in the query, as firecrawl-mcp sends it."""
+    params = _params(call, {**_DEVELOPER_PARAMS, **_COMMON})
+    params["query"] = _required_text(params, "query")
+    _not_blank(params, "language", "license")
+    _one_of(params, "archived", ("true", "false"))
+    _one_of(params, "fork", ("true", "false"))
+    _one_of(params, "skills", ("only",))
+    return _developer(ctx, call, params)
+
+
+_COURT_TYPES = (
+    "federal-supreme",
+    "federal-appellate",
+    "federal-district",
+    "federal-bankruptcy",
+    "federal-special",
+    "military",
+    "state-supreme",
+    "state-appellate",
+    "state-trial",
+    "state-special",
+    "state-attorney-general",
+)
+
+
+def search_gov_by_query(ctx: Context, call: Call) -> Any:
+    """The government index search with its fields in the query."""
+    params = _params(call, {"query": False, "k": False, "jurisdiction": False, "court": False, "courtType": False, "cites": False, "domain": False, **_COMMON})
+    params["query"] = _required_text(params, "query")
+    _one_of(params, "courtType", _COURT_TYPES)
+    return _gov(ctx, call, params)
 
 
 def _params(call: Call, allowed: dict[str, bool]) -> dict[str, Any]:
@@ -172,9 +247,6 @@ def _date(params: Mapping[str, Any], name: str) -> str | None:
     if value is not None and not _DATE.match(value):
         raise InvalidRequest(details=[issue([name], "Invalid", "invalid_string", validation="regex")])
     return value
-
-
-_COMMON = {"origin": False, "integration": False}
 
 
 def search_papers(ctx: Context, call: Call) -> Any:
@@ -235,6 +307,8 @@ def search_github(ctx: Context, call: Call) -> Any:
 OPERATIONS = [
     Operation("searchDeveloper", models.DeveloperSearchRequest, search_developer, offload=False),
     Operation("searchGov", models.GovSearchRequest, search_gov, offload=False),
+    Operation("searchDeveloperByQuery", None, search_developer_by_query, offload=False),
+    Operation("searchGovByQuery", None, search_gov_by_query, offload=False),
     Operation("searchPapers", None, search_papers, offload=False),
     Operation("getPaper", None, get_paper, offload=False),
     Operation("similarPapers", None, similar_papers, offload=False),
