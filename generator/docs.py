@@ -360,7 +360,13 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     curl = [f'curl -sS -X {method.upper()} "$BASE_URL{shell_path}"', '-H "Authorization: Bearer $API_KEY"']
     # An alias (x-alias-of) is called with the client method of the operation it names.
     named = operation.get("x-alias-of", operation["operationId"])
-    client_operation = next(op for op in client_operations(bundle) if op.operation_id == named)
+    # An operation whose body has several forms has a method for each (client.scrape, client.scrape.alexandria):
+    # the one whose fields the example's body uses.
+    candidates = [op for op in client_operations(bundle) if op.operation_id == named]
+    fits = [
+        op for op in candidates if isinstance(body, dict) and set(body) <= {p.wire for p in op.body} and {p.wire for p in op.body if p.required} <= set(body)
+    ]
+    client_operation = (fits or candidates)[0]
     path_values = {parameter["name"]: f'os.environ["{variables[parameter["name"]]}"]' for parameter in path_parameters}
     if client_operation.upload and body is not None:
         # An upload: the file by name (in the working folder), the options as one JSON field.

@@ -42,7 +42,7 @@ RULES: dict[str, str] = {
     "rate-limit-retry-after": "every 429 response carries a Retry-After header",
     "error-schema-shared": "every 4xx/5xx body is a $ref to a shared error schema (x-error-schema: true)",
     "union-inline-variant": "oneOf/anyOf variants that are objects are named components, not inline schemas",
-    "union-discriminator": "a oneOf/anyOf of objects has a discriminator whose mapping matches its variants",
+    "union-discriminator": "a oneOf/anyOf of objects has a discriminator whose mapping matches its variants, or its variants are told apart by required keys (each requires one the others do not declare)",
     "required-declared": "`required` names only declared properties",
     "x-source": "every operation and component says where it comes from (`x-source: seed §N` or `inferred: …`)",
     "x-credits-shape": "every `x-credits` entry has effect, credits, per and when",
@@ -263,8 +263,34 @@ class Linter:
                 if refs and len(refs) == len(variants) and all(self._is_object_schema(v) for v in variants):
                     self._check_discriminator(pointer, keyword, schema, variants)
 
+    def _keys(self, schema: Any, *, required: bool) -> set[str]:
+        """The keys a schema requires (or declares), and one level down those of the objects it
+        requires (``data.metadata``): the paths a variant can be told apart by."""
+        schema = self.deref(schema)
+        if not isinstance(schema, dict):
+            return set()
+        properties = schema.get("properties") or {}
+        names = set(schema.get("required") or []) if required else set(properties)
+        keys = set(names)
+        for name in set(schema.get("required") or []):
+            if name in properties:
+                keys |= {f"{name}.{inner}" for inner in self._keys(properties[name], required=required)}
+        return keys
+
+    def _exclusive(self, variants: list[dict[str, Any]]) -> bool:
+        """Whether every variant requires a key (or a key of an object it requires) that no other
+        variant declares: a value can then be valid under one variant only, as a discriminator would
+        make it (ScrapeUrlBody: `url` or `alexandria`)."""
+        for index, variant in enumerate(variants):
+            others = set().union(*(self._keys(v, required=False) for i, v in enumerate(variants) if i != index))
+            if not self._keys(variant, required=True) - others:
+                return False
+        return True
+
     def _check_discriminator(self, pointer: str, keyword: str, schema: dict[str, Any], variants: list[dict[str, Any]]) -> None:
         discriminator = schema.get("discriminator")
+        if not isinstance(discriminator, dict) and self._exclusive(variants):
+            return
         if not isinstance(discriminator, dict) or not discriminator.get("propertyName"):
             self.report("union-discriminator", join_pointer(pointer, keyword), f"{keyword} of objects has no discriminator")
             return

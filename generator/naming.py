@@ -13,7 +13,7 @@ import builtins
 import json
 import keyword
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.load import deref
@@ -72,6 +72,8 @@ class ClientOperation:
     path_template: str = ""
     # The only operation of its resource: called as the resource itself (client.scrape(url)).
     single: bool = False
+    # Another form of its operation's body (client.scrape.alexandria(...)): a method of its own.
+    form: bool = False
     # A pure envelope ({success, data} and nothing else): the method returns this model, its data.
     unwrap: str | None = None
     # A multipart/form-data upload: the model of its JSON ``options`` part (the keyword arguments).
@@ -114,6 +116,38 @@ def component_name(ref: Any) -> str | None:
     if isinstance(ref, dict) and isinstance(ref.get("$ref"), str) and ref["$ref"].startswith(_SCHEMA_REF):
         return str(ref["$ref"].removeprefix(_SCHEMA_REF))
     return None
+
+
+def _variants(bundle: dict[str, Any], schema: Any) -> list[str]:
+    """The components a schema is one of (a ``oneOf`` component of references), else the component
+    it names itself (``Any`` for none)."""
+    name = component_name(schema)
+    if name is None:
+        return ["Any"]
+    resolved = deref(bundle, schema)
+    members = [component_name(m) for m in resolved.get("oneOf", [])] if isinstance(resolved, dict) else []
+    return [m for m in members if m is not None] or [name]
+
+
+def _body_params(bundle: dict[str, Any], body_schema: Any) -> list[Param]:
+    """The keyword arguments of a JSON body, required first."""
+    params = []
+    properties, required = _properties(bundle, body_schema)
+    # ``x-client-omit``: options the schema declares (the service's schema has them) but the
+    # operation always refuses (parse: a browser's or a fetch's options), not offered.
+    omitted = set(deref(bundle, body_schema).get("x-client-omit") or [])
+    for wire, schema in properties.items():
+        if wire in omitted:
+            continue
+        resolved = deref(bundle, schema) if isinstance(schema, dict) else {}
+        doc = first_sentence(resolved.get("description", "") if isinstance(resolved, dict) else "")
+        annotation = py_type(bundle, schema)
+        if wire == "schema" and annotation == "Mapping[str, Any]":
+            # A JSON Schema: a pydantic model class is taken too, sent as its JSON Schema.
+            annotation += " | type[BaseModel]"
+        params.append(Param(identifier(wire), wire, annotation, wire in required, doc))
+    params.sort(key=lambda p: (not p.required, p.name))
+    return params
 
 
 def identifier(name: str) -> str:
@@ -227,11 +261,17 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                 continue  # a removed endpoint (it only answers its refusal): the client offers no method for it
             tag = identifier((op.get("tags") or ["default"])[0].lower().replace(" ", "_"))
             parameters = shared + [deref(bundle, p) for p in op.get("parameters", [])]
-            result = component_name(op["responses"]["200"]["content"]["application/json"]["schema"]) or "Any"
+            results = _variants(bundle, op["responses"]["200"]["content"]["application/json"]["schema"])
+            result = results[0]
             answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + result}) if result != "Any" else ({}, set())
             unwrap = component_name(answer["data"]) if set(answer) == {"success", "data"} else None
             content = (op.get("requestBody") or {}).get("content") or {}
             body_schema = content.get("application/json", {}).get("schema")
+            # A body of several forms (ScrapeUrlBody: a URL, or alexandria calls): the method takes
+            # the first; each other form with an x-client-method is a method of its own (below).
+            bodies = _variants(bundle, body_schema) if body_schema is not None else []
+            if len(bodies) > 1:
+                body_schema = {"$ref": _SCHEMA_REF + bodies[0]}
             upload = None
             if "multipart/form-data" in content:
                 # An upload: the file part, and the options as one JSON part whose contentSchema
@@ -274,24 +314,32 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                     uuid = "uuid" in (schema.get("format"), schema.get("x-format")) and annotation == "str"
                     operation.headers.append(Param(name, parameter["name"], "str | UUID" if uuid else annotation, False, doc))
             if body_schema is not None:
-                properties, required = _properties(bundle, body_schema)
-                # ``x-client-omit``: options the schema declares (the service's schema has them) but the
-                # operation always refuses (parse: a browser's or a fetch's options), not offered.
-                omitted = set(deref(bundle, body_schema).get("x-client-omit") or [])
-                for wire, schema in properties.items():
-                    if wire in omitted:
-                        continue
-                    resolved = deref(bundle, schema) if isinstance(schema, dict) else {}
-                    doc = first_sentence(resolved.get("description", "") if isinstance(resolved, dict) else "")
-                    annotation = py_type(bundle, schema)
-                    if wire == "schema" and annotation == "Mapping[str, Any]":
-                        # A JSON Schema: a pydantic model class is taken too, sent as its JSON Schema.
-                        annotation += " | type[BaseModel]"
-                    operation.body.append(Param(identifier(wire), wire, annotation, wire in required, doc))
-                operation.body.sort(key=lambda p: (not p.required, p.name))
+                operation.body = _body_params(bundle, body_schema)
             operations.append(operation)
+            for index, name in enumerate(bodies[1:], start=1):
+                variant = deref(bundle, {"$ref": _SCHEMA_REF + name})
+                if not variant.get("x-client-method"):
+                    continue
+                form = results[index] if index < len(results) else result
+                form_answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + form}) if form != "Any" else ({}, set())
+                operations.append(
+                    replace(
+                        operation,
+                        method=str(variant["x-client-method"]),
+                        summary=first_sentence(variant.get("description", "")).rstrip("."),
+                        body_model=name,
+                        body=_body_params(bundle, {"$ref": _SCHEMA_REF + name}),
+                        result=form,
+                        unwrap=component_name(form_answer["data"]) if set(form_answer) == {"success", "data"} else None,
+                        shortcuts=[],
+                        session=None,
+                        wait=None,
+                        form=True,
+                    )
+                )
     for operation in operations:
-        operation.single = sum(op.tag == operation.tag for op in operations) == 1
+        # Another form of the same operation (client.scrape.alexandria) leaves it the resource's only one.
+        operation.single = not operation.form and len({op.operation_id for op in operations if op.tag == operation.tag}) == 1
     for job in jobs(bundle, operations):
         if job.pages:
             # The status operation reads one page: named for what it is, so that ``get_status``

@@ -592,6 +592,24 @@ def _tool_search_charged(exchange: Exchange, context: dict[str, Any]) -> None:
         exchange.response["creditsUsed"] = 1  # as if discovery were a search's result
 
 
+def _alexandria_replay_reruns(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.path == "/v2/scrape" and body is not None and "alexandria" in body:
+        exchange.headers.pop("x-request-id", None)  # every request a new run: a retry runs and bills again
+
+
+def _alexandria_conflict_accepted(exchange: Exchange, context: dict[str, Any]) -> None:
+    if exchange.path == "/v2/scrape" and exchange.status == 409:
+        calls = (_json_body(exchange) or {}).get("alexandria")
+        calls = calls if isinstance(calls, list) else [calls]
+        exchange.status = 200  # another payload under a used id runs anyway
+        exchange.response = {
+            "success": True,
+            "scrape_id": "00000000-0000-4000-8000-000000000409",
+            "data": {"alexandria": [{"provider": c["provider"], "capability": c["capability"], "creditsCost": 0, "data": {}} for c in calls], "creditsCost": 0},
+        }
+
+
 _CALLS = {"token-usage": 0}
 
 
@@ -696,6 +714,8 @@ MUTANTS = [
     Mutant("developer-k-ignored", "a developer search answers more results than k", response=_developer_k_ignored),
     Mutant("developer-results-dropped", "a developer search charges for results it does not answer", response=_developer_results_dropped),
     Mutant("tool-search-charged", "a search for tools alone charges a credit", response=_tool_search_charged),
+    Mutant("alexandria-replay-reruns", "an alexandria retry with the same x-request-id runs (and bills) again", request=_alexandria_replay_reruns),
+    Mutant("alexandria-conflict-accepted", "other calls under a used x-request-id run instead of 409", response=_alexandria_conflict_accepted),
 ]
 
 # The requirement class whose tests catch each mutant: the self-test runs that class alone against
@@ -720,6 +740,8 @@ CLASS_OF = {
     "developer-k-ignored": "pages",
     "developer-results-dropped": "billing",
     "tool-search-charged": "pages",
+    "alexandria-replay-reruns": "pages",
+    "alexandria-conflict-accepted": "pages",
     "feedback-refunds-twice": "billing",
     "crawl-cancel-refused": "jobs",
     "batch-cancel-no-op": "jobs",

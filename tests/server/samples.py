@@ -29,6 +29,7 @@ SAMPLES: dict[str, tuple[dict[str, str], Any]] = {
     "getPaper": ({"paperId": "arxiv:2101.00001"}, None),
     "similarPapers": ({"paperId": "7001000002"}, None),
     "searchGithub": ({}, None),
+    "discoverCatalogue": ({}, None),
     "startCrawl": ({}, {"url": "https://example.com"}),
     "getActiveCrawls": ({}, None),
     "getOngoingCrawls": ({}, None),

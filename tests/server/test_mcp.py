@@ -31,10 +31,7 @@ REFUSED_BY_THE_MCP_SERVER = {
 }
 # Calls the reference server cannot answer yet, with the reason; each must still fail, so that the
 # day it works this list (and the server README's table) is brought up to date.
-NOT_YET = {
-    "firecrawl_find_tools": "runs the find-tools capability through POST /v2/scrape with an alexandria call, not built yet (issue 55 item 4)",
-    "firecrawl_scrape(alexandria)": "runs an alexandria capability through POST /v2/scrape, not built yet (issue 55 item 4)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +106,12 @@ def test_the_answers_are_the_servers(outcome: dict[str, Any]) -> None:
     assert "cognition" in _text(outcome, "firecrawl_research_read_paper")
     assert "[github:example-labs/fastparse:issues/12]" in _text(outcome, "firecrawl_developer_search")
     assert _json(outcome, "firecrawl_credit_usage")["remainingCredits"] < 100000
+    categories = _json(outcome, "firecrawl_find_tools")["data"]["alexandria"][0]["data"]
+    assert categories["level"] == "categories" and [i["id"] for i in categories["items"]] == ["finance", "package", "places", "retail"]
+    tools = _json(outcome, "firecrawl_find_tools(tools)")["data"]["alexandria"][0]["data"]
+    assert {i["id"] for i in tools["items"]} == {"sec-filings/filings/search", "sec-filings/company/profile"} and all("options" in i for i in tools["items"])
+    ran = _json(outcome, "firecrawl_scrape(alexandria)")["data"]
+    assert ran["creditsCost"] == 3 and ran["alexandria"][0]["records"] == 3  # three days, one credit each
 
 
 # Each call of mcp/check.mjs and the request firecrawl-mcp sends for it.
@@ -119,7 +122,8 @@ REQUESTS = {
     "firecrawl_search": "POST /v2/search (sources web, alexandria)",
     "firecrawl_search_feedback": "POST /v2/search/{id}/feedback",
     "firecrawl_feedback": "POST /v2/feedback",
-    "firecrawl_find_tools": "POST /v2/scrape (alexandria find-tools)",
+    "firecrawl_find_tools": "GET /exchange/discover (its categories)",
+    "firecrawl_find_tools(tools)": "POST /v2/scrape (alexandria find-tools)",
     "firecrawl_crawl": "POST /v2/crawl, then GET /v2/crawl/{id} until done",
     "firecrawl_check_crawl_status": "GET /v2/crawl/{id}",
     "firecrawl_extract": "none",

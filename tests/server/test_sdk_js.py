@@ -76,6 +76,19 @@ def test_scrape_with_string_and_object_formats(results: dict[str, Any]) -> None:
     assert not miss["ok"] and miss["status"] == 404
 
 
+def test_alexandria_runs_replays_and_finds_tools(results: dict[str, Any]) -> None:
+    ran = _value(results, "scrapeAlexandria")
+    assert ran["requestId"] == "js-alexandria-1" and ran["creditsCost"] == 2
+    assert ran["alexandria"][0]["data"]["company"]["ticker"] == "ACME"
+    assert _value(results, "scrapeAlexandriaReplay")["scrapeId"] == ran["scrapeId"]  # the same run, not a second one
+    conflict = results["scrapeAlexandriaConflict"]
+    assert not conflict["ok"] and conflict["status"] == 409
+    found = _value(results, "findTools")
+    assert found["level"] == "tools" and found["items"][0]["provider"] == "sec-filings"
+    categories = _value(results, "findToolsCategories")
+    assert categories["level"] == "categories" and {i["id"] for i in categories["items"]} == {"finance", "package", "retail", "places"}
+
+
 def test_extract(results: dict[str, Any]) -> None:
     started = _value(results, "startExtract")
     assert started["success"] is True and started["invalidURLs"] == []
@@ -376,7 +389,6 @@ def test_every_format_the_sdks_types_allow_is_taken(results: dict[str, Any]) -> 
 # firecrawl-js's public methods, method by method (issue 55 item 7): what each calls, the record of
 # check.mjs that called it, and why it does not work here yet where it does not. The table in the
 # server README ("firecrawl-js, method by method") is rendered from what the records say.
-_GAP = "Alexandria capabilities are not in the contract yet (issue 55 item 4)"
 JS_METHODS: dict[str, tuple[str, str, str | None]] = {
     "agent": ("POST /v2/agent, then GET /v2/agent/{id}", "agentWaited", None),
     "asyncBatchScrapeUrls": ("POST /v2/batch/scrape", "asyncBatchScrapeUrls", None),
@@ -402,7 +414,7 @@ JS_METHODS: dict[str, tuple[str, str, str | None]] = {
     "developerSearch": ("POST /v2/search/developer", "developerSearch", None),
     "extract": ("POST /v2/extract, then GET /v2/extract/{id}", "extract", None),
     "feedback": ("POST /v2/feedback", "feedback", None),
-    "findTools": ("POST /v2/scrape (alexandria find-tools)", "findTools", _GAP),
+    "findTools": ("POST /v2/scrape (alexandria find-tools)", "findTools", None),
     "getActiveCrawls": ("GET /v2/crawl/active", "getActiveCrawls", None),
     "getAgentSnapshot": ("GET /v2/agent/{id}/snapshots/{snapshotId}", "agentRun", None),
     "getAgentStatus": ("GET /v2/agent/{id}", "getAgentStatus", None),

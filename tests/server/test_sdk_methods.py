@@ -68,7 +68,18 @@ def _watch(sdk: Firecrawl, state: State) -> Any:
 
 
 def _alexandria(sdk: Firecrawl, state: State) -> Any:
-    return sdk.scrape_alexandria({"provider": "firecrawl", "capability": "find-tools", "options": {"query": "company filings"}})
+    call = {"provider": "package-registry", "capability": "npm/package", "options": {"name": "left-pad"}}
+    ran = sdk.scrape_alexandria(call, request_id="sdk-methods-1")
+    assert ran.alexandria[0].data["package"]["version"] == "1.3.0" and ran.credits_cost == 1
+    again = sdk.scrape(alexandria=call, request_id="sdk-methods-1")  # a retry replays the first answer
+    assert again.scrape_id == ran.scrape_id
+    return ran
+
+
+def _find_tools(sdk: Firecrawl, state: State) -> Any:
+    found = sdk.find_tools(query="company filings")
+    assert found.level == "tools" and found.items[0]["provider"] == "sec-filings"
+    return found
 
 
 SCHEMA = {"type": "object", "properties": {"title": {"type": "string"}}}
@@ -78,12 +89,8 @@ MONITOR = {"name": "pricing", "schedule": {"text": "hourly"}, "targets": [{"type
 METHODS: dict[str, Method] = {
     "scrape": Method("POST /v2/scrape", lambda s, st: st.ids.setdefault("doc", s.scrape(f"{SITE}/docs", formats=["markdown", "links"]))),
     "scrape_url": Method("POST /v2/scrape", lambda s, st: s.scrape_url(f"{SITE}/v1", {"formats": ["markdown"]})),
-    "scrape_alexandria": Method("POST /v2/scrape (alexandria)", _alexandria, gap="Alexandria capabilities are not in the contract yet (issue 55 item 4)"),
-    "find_tools": Method(
-        "POST /v2/scrape (alexandria find-tools)",
-        lambda s, st: s.find_tools(query="company filings"),
-        gap="Alexandria capabilities are not in the contract yet (issue 55 item 4)",
-    ),
+    "scrape_alexandria": Method("POST /v2/scrape (alexandria)", _alexandria),
+    "find_tools": Method("POST /v2/scrape (alexandria find-tools)", _find_tools),
     "parse": Method("POST /v2/parse", lambda s, st: s.parse(b"<h1>Quarterly report</h1><p>Figures.</p>", filename="report.html")),
     "get_parse_formats": Method("GET /v2/parse/formats", lambda s, st: s.get_parse_formats()),
     "map": Method("POST /v2/map", lambda s, st: s.map(SITE, limit=5)),

@@ -116,7 +116,10 @@ def _request_schema(bundle: dict[str, Any], operation_id: str) -> dict[str, Any]
     for item in bundle["paths"].values():
         for operation in item.values():
             if isinstance(operation, dict) and operation.get("operationId") == operation_id:
-                return {**operation["requestBody"]["content"]["application/json"]["schema"], "components": bundle["components"]}
+                schema = operation["requestBody"]["content"]["application/json"]["schema"]
+                # A body of several forms (scrape: a URL, or alexandria calls): the SDK's calls here send the first.
+                forms = bundle["components"]["schemas"].get(schema.get("$ref", "").rsplit("/", 1)[-1], {}).get("oneOf")
+                return {**(forms[0] if forms else schema), "components": bundle["components"]}
     raise LookupError(operation_id)
 
 

@@ -207,6 +207,9 @@ def _string(schema: dict[str, Any], length: int, index: int) -> str:
     prefixed = ("_" + "a" * length)[:length]  # a free name behind a marker (integration: "_" and any name)
     if pattern is not None and length and re.search(pattern, prefixed):
         return prefixed
+    version = ("0.0.0-" + "a" * length)[:length]  # a semantic version with a pre-release (an alexandria call's)
+    if pattern is not None and re.search(pattern, version):
+        return version
     return "a" * length
 
 
@@ -328,4 +331,9 @@ def _accepts_shape(member: dict[str, Any], value: Any) -> bool:
         if "const" in sub:
             return isinstance(value, dict) and value.get(name) == sub["const"]
     kinds = _types(member)
+    if isinstance(value, dict) and member.get("additionalProperties") is False:
+        # A closed form (a scrape of a URL, or of alexandria calls): the value is of it when it has
+        # what the form requires and nothing the form does not take.
+        properties = set(member.get("properties") or {})
+        return set(value) <= properties and set(member.get("required") or []) <= set(value)
     return (isinstance(value, dict) and "object" in kinds) or (isinstance(value, str) and "string" in kinds) or (isinstance(value, list) and "array" in kinds)

@@ -402,6 +402,13 @@ _ALL = [
         operations=("searchWeb",),
     ),
     Requirement(
+        "ALEX-01",
+        "pages",
+        "An alexandria run retried with the same x-request-id and the same calls MUST answer the first run's answer (its scrape_id and results); the same id with other calls MUST be refused with 409, and a call naming a provider the server does not have MUST make the whole request 404 with nothing run.",
+        "inferred: the service's newest source, services/alexandria/retrieve.ts (charge id sha256(team, x-request-id); a completed run replays; another payload under the id is 409) and access.ts (404 unknown_provider before any execution)",
+        operations=("scrapeUrl",),
+    ),
+    Requirement(
         "INDEX-01",
         "pages",
         "A paper a research paper search returns MUST be found by its paperId and by its primaryId as the same paper, a read of it with a query and k MUST answer at most k passages, and its related papers MUST NOT include the seed.",
@@ -499,6 +506,13 @@ _ALL = [
         "A developer search MUST cost 2 credits per ten results it returns, rounded up, and nothing when it returns none.",
         "inferred: the service's research controller (SEARCH_CREDITS_PER_TEN_RESULTS 2, Math.ceil(results / 10), billed only when positive)",
         operations=("searchDeveloper",),
+    ),
+    Requirement(
+        "BILL-07",
+        "billing",
+        "An alexandria run MUST cost the sum of its results' creditsCost (data.creditsCost), and its replay (the same x-request-id and calls) MUST cost nothing.",
+        "inferred: services/alexandria/retrieve.ts (the receipt's creditsCost is the sum of the results'; a completed run is replayed, never executed or billed again)",
+        operations=("scrapeUrl",),
     ),
     Requirement(
         "BILL-05",

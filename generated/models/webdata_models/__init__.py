@@ -431,6 +431,91 @@ them; `action` is accepted, and the synthetic jobs take no actions).
 """
 
 
+class AlexandriaCallError(WireModel):
+    """
+    Why one call did not run: `unknown_capability` (404), `invalid_options` (400) or `not_found` (404: the capability found nothing by that key).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    code: StrictStr
+    message: StrictStr
+    status: Annotated[StrictInt | None, Field(ge=100, le=999)] = None
+
+
+AlexandriaOptions = TypeAliasType("AlexandriaOptions", Annotated[dict[str, Any], Field(max_length=64)])
+"""
+A call's options, as its capability's contract lists them (default none).
+"""
+
+
+class AlexandriaResult(WireModel):
+    """
+    What one call answered: `data` (and `records`, `upstreamStatus`, `recordedAt`) when it ran,
+    `error` when it did not (no charge). The `firecrawl` provider's `find-tools` capability
+    answers the catalogue in `data`: `{level, items, total, next}` (the server README's
+    "Alexandria" section lists its options and levels).
+
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    capability: StrictStr
+    credits_cost: Annotated[StrictInt | None, Field(alias="creditsCost", ge=0)] = None
+    data: Any | None = None
+    """
+    What the capability answered (its contract's `response`).
+    """
+    error: AlexandriaCallError | None = None
+    provider: StrictStr
+    recorded_at: Annotated[AwareDatetime | None, Field(alias="recordedAt")] = None
+    records: Annotated[StrictInt | None, Field(ge=0)] = None
+    """
+    Records the answer holds (a per-record price counts them).
+    """
+    upstream_status: Annotated[StrictInt | None, Field(alias="upstreamStatus")] = None
+    """
+    The provider's own HTTP status.
+    """
+
+
+class AlexandriaScrapeData(WireModel):
+    """
+    One result per call, in the calls' order, and what they cost together.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    alexandria: Annotated[list[AlexandriaResult], Field(max_length=10, min_length=1)]
+    credits_cost: Annotated[StrictInt, Field(alias="creditsCost", ge=0)]
+    """
+    Credits the calls cost together (a failed call costs none).
+    """
+
+
+class AlexandriaScrapeResponse(WireModel):
+    """
+    Answer of POST /v2/scrape with alexandria calls.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    data: AlexandriaScrapeData
+    scrape_id: StrictStr
+    """
+    The run's id; a replay (same `x-request-id`, same calls) answers the same one.
+    """
+    success: Literal[True] = True
+
+
 class AttributeResult(WireModel):
     """
     The values of one selector's attribute, one per matching element that has it.
@@ -755,6 +840,25 @@ class BrowserSession(WireModel):
     live_view_url: Annotated[StrictStr, Field(alias="liveViewUrl")]
     status: Annotated[Literal["active", "destroyed", "error"], OpenEnum]
     stream_web_view: Annotated[StrictBool, Field(alias="streamWebView")]
+
+
+class CatalogueCategory(WireModel):
+    """
+    One category.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    about: StrictStr
+    """
+    What it covers and its providers.
+    """
+    cohort: StrictStr
+    """
+    Its id, as `find-tools` takes it in `categories`.
+    """
 
 
 class ChangeTrackingFormat(WireModel):
@@ -3056,7 +3160,7 @@ class ScrapeNotFoundError(WireModel):
         extra="forbid",
         populate_by_name=True,
     )
-    code: Annotated[Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS"], OpenEnum]
+    code: Annotated[Literal["SCRAPE_NO_CACHED_DATA", "SCRAPE_LOCKDOWN_CACHE_MISS", "unknown_provider"], OpenEnum]
     error: StrictStr
     success: Literal[False] = False
 
@@ -3502,6 +3606,64 @@ class AgentWebhookConfig(WireModel):
     url: Annotated[StrictStr, Field(max_length=8192)]
 
 
+class AlexandriaCall(WireModel):
+    """
+    One capability to run: `provider`, `capability` (as search or `find-tools` name them) and its `options`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    capability: Annotated[StrictStr, Field(max_length=200, min_length=1)]
+    options: AlexandriaOptions | None = None
+    provider: Annotated[StrictStr, Field(max_length=200, min_length=1)]
+    version: Annotated[
+        StrictStr | None,
+        Field(
+            max_length=128,
+            min_length=1,
+            pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
+        ),
+    ] = None
+    """
+    A semantic version of the capability's contract; recorded.
+    """
+
+
+Alexandria = TypeAliasType("Alexandria", Annotated[list[AlexandriaCall], Field(max_length=10, min_length=1)])
+"""
+One call, or a list of 1 to 10.
+"""
+
+
+class AlexandriaScrapeRequest(WireModel):
+    """
+    Alexandria calls to run in one request; nothing else may sit beside them (an unknown key, a URL or a scrape option is refused).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    alexandria: AlexandriaCall | Alexandria
+    """
+    One call, or a list of 1 to 10.
+    """
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the request came through; recorded
+    """
+    origin: Annotated[StrictStr, Field(max_length=256)] = "api"
+    """
+    Who sent the request; recorded
+    """
+    timeout: Annotated[StrictInt, Field(gt=0)] = 50000
+    """
+    Milliseconds the calls may take; more than 50000 is read as 50000.
+    """
+
+
 class BrowserCreateRequest(PropertyCountModel):
     """
     Body of POST /v2/browser (every field optional).
@@ -3546,6 +3708,18 @@ class BrowserListResponse(WireModel):
     error: StrictStr | None = None
     sessions: list[BrowserSession] | None = None
     success: StrictBool
+
+
+class CatalogueCategories(WireModel):
+    """
+    The categories of the Alexandria catalogue.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    cohorts: list[CatalogueCategory]
 
 
 class DeveloperSearchResponse(WireModel):
@@ -4795,6 +4969,12 @@ class ScrapeRequest(WireModel):
     """
 
 
+ScrapeUrlBody = TypeAliasType("ScrapeUrlBody", ScrapeRequest | AlexandriaScrapeRequest)
+"""
+Body of POST /v2/scrape: a URL to scrape with its options (`ScrapeRequest`), or alexandria calls to run (`AlexandriaScrapeRequest`), told apart as the service tells them apart: by the `alexandria` key.
+"""
+
+
 class SearchResultNews(WireModel):
     """
     A news result; scraped (formats asked for), it carries the document's fields too.
@@ -5871,6 +6051,12 @@ class ScrapeResponse(WireModel):
     )
     data: Document
     success: StrictBool
+
+
+ScrapeUrlAnswer = TypeAliasType("ScrapeUrlAnswer", ScrapeResponse | AlexandriaScrapeResponse)
+"""
+Answer of POST /v2/scrape: the document of a URL scrape (`ScrapeResponse`), or the results of alexandria calls (`AlexandriaScrapeResponse`).
+"""
 
 
 class SearchData(WireModel):

@@ -7,6 +7,7 @@ Written by the generator's models stage from the bundle. Do not edit.
 
 PROPERTY_BOUNDS: dict[str, tuple[int | None, int | None]] = {
     "AgentExchange": (None, 32),
+    "AlexandriaOptions": (None, 64),
     "BrowserCreateRequest": (None, 64),
     "BrowserExecuteRequest": (None, 64),
     "HeaderMap": (None, 100),

@@ -53,7 +53,7 @@ Answer = tuple[int, dict[str, Any], dict[str, str]]
 def _status_and_example(refusal: errors.Refusal) -> tuple[int, str | None]:
     if isinstance(refusal, errors.UploadRefused):
         return 400, refusal.example
-    if isinstance(refusal, errors.BrowserRefused | errors.FeedbackRefused):
+    if isinstance(refusal, errors.BrowserRefused | errors.FeedbackRefused | errors.AlexandriaRefused):
         return refusal.status, refusal.example
     for cls in type(refusal).__mro__:
         if cls in _ANSWERS:

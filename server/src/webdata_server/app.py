@@ -162,7 +162,7 @@ def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: 
             body = None  # no body where the contract makes it optional: the handler's defaults, as the service's
         elif operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
-            body = gate.body(route, operation.body, raw, too_large=too_large, media_type=media_type)
+            body = gate.body(route, operation.body, raw, too_large=too_large, media_type=media_type, forms=operation.forms)
         call = Call(
             operation_id=operation_id,
             caller=caller,
@@ -171,6 +171,7 @@ def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: 
             query=request.query_params if request.scope["query_string"] else {},  # an empty query is not parsed (benchmarks/README.md)
             base_url=lambda: str(request.base_url),
             idempotency_key=key,
+            headers=headers,
         )
         result = operation.handler(ctx, call)
         if isinstance(result, Pending):
@@ -245,7 +246,8 @@ class _Answer(Response):
         self.status_code = status
         self.body = content
         self.background = None
-        raw = [(b"x-request-id", request_id.encode())]
+        # The server's own id of the request, unless the answer names one (an alexandria run's).
+        raw = [] if "x-request-id" in headers else [(b"x-request-id", request_id.encode())]
         raw += [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()]
         raw += [(b"content-length", str(len(content)).encode()), (b"content-type", b"application/json")]
         self.raw_headers = raw
@@ -323,7 +325,8 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                     answer = _serve(ctx, gate, route, request, raw, too_large)
                 if isinstance(answer, Pending):
                     try:
-                        answer = 200, _json_bytes(answer.then(await _committed(answer.writes))), {}
+                        made = answer.then(await _committed(answer.writes))
+                        answer = (200, _json_bytes(made.body), made.headers) if isinstance(made, WithHeaders) else (200, _json_bytes(made), {})
                     except Refusal as refusal:
                         if operation.takes_idempotency_key:
                             spend_key(ctx, request.headers, refusal)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from webdata_server.domain import Charge
 
 __all__ = [
+    "AlexandriaRefused",
     "AudioUnsupported",
     "BodyTooLarge",
     "BrowserRefused",
@@ -253,6 +254,18 @@ class FileUnreadable(Refusal):
 
 class AudioUnsupported(Refusal):
     """The audio format asked of a page that carries no media (422 SCRAPE_AUDIO_UNSUPPORTED_URL)."""
+
+
+class AlexandriaRefused(Refusal):
+    """An alexandria run refused before anything ran: ``example`` names the documented body of its
+    status (``unknownProvider`` 404, ``invalidRequestId`` 400, ``requestConflict`` 409)."""
+
+    STATUSES: ClassVar[dict[str, int]] = {"unknownProvider": 404, "invalidRequestId": 400, "requestConflict": 409}
+
+    def __init__(self, example: str = "unknownProvider", **refusal: Any) -> None:
+        super().__init__(example, **refusal)
+        self.example = example
+        self.status = self.STATUSES[example]
 
 
 class BrowserRefused(Refusal):

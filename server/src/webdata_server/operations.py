@@ -68,6 +68,9 @@ class Route(Generic[H]):
     validator: Validator | None = None
     bounds: Validator | None = None
     gate: Callable[[Any], bool] | None = None
+    # A body of several forms (ScrapeUrlBody's oneOf): the checks of each form beyond the first, by
+    # the key that tells it apart (`alexandria`); a body without any such key is the first form's.
+    variants: dict[str, Route[H]] = field(default_factory=dict, compare=False)
     operation: H | None = field(default=None, compare=False)
 
     @property
@@ -156,11 +159,18 @@ def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> 
         body_optional="requestBody" in described and not described["requestBody"].get("required", False),
     )
     if "application/json" in content:
-        properties = _properties(contract, content["application/json"]["schema"])
+        schema = content["application/json"]["schema"]
+        forms = [member["$ref"].rsplit("/", 1)[1] for member in contract.resolve(schema).get("oneOf", []) if "$ref" in member]
+        if forms:
+            # Each form is checked by its own schema (its errors name its fields, as the service's
+            # controller for that form names them), chosen by the key only it requires.
+            first, *others = [_form(contract, route, name) for name in forms]
+            return replace(first, variants={_telling_key(contract, name, forms): form for name, form in zip(forms[1:], others, strict=True)})
+        properties = _properties(contract, schema)
         return replace(
             route,
             # The page it names: a required `url` (feedback's optional one names the page it is about).
-            url_field="url" in properties and "url" in contract.resolve(content["application/json"]["schema"]).get("required", []),
+            url_field="url" in properties and "url" in contract.resolve(schema).get("required", []),
             scrape_options_at=_scrape_options_at(properties),
             validator=contract.request_validator(operation_id),
             bounds=contract.bounds_validator(operation_id),
@@ -180,6 +190,27 @@ def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> 
                 bounds=contract.component_bounds_validator(name),
             )
     return route
+
+
+def _form(contract: Contract, route: Route[Any], name: str) -> Route[Any]:
+    """``route`` checking a body of one form of its oneOf: the component ``name``."""
+    reference = {"$ref": "#/components/schemas/" + name}
+    properties = _properties(contract, reference)
+    return replace(
+        route,
+        url_field="url" in properties and "url" in contract.resolve(reference).get("required", []),
+        scrape_options_at=_scrape_options_at(properties),
+        validator=contract.component_validator(name),
+        bounds=contract.component_bounds_validator(name),
+        gate=contract.component_gate(name),
+    )
+
+
+def _telling_key(contract: Contract, name: str, forms: list[str]) -> str:
+    """The key a body of form ``name`` requires and no other form declares."""
+    others = set().union(*(_properties(contract, {"$ref": "#/components/schemas/" + other}) for other in forms if other != name))
+    required = contract.resolve({"$ref": "#/components/schemas/" + name}).get("required", [])
+    return str(next(key for key in required if key not in others))
 
 
 def _properties(contract: Contract, schema: dict[str, Any]) -> dict[str, Any]:

@@ -38,7 +38,8 @@ const searched = await call("firecrawl_search", "firecrawl_search", { query: "cl
 await call("firecrawl_search_feedback", "firecrawl_search_feedback", { searchId: json(searched).id || uuidIn(searched), rating: "good", valuableSources: [{ url: json(searched).data?.web?.[0]?.url || "https://climate-news.example.com/", reason: "on topic" }] });
 await call("firecrawl_feedback", "firecrawl_feedback", { endpoint: "scrape", jobId: json(scraped).metadata?.scrapeId || uuidIn(scraped), rating: "good", note: "fine" });
 await call("firecrawl_find_tools", "firecrawl_find_tools", {});
-await call("firecrawl_scrape(alexandria)", "firecrawl_scrape", { alexandria: { provider: "weather-history", capability: "daily" } });
+await call("firecrawl_find_tools(tools)", "firecrawl_find_tools", { providers: ["sec-filings"], expand: ["options"] });
+await call("firecrawl_scrape(alexandria)", "firecrawl_scrape", { alexandria: { provider: "weather-history", capability: "daily/history", options: { city: "Berlin", start: "2026-07-01", end: "2026-07-03" } } });
 const crawled = await call("firecrawl_crawl", "firecrawl_crawl", { url: "https://example.com", limit: 3 });
 await sleep(1500);
 await call("firecrawl_check_crawl_status", "firecrawl_check_crawl_status", { id: json(crawled).id || uuidIn(crawled) });

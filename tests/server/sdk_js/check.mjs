@@ -244,6 +244,12 @@ await record("checkCrawlErrors", () => app.checkCrawlErrors(crawlId));
 await record("checkCrawlStatus", () => app.checkCrawlStatus(crawlId));
 await record("crawlUrl", () => app.crawlUrl("https://example.com", { limit: 2, pollInterval: 1 }));
 await record("findTools", () => app.findTools({ query: "company filings" }));
+// scrape with an alexandria request runs capabilities; the same requestId replays the first answer.
+const profile = { alexandria: { provider: "sec-filings", capability: "company/profile", options: { company: "ACME" } }, requestId: "js-alexandria-1" };
+await record("scrapeAlexandria", () => app.scrape(profile));
+await record("scrapeAlexandriaReplay", () => app.scrape(profile));
+await record("scrapeAlexandriaConflict", () => app.scrape({ ...profile, alexandria: [{ provider: "sec-filings", capability: "company/profile", options: { company: "EXMP" } }] }));
+await record("findToolsCategories", () => app.findTools({}));
 await record("getBatchScrapeErrors", () => app.getBatchScrapeErrors(batchId));
 await record("mapUrl", () => app.mapUrl("https://example.com", { limit: 3 }));
 await record("parse", () => app.parse({ data: new TextEncoder().encode("<h1>Quarterly report</h1><p>Figures.</p>"), filename: "report.html" }));

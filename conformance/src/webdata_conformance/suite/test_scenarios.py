@@ -50,6 +50,7 @@ REQUESTS: dict[str, tuple[dict[str, str], Any]] = {
     "getPaper": ({"paperId": "arxiv:2101.00001"}, None),
     "similarPapers": ({"paperId": "arxiv:2101.00001"}, None),
     "searchGithub": ({}, None),
+    "discoverCatalogue": ({}, None),
     "startCrawl": ({}, {"url": "https://example.com", "limit": 2}),
     "getActiveCrawls": ({}, None),
     "getOngoingCrawls": ({}, None),
@@ -1025,6 +1026,54 @@ def test_a_tools_only_search_answers_tools_for_free(api: ConformanceClient, sett
     named = [t for t in tools if not all(isinstance(t.get(k), str) and t.get(k) for k in ("provider", "capability", "description"))]
     found.expect(not named, f"every tool names its provider, capability and description: {named[:2]}")
     found.expect(found.body.get("creditsUsed") in (0, None), f"a tool search costs nothing, it said creditsUsed {found.body.get('creditsUsed')}")
+
+
+def _alexandria_call(settings: Settings) -> dict[str, Any]:
+    """The call [pages.alexandria] names (provider, capability, options as JSON), else the catalogue's
+    own find-tools, which every server with alexandria has."""
+    page = settings.pages.get("alexandria", {})
+    if "provider" in page:
+        return {"provider": str(page["provider"]), "capability": str(page.get("capability", "")), "options": json.loads(str(page.get("options", "{}")))}
+    return {"provider": "firecrawl", "capability": "find-tools", "options": {}}
+
+
+@pytest.mark.requirement("ALEX-01")
+def test_an_alexandria_retry_replays_and_another_payload_conflicts(api: ConformanceClient, settings: Settings) -> None:
+    call, request_id = _alexandria_call(settings), f"conformance-{uuid.uuid4()}"
+    first = api.call("scrapeUrl", json_body={"alexandria": call}, headers={"x-request-id": request_id})
+    first.require(first.status == 200, f"an alexandria run of {call['provider']}/{call['capability']} must succeed, it answered {said(first)}")
+    again = api.call("scrapeUrl", json_body={"alexandria": call}, headers={"x-request-id": request_id})
+    again.expect(
+        again.status == 200 and again.body.get("scrape_id") == first.body.get("scrape_id") and again.body.get("data") == first.body.get("data"),
+        f"a retry with the same x-request-id and calls must answer the first run ({first.body.get('scrape_id')}), it answered {said(again)}",
+    )
+    other = {**call, "options": {**call["options"], "conformanceOther": True}} if call["provider"] != "firecrawl" else {**call, "options": {"limit": 1}}
+    conflict = api.call("scrapeUrl", json_body={"alexandria": other}, headers={"x-request-id": request_id})
+    conflict.expect(conflict.status == 409, f"other calls under a used x-request-id must be refused with 409, it answered {said(conflict)}")
+    unknown = api.call("scrapeUrl", json_body={"alexandria": [call, {"provider": "conformance-no-such-provider", "capability": "x"}]})
+    unknown.expect(
+        unknown.status == 404 and unknown.body.get("code") == "unknown_provider",
+        f"a call naming a provider the server lacks must make the request 404 unknown_provider, it answered {said(unknown)}",
+    )
+
+
+@pytest.mark.requirement("BILL-07")
+def test_an_alexandria_run_costs_its_results_and_its_replay_nothing(api: ConformanceClient, settings: Settings, usage: Any) -> None:
+    page = settings.pages.get("alexandria", {})
+    call = _alexandria_call(settings) if "provider" in page else {"provider": "package-registry", "capability": "npm/package", "options": {"name": "left-pad"}}
+    request_id = f"conformance-{uuid.uuid4()}"
+    ran, credits = _charged(usage, lambda: api.call("scrapeUrl", json_body={"alexandria": call}, headers={"x-request-id": request_id}))
+    if ran.status == 404:
+        raise Unmet(f"the server has no {call['provider']} provider: set [pages.alexandria] provider, capability and options to a paid call it runs", ran)
+    ran.require(ran.status == 200, f"an alexandria run must succeed, it answered {said(ran)}")
+    data = ran.body.get("data") or {}
+    summed = sum(int(r.get("creditsCost") or 0) for r in data.get("alexandria") or [])
+    ran.expect(
+        data.get("creditsCost") == summed == credits,
+        f"a run costs the sum of its results' creditsCost ({summed}); it said {data.get('creditsCost')} and cost {credits}",
+    )
+    replay, again = _charged(usage, lambda: api.call("scrapeUrl", json_body={"alexandria": call}, headers={"x-request-id": request_id}))
+    replay.expect(replay.status == 200 and again == 0, f"a replay costs nothing, it cost {again} ({said(replay)})")
 
 
 @pytest.mark.requirement("INDEX-01")

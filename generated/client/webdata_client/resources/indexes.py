@@ -12,6 +12,7 @@ from uuid import UUID
 import webdata_models as models
 
 from .._base_client import AsyncClient, SyncClient
+from ..api.indexes import discover_catalogue as _discover_catalogue
 from ..api.indexes import get_paper as _get_paper
 from ..api.indexes import search_developer as _search_developer
 from ..api.indexes import search_developer_by_query as _search_developer_by_query
@@ -29,6 +30,15 @@ class Indexes:
 
     def __init__(self, client: SyncClient) -> None:
         self._client = client
+
+    def catalogue_categories(self) -> models.CatalogueCategories:
+        """The categories of the Alexandria catalogue.
+
+        ``GET /exchange/discover`` (discoverCatalogue).
+        """
+        return self._client._call(
+            _discover_catalogue.OPERATION, path={}, query={}, body=None, result=models.CatalogueCategories
+        )
 
     def developer(
         self,
@@ -410,6 +420,15 @@ class AsyncIndexes:
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    async def catalogue_categories(self) -> models.CatalogueCategories:
+        """The categories of the Alexandria catalogue.
+
+        ``GET /exchange/discover`` (discoverCatalogue).
+        """
+        return await self._client._call(
+            _discover_catalogue.OPERATION, path={}, query={}, body=None, result=models.CatalogueCategories
+        )
 
     async def developer(
         self,

@@ -23,6 +23,38 @@ class Scrape:
     def __init__(self, client: SyncClient) -> None:
         self._client = client
 
+    def alexandria(
+        self,
+        alexandria: models.AlexandriaCall | Mapping[str, Any] | Sequence[models.AlexandriaCall | Mapping[str, Any]],
+        *,
+        integration: str | None = None,
+        origin: str | None = None,
+        timeout: int | None = None,
+        request_id: str | None = None,
+    ) -> models.AlexandriaScrapeResponse:
+        """Alexandria calls to run in one request; nothing else may sit beside them (an unknown key, a URL or a scrape option is refused).
+
+        ``POST /v2/scrape`` (scrapeUrl).
+
+        Args:
+            alexandria: One call, or a list of 1 to 10.
+            integration: The integration the request came through; recorded.
+            origin: Who sent the request; recorded.
+            timeout: Milliseconds the calls may take; more than 50000 is read as 50000.
+            request_id: The id of an alexandria run (1 to 128 letters, digits, `.`, `_`, `:` or `-`): a retry with the same id and calls replays the first answer; another text is refused.
+        """
+        return self._client._call(
+            _scrape_url.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.AlexandriaScrapeRequest,
+                {"alexandria": alexandria, "integration": integration, "origin": origin, "timeout": timeout},
+            ),
+            headers={"x-request-id": request_id},
+            result=models.AlexandriaScrapeResponse,
+        )
+
     def __call__(
         self,
         url: str,
@@ -61,6 +93,7 @@ class Scrape:
         use_mock: str | None = None,
         wait_for: int | None = None,
         zero_data_retention: bool | None = None,
+        request_id: str | None = None,
     ) -> models.Document:
         """Scrape one URL.
 
@@ -102,6 +135,7 @@ class Scrape:
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.
+            request_id: The id of an alexandria run (1 to 128 letters, digits, `.`, `_`, `:` or `-`): a retry with the same id and calls replays the first answer; another text is refused.
         """
         return self._client._call(
             _scrape_url.OPERATION,
@@ -147,6 +181,7 @@ class Scrape:
                     "zero_data_retention": zero_data_retention,
                 },
             ),
+            headers={"x-request-id": request_id},
             result=models.ScrapeResponse,
         ).data
 
@@ -156,6 +191,38 @@ class AsyncScrape:
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    async def alexandria(
+        self,
+        alexandria: models.AlexandriaCall | Mapping[str, Any] | Sequence[models.AlexandriaCall | Mapping[str, Any]],
+        *,
+        integration: str | None = None,
+        origin: str | None = None,
+        timeout: int | None = None,
+        request_id: str | None = None,
+    ) -> models.AlexandriaScrapeResponse:
+        """Alexandria calls to run in one request; nothing else may sit beside them (an unknown key, a URL or a scrape option is refused).
+
+        ``POST /v2/scrape`` (scrapeUrl).
+
+        Args:
+            alexandria: One call, or a list of 1 to 10.
+            integration: The integration the request came through; recorded.
+            origin: Who sent the request; recorded.
+            timeout: Milliseconds the calls may take; more than 50000 is read as 50000.
+            request_id: The id of an alexandria run (1 to 128 letters, digits, `.`, `_`, `:` or `-`): a retry with the same id and calls replays the first answer; another text is refused.
+        """
+        return await self._client._call(
+            _scrape_url.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.AlexandriaScrapeRequest,
+                {"alexandria": alexandria, "integration": integration, "origin": origin, "timeout": timeout},
+            ),
+            headers={"x-request-id": request_id},
+            result=models.AlexandriaScrapeResponse,
+        )
 
     async def __call__(
         self,
@@ -195,6 +262,7 @@ class AsyncScrape:
         use_mock: str | None = None,
         wait_for: int | None = None,
         zero_data_retention: bool | None = None,
+        request_id: str | None = None,
     ) -> models.Document:
         """Scrape one URL.
 
@@ -236,6 +304,7 @@ class AsyncScrape:
             use_mock: The service's own test fixtures (a named recording answers instead of the page); the reference server's web is synthetic already, so it changes nothing here.
             wait_for: Milliseconds to wait before fetching, in addition to the automatic wait.
             zero_data_retention: Keep nothing of the request or its result after answering.
+            request_id: The id of an alexandria run (1 to 128 letters, digits, `.`, `_`, `:` or `-`): a retry with the same id and calls replays the first answer; another text is refused.
         """
         return (
             await self._client._call(
@@ -282,6 +351,7 @@ class AsyncScrape:
                         "zero_data_retention": zero_data_retention,
                     },
                 ),
+                headers={"x-request-id": request_id},
                 result=models.ScrapeResponse,
             )
         ).data

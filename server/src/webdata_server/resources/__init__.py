@@ -10,7 +10,23 @@ through ``ctx.jobs``. Each module lists its operations in ``OPERATIONS``.
 
 from __future__ import annotations
 
-from webdata_server.resources import agent, batch_scrape, browser, crawl, extract, feedback, indexes, interact, map, monitor, parse, scrape, search, team
+from webdata_server.resources import (
+    agent,
+    alexandria,
+    batch_scrape,
+    browser,
+    crawl,
+    extract,
+    feedback,
+    indexes,
+    interact,
+    map,
+    monitor,
+    parse,
+    scrape,
+    search,
+    team,
+)
 from webdata_server.resources.base import Call, Context, Handler, Operation
 
 __all__ = ["OPERATIONS", "Call", "Context", "Handler", "Operation"]
@@ -30,4 +46,5 @@ OPERATIONS: list[Operation] = [
     *browser.OPERATIONS,
     *feedback.OPERATIONS,
     *indexes.OPERATIONS,
+    *alexandria.OPERATIONS,
 ]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
 
+from webdata_server.alexandria.runs import Runs
 from webdata_server.blocklist import Blocklist
 from webdata_server.browser.sessions import SessionService
 from webdata_server.config import Settings
@@ -53,6 +54,7 @@ class Context:
     monitors: MonitorService
     operations: OperationTable[Operation]
     sessions: SessionService  # browser sessions (interact, /v2/browser): their life, billing, profiles  # the table of operations (its routes' checks: parse's options)
+    runs: Runs = field(default_factory=Runs)  # the alexandria runs by x-request-id (replays)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class Call:
     base_url: Callable[[], str]
     # The request's ``x-idempotency-key`` (lower case), on operations that take one.
     idempotency_key: str | None = None
+    # The request's headers (an alexandria run reads its ``x-request-id``).
+    headers: Mapping[str, str] = field(default_factory=dict)
 
     def url_for(self, path: str) -> str:
         return self.base_url().rstrip("/") + path
@@ -82,7 +86,7 @@ class Pending:
     as 402 or 429, is answered as if the handler had raised it)."""
 
     writes: Committed[Any]
-    then: Callable[[Any], dict[str, Any]]
+    then: Callable[[Any], dict[str, Any] | WithHeaders]
 
 
 Handler = Callable[[Context, Call], "dict[str, Any] | Pending | WithHeaders"]
@@ -116,6 +120,9 @@ class Operation:
     # Its work grows with its input (a conversion, a site's walk): offloaded to threads of their
     # own (Settings.heavy_threads), never to those cheap requests need.
     heavy: bool = False
+    # The models of the body's other forms (a oneOf body), by the key that tells each apart
+    # (the contract's route.variants): the scrape's alexandria calls.
+    forms: Mapping[str, type[BaseModel]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

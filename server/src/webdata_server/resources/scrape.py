@@ -7,17 +7,20 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.errors import InvalidRequest, issue
+from webdata_server.resources import alexandria
 from webdata_server.resources.base import Call, Context, Operation, Pending
 from webdata_server.urls import url_problem, with_scheme
 
 __all__ = ["OPERATIONS"]
 
 
-def scrape(ctx: Context, call: Call) -> Pending:
-    """Renders in a worker thread; the answer waits for the write that records and bills the
+def scrape(ctx: Context, call: Call) -> Any:
+    """A body of alexandria calls runs them (:mod:`webdata_server.resources.alexandria`). Renders in a worker thread; the answer waits for the write that records and bills the
     scrape on the event loop, so the thread is free while the commit happens. A URL without a
     scheme is scraped as http, and its document's ``sourceURL`` is the URL as sent (the
     service's ``unnormalizedSourceURL``)."""
+    if isinstance(call.body, models.AlexandriaScrapeRequest):
+        return alexandria.run(ctx, call)
     sent = call.body.url
     given = with_scheme(sent)
     body: models.ScrapeRequest = call.body if given == sent else call.body.model_copy(update={"url": given})
@@ -33,4 +36,4 @@ def scrape(ctx: Context, call: Call) -> Pending:
     return Pending(recorded, lambda _: data)
 
 
-OPERATIONS = [Operation("scrapeUrl", models.ScrapeRequest, scrape, url_as_sent=True)]
+OPERATIONS = [Operation("scrapeUrl", models.ScrapeRequest, scrape, url_as_sent=True, forms={"alexandria": models.AlexandriaScrapeRequest})]

@@ -19,10 +19,11 @@ OPERATION = Operation(
         403,
         404,
         408,
+        409,
         413,
         422,
         429,
         500,
     ),
-    result="ScrapeResponse",
+    result="ScrapeResponse | AlexandriaScrapeResponse",
 )
