@@ -152,7 +152,14 @@ class _Differ:
             return
         if "$ref" in old or "$ref" in new:
             if old.get("$ref") != new.get("$ref"):
-                self.add(where, "schema-replaced", pointer, f"was {old.get('$ref', 'an inline schema')}, now {new.get('$ref', 'an inline schema')}")
+                union = deref(self.new, new) if "$ref" in new else {}
+                members = [m.get("$ref") for m in (union.get("oneOf") or union.get("anyOf") or []) if isinstance(m, dict)]
+                if "$ref" in old and old["$ref"] in members:
+                    # The old schema became one form of several (ScrapeUrlBody: a URL, or alexandria
+                    # calls): what was valid still is; the value may now also be another form.
+                    self.add(where, f"{direction}-widened", pointer, f"was {old['$ref']}, now one of {', '.join(str(m) for m in members)}")
+                else:
+                    self.add(where, "schema-replaced", pointer, f"was {old.get('$ref', 'an inline schema')}, now {new.get('$ref', 'an inline schema')}")
             return  # a named component is compared once, on its own
         narrowed, widened = f"{direction}-narrowed", f"{direction}-widened"
         is_code = pointer.endswith("/properties/code") and direction == "response"

@@ -160,3 +160,18 @@ def test_cli_fails_on_breaking_changes_and_release_records_them(tmp_path: Path) 
     assert "the note was never filled" in changelog and "field 'note' removed" in changelog
     assert json.loads((tmp_path / "releases" / "openapi.json").read_text()) == new
     assert run("breaking").returncode == 0, "after the release, the released bundle is the current one"
+
+
+def test_a_schema_that_became_one_form_of_several_is_widened_not_replaced() -> None:
+    """A body or answer whose schema became a oneOf that keeps it (ScrapeUrlBody keeps ScrapeRequest)
+    still takes what it took: widened, breaking servers (and clients for an answer), not replaced."""
+    new = _bundle()
+    old = copy.deepcopy(new)
+    operation = old["paths"]["/v2/scrape"]["post"]
+    operation["requestBody"]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/ScrapeRequest"}
+    operation["responses"]["200"]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/ScrapeResponse"}
+    rules = {(c.rule, c.clients) for c in compare(old, new) if c.pointer.startswith("/paths/~1v2~1scrape/post/re")}
+    assert rules == {("request-widened", "compatible"), ("response-widened", "breaking")}
+    # Another schema altogether is still a replacement.
+    operation["requestBody"]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/MapRequest"}
+    assert "schema-replaced" in {c.rule for c in compare(old, new)}

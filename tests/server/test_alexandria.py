@@ -156,3 +156,28 @@ def test_the_catalogue_categories(server: Server) -> None:
     assert [c["cohort"] for c in cohorts] == ["finance", "package", "places", "retail"]
     assert cohorts[0]["about"] == "finance and filings: SEC filings"
     assert _remaining(server) == before
+
+
+def test_feedback_on_an_alexandria_session_is_recorded_without_a_refund(server: Server) -> None:
+    body = {
+        "endpoint": "alexandria",
+        "rating": "bad",
+        "requestedWebsite": {"url": "https://www.sec.gov/edgar", "requestedFunctionality": "Insider trades of a company"},
+        "rationale": "No provider has insider trades.",
+        "providerFeedback": [{"name": "sec-filings", "issue": "insufficient_coverage", "why": "Filings only."}],
+    }
+    before = _remaining(server)
+    answer = server.api("submitFeedback", json=body).json()
+    assert answer["success"] is True and answer["creditsRefunded"] == 0 and _remaining(server) == before
+    (kept,) = server.store.feedback.of_team(server.api.team_id)
+    assert kept["endpoint"] == "alexandria" and kept["rating"] == "bad" and kept["body"]["providerFeedback"][0]["name"] == "sec-filings"
+    for broken, path in [
+        ({**body, "rationale": "   "}, ["rationale"]),  # read trimmed, as the service reads it
+        ({**body, "jobId": "00000000-0000-4000-8000-000000000000"}, []),  # the session form is strict
+        (
+            {**body, "capabilityFeedback": [{"name": "x/y", "provider": "x", "issue": "new_capability_request", "why": "Needed."}]},
+            ["capabilityFeedback", 0, "requestedFunctionality"],
+        ),
+    ]:
+        refused = server.api("submitFeedback", json=broken)
+        assert refused.status_code == 400 and refused.json()["details"][0]["path"] == path, refused.text

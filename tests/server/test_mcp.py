@@ -91,6 +91,8 @@ def test_the_answers_are_the_servers(outcome: dict[str, Any]) -> None:
     assert search["data"]["web"] and "tools" in search["data"]  # its default sources: web and alexandria
     assert _json(outcome, "firecrawl_search_feedback")["success"] is True
     assert _json(outcome, "firecrawl_feedback")["success"] is True
+    session = _json(outcome, "firecrawl_feedback(alexandria)")
+    assert session["success"] is True and session["creditsRefunded"] == 0
     crawl = _json(outcome, "firecrawl_check_crawl_status")
     assert crawl["status"] == "completed" and crawl["completed"] == 3
     assert _json(outcome, "firecrawl_agent_status")["id"] == _json(outcome, "firecrawl_agent")["id"]
@@ -122,6 +124,7 @@ REQUESTS = {
     "firecrawl_search": "POST /v2/search (sources web, alexandria)",
     "firecrawl_search_feedback": "POST /v2/search/{id}/feedback",
     "firecrawl_feedback": "POST /v2/feedback",
+    "firecrawl_feedback(alexandria)": "POST /v2/feedback (an Alexandria session)",
     "firecrawl_find_tools": "GET /exchange/discover (its categories)",
     "firecrawl_find_tools(tools)": "POST /v2/scrape (alexandria find-tools)",
     "firecrawl_crawl": "POST /v2/crawl, then GET /v2/crawl/{id} until done",

@@ -445,10 +445,65 @@ class AlexandriaCallError(WireModel):
     status: Annotated[StrictInt | None, Field(ge=100, le=999)] = None
 
 
+class AlexandriaCapabilityFeedback(WireModel):
+    """
+    A capability that was missing, wrong or failed; `new_capability_request` needs `requestedFunctionality`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    issue: Literal[
+        "missing_capability",
+        "new_capability_request",
+        "insufficient_functionality",
+        "incorrect_result",
+        "execution_error",
+        "other",
+    ]
+    name: Annotated[StrictStr, Field(max_length=200, min_length=1)]
+    provider: Annotated[StrictStr, Field(max_length=200, min_length=1)]
+    requested_functionality: Annotated[
+        StrictStr | None, Field(alias="requestedFunctionality", max_length=2000, min_length=1)
+    ] = None
+    why: Annotated[StrictStr, Field(max_length=2000, min_length=1)]
+
+
 AlexandriaOptions = TypeAliasType("AlexandriaOptions", Annotated[dict[str, Any], Field(max_length=64)])
 """
 A call's options, as its capability's contract lists them (default none).
 """
+
+
+class AlexandriaProviderFeedback(WireModel):
+    """
+    A provider that did not serve.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    issue: Literal["missing_provider", "insufficient_coverage", "provider_unavailable", "other"]
+    name: Annotated[StrictStr, Field(max_length=200, min_length=1)]
+    why: Annotated[StrictStr, Field(max_length=2000, min_length=1)]
+
+
+class AlexandriaRequestedWebsite(WireModel):
+    """
+    The website the user needed data from, and what they needed of it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    requested_functionality: Annotated[StrictStr, Field(alias="requestedFunctionality", max_length=2000, min_length=1)]
+    url: Annotated[StrictStr, Field(max_length=2048, pattern="^[hH][tT][tT][pP][sS]?://\\S+$")]
+    """
+    An http or https URL.
+    """
 
 
 class AlexandriaResult(WireModel):
@@ -3631,6 +3686,51 @@ class AlexandriaCall(WireModel):
     """
 
 
+class AlexandriaFeedbackRequest(WireModel):
+    """
+    Feedback on an Alexandria session; an unknown key is refused. Texts are read trimmed and must not be blank.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    capability_feedback: Annotated[
+        list[AlexandriaCapabilityFeedback] | None, Field(alias="capabilityFeedback", max_length=20)
+    ] = None
+    """
+    Capabilities that were missing
+    """
+    endpoint: Literal["alexandria"] = "alexandria"
+    integration: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    The integration the feedback came through; recorded.
+    """
+    objective: Annotated[StrictStr | None, Field(max_length=2000, min_length=1)] = None
+    """
+    What the session set out to do.
+    """
+    origin: Annotated[StrictStr | None, Field(max_length=256)] = None
+    """
+    Who sent the feedback; recorded.
+    """
+    provider_feedback: Annotated[
+        list[AlexandriaProviderFeedback] | None, Field(alias="providerFeedback", max_length=20)
+    ] = None
+    """
+    Providers that were missing
+    """
+    rating: Literal["good", "partial", "bad"]
+    """
+    How well the session served: `good`, `partial` or `bad`.
+    """
+    rationale: Annotated[StrictStr, Field(max_length=2000, min_length=1)]
+    """
+    Why this rating
+    """
+    requested_website: Annotated[AlexandriaRequestedWebsite, Field(alias="requestedWebsite")]
+
+
 Alexandria = TypeAliasType("Alexandria", Annotated[list[AlexandriaCall], Field(max_length=10, min_length=1)])
 """
 One call, or a list of 1 to 10.
@@ -3812,6 +3912,12 @@ class EndpointFeedbackRequest(WireModel):
     """
     Results worth having
     """
+
+
+FeedbackBody = TypeAliasType("FeedbackBody", EndpointFeedbackRequest | AlexandriaFeedbackRequest)
+"""
+Body of POST /v2/feedback: a rating of one request (`EndpointFeedbackRequest`), or of an Alexandria session (`AlexandriaFeedbackRequest`, `endpoint: alexandria`).
+"""
 
 
 class Data(WireModel):

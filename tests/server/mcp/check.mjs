@@ -37,6 +37,13 @@ await call("firecrawl_map", "firecrawl_map", { url: "https://example.com", limit
 const searched = await call("firecrawl_search", "firecrawl_search", { query: "climate weather history", limit: 2 });
 await call("firecrawl_search_feedback", "firecrawl_search_feedback", { searchId: json(searched).id || uuidIn(searched), rating: "good", valuableSources: [{ url: json(searched).data?.web?.[0]?.url || "https://climate-news.example.com/", reason: "on topic" }] });
 await call("firecrawl_feedback", "firecrawl_feedback", { endpoint: "scrape", jobId: json(scraped).metadata?.scrapeId || uuidIn(scraped), rating: "good", note: "fine" });
+await call("firecrawl_feedback(alexandria)", "firecrawl_feedback", {
+  endpoint: "alexandria",
+  rating: "partial",
+  requestedWebsite: { url: "https://www.npmjs.com/package/left-pad", requestedFunctionality: "Weekly downloads over a year" },
+  rationale: "The npm capability answers this week's downloads only.",
+  capabilityFeedback: [{ name: "npm/package", provider: "package-registry", issue: "insufficient_functionality", why: "No download history." }],
+});
 await call("firecrawl_find_tools", "firecrawl_find_tools", {});
 await call("firecrawl_find_tools(tools)", "firecrawl_find_tools", { providers: ["sec-filings"], expand: ["options"] });
 await call("firecrawl_scrape(alexandria)", "firecrawl_scrape", { alexandria: { provider: "weather-history", capability: "daily/history", options: { city: "Berlin", start: "2026-07-01", end: "2026-07-03" } } });

@@ -25,6 +25,54 @@ class Feedback:
     def __init__(self, client: SyncClient) -> None:
         self._client = client
 
+    def alexandria(
+        self,
+        endpoint: Literal["alexandria"],
+        rating: Literal["good", "partial", "bad"],
+        rationale: str,
+        requested_website: models.AlexandriaRequestedWebsite | Mapping[str, Any],
+        *,
+        capability_feedback: Sequence[models.AlexandriaCapabilityFeedback | Mapping[str, Any]] | None = None,
+        integration: str | None = None,
+        objective: str | None = None,
+        origin: str | None = None,
+        provider_feedback: Sequence[models.AlexandriaProviderFeedback | Mapping[str, Any]] | None = None,
+    ) -> models.FeedbackResponse:
+        """Feedback on an Alexandria session; an unknown key is refused.
+
+        ``POST /v2/feedback`` (submitFeedback).
+
+        Args:
+            rating: How well the session served: `good`, `partial` or `bad`.
+            rationale: Why this rating.
+            requested_website: The website the user needed data from, and what they needed of it.
+            capability_feedback: Capabilities that were missing.
+            integration: The integration the feedback came through; recorded.
+            objective: What the session set out to do.
+            origin: Who sent the feedback; recorded.
+            provider_feedback: Providers that were missing.
+        """
+        return self._client._call(
+            _submit_feedback.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.AlexandriaFeedbackRequest,
+                {
+                    "endpoint": endpoint,
+                    "rating": rating,
+                    "rationale": rationale,
+                    "requested_website": requested_website,
+                    "capability_feedback": capability_feedback,
+                    "integration": integration,
+                    "objective": objective,
+                    "origin": origin,
+                    "provider_feedback": provider_feedback,
+                },
+            ),
+            result=models.FeedbackResponse,
+        )
+
     def submit(
         self,
         endpoint: Literal["search", "scrape", "parse", "map"],
@@ -137,6 +185,54 @@ class AsyncFeedback:
 
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
+
+    async def alexandria(
+        self,
+        endpoint: Literal["alexandria"],
+        rating: Literal["good", "partial", "bad"],
+        rationale: str,
+        requested_website: models.AlexandriaRequestedWebsite | Mapping[str, Any],
+        *,
+        capability_feedback: Sequence[models.AlexandriaCapabilityFeedback | Mapping[str, Any]] | None = None,
+        integration: str | None = None,
+        objective: str | None = None,
+        origin: str | None = None,
+        provider_feedback: Sequence[models.AlexandriaProviderFeedback | Mapping[str, Any]] | None = None,
+    ) -> models.FeedbackResponse:
+        """Feedback on an Alexandria session; an unknown key is refused.
+
+        ``POST /v2/feedback`` (submitFeedback).
+
+        Args:
+            rating: How well the session served: `good`, `partial` or `bad`.
+            rationale: Why this rating.
+            requested_website: The website the user needed data from, and what they needed of it.
+            capability_feedback: Capabilities that were missing.
+            integration: The integration the feedback came through; recorded.
+            objective: What the session set out to do.
+            origin: Who sent the feedback; recorded.
+            provider_feedback: Providers that were missing.
+        """
+        return await self._client._call(
+            _submit_feedback.OPERATION,
+            path={},
+            query={},
+            body=request_body(
+                models.AlexandriaFeedbackRequest,
+                {
+                    "endpoint": endpoint,
+                    "rating": rating,
+                    "rationale": rationale,
+                    "requested_website": requested_website,
+                    "capability_feedback": capability_feedback,
+                    "integration": integration,
+                    "objective": objective,
+                    "origin": origin,
+                    "provider_feedback": provider_feedback,
+                },
+            ),
+            result=models.FeedbackResponse,
+        )
 
     async def submit(
         self,

@@ -14,7 +14,7 @@ from webdata_server import feedback
 from webdata_server.domain import now_utc
 from webdata_server.errors import FeedbackRefused, InvalidRequest, issue
 from webdata_server.resources.base import Call, Context, Operation, Pending, check_job_id
-from webdata_server.store.feedback import Feedback
+from webdata_server.store.feedback import Feedback, RatedJob
 from webdata_server.store.ledger import LedgerEntry
 
 __all__ = ["OPERATIONS"]
@@ -74,10 +74,51 @@ def _record(ctx: Context, call: Call, *, endpoint: str, job_id: str, body: dict[
 
 
 def submit(ctx: Context, call: Call) -> Pending:
+    if isinstance(call.body, models.AlexandriaFeedbackRequest):
+        return submit_alexandria(ctx, call)
     request: models.EndpointFeedbackRequest = call.body
     body = request.model_dump(mode="json", by_alias=True, exclude_unset=True)
     _checked(body, search_only=False)
     return _record(ctx, call, endpoint=str(body["endpoint"]), job_id=str(body["jobId"]), body=body)
+
+
+def _blank_texts(value: Any, path: list[str | int]) -> list[dict[str, Any]]:
+    """A text the service reads trimmed that is blank once trimmed (zod's trim().min(1))."""
+    if isinstance(value, str):
+        return [issue(path, "String must contain at least 1 character(s)", "too_small")] if not value.strip() else []
+    if isinstance(value, dict):
+        return [found for key, inner in value.items() for found in _blank_texts(inner, [*path, key])]
+    if isinstance(value, list):
+        return [found for index, inner in enumerate(value) for found in _blank_texts(inner, [*path, index])]
+    return []
+
+
+def submit_alexandria(ctx: Context, call: Call) -> Pending:
+    """Feedback on an Alexandria session: no job, no window, no refund; recorded for the journal."""
+    body = call.body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    problems = _blank_texts({k: v for k, v in body.items() if k not in ("origin", "integration")}, [])
+    for index, entry in enumerate(body.get("capabilityFeedback") or []):
+        if entry["issue"] == "new_capability_request" and "requestedFunctionality" not in entry:
+            problems.append(issue(["capabilityFeedback", index, "requestedFunctionality"], "Required for new_capability_request"))
+    if problems:
+        raise InvalidRequest(details=problems)
+    caller, moment = call.caller, now_utc()
+    feedback_id = str(uuid.uuid4())
+    session = RatedJob(feedback_id, caller.team.id, "alexandria", 0, "alexandria", moment)
+    cap = feedback.daily_cap("alexandria")
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+
+    def unit(tx: sqlite3.Connection) -> dict[str, Any]:
+        Feedback.record(tx, feedback_id=feedback_id, job=session, rating=str(body["rating"]), body=body, refunded=0, moment=moment)
+        return {
+            "success": True,
+            "feedbackId": feedback_id,
+            "creditsRefunded": 0,
+            "creditsRefundedToday": Feedback.refunded_since(tx, caller.team.id, day),
+            "dailyRefundCap": cap,
+        }
+
+    return Pending(ctx.store.submit(unit), lambda answer: dict(answer))
 
 
 def submit_search(ctx: Context, call: Call) -> Pending:
@@ -90,6 +131,6 @@ def submit_search(ctx: Context, call: Call) -> Pending:
 
 
 OPERATIONS = [
-    Operation("submitFeedback", models.EndpointFeedbackRequest, submit, offload=False),
+    Operation("submitFeedback", models.EndpointFeedbackRequest, submit, offload=False, forms={"requestedWebsite": models.AlexandriaFeedbackRequest}),
     Operation("submitSearchFeedback", models.SearchFeedbackRequest, submit_search, offload=False),
 ]
