@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from generator.load import deref, media_schema
-from generator.naming import call_expression, client_operations, component_name, for_users, snake
+from generator.naming import call_expression, client_operations, component_name, for_users, sends, snake
 from generator.readme import operations
 
 __all__ = ["code_samples", "render_page", "state_machines"]
@@ -363,10 +363,7 @@ def _samples(bundle: dict[str, Any], operation: dict[str, Any], method: str, pat
     # An operation whose body has several forms has a method for each (client.scrape, client.scrape.alexandria):
     # the one whose fields the example's body uses.
     candidates = [op for op in client_operations(bundle) if op.operation_id == named]
-    fits = [
-        op for op in candidates if isinstance(body, dict) and set(body) <= {p.wire for p in op.body} and {p.wire for p in op.body if p.required} <= set(body)
-    ]
-    client_operation = (fits or candidates)[0]
+    client_operation = next((op for op in candidates if sends(op, body)), candidates[0])
     path_values = {parameter["name"]: f'os.environ["{variables[parameter["name"]]}"]' for parameter in path_parameters}
     if client_operation.upload and body is not None:
         # An upload: the file by name (in the working folder), the options as one JSON field.

@@ -118,6 +118,13 @@ def component_name(ref: Any) -> str | None:
     return None
 
 
+def sends(operation: ClientOperation, body: Any) -> bool:
+    """Whether ``operation``'s method sends a body like ``body`` (its keys among the method's fields,
+    its required ones present): which method of an operation with several body forms an example is for."""
+    wires = {p.wire for p in operation.body}
+    return isinstance(body, dict) and set(body) <= wires and {p.wire for p in operation.body if p.required} <= set(body)
+
+
 def _variants(bundle: dict[str, Any], schema: Any) -> list[str]:
     """The components a schema is one of (a ``oneOf`` component of references), else the component
     it names itself (``Any`` for none)."""

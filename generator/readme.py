@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from generator.load import deref
-from generator.naming import call_expression, jobs, operations_by_resource
+from generator.naming import ClientOperation, call_expression, jobs, operations_by_resource, sends
 
 __all__ = ["client_readme", "models_readme", "operations"]
 
@@ -212,7 +212,7 @@ def client_readme(name: str, bundle: dict[str, Any]) -> str:
         lines += [f"### `client.{tag}`", ""]
         for operation in ops:
             raw = bundle["paths"][operation.path_template][operation.http_method.lower()]
-            examples = _request_example(bundle, raw)
+            examples = _request_example(bundle, raw, operation)
             if operation.upload and isinstance(examples, dict):
                 # An upload: the file first, its options as keyword arguments (client.parse("report.pdf", ...)).
                 options = json.loads(examples.get("options") or "{}")
@@ -371,11 +371,13 @@ def _check_waiting(bundle: dict[str, Any]) -> list[str]:
     ]
 
 
-def _request_example(bundle: dict[str, Any], operation: dict[str, Any]) -> Any:
+def _request_example(bundle: dict[str, Any], operation: dict[str, Any], method: ClientOperation) -> Any:
+    """The first request example ``method`` sends (an operation with several body forms has a method
+    for each), else the first."""
     contents = (operation.get("requestBody") or {}).get("content") or {}
     content = contents.get("application/json") or contents.get("multipart/form-data") or {}
-    for example in (content.get("examples") or {}).values():
-        resolved = deref(bundle, example)
-        if isinstance(resolved, dict) and "value" in resolved:
-            return resolved["value"]
-    return content.get("example")
+    examples = [deref(bundle, example) for example in (content.get("examples") or {}).values()]
+    values = [example["value"] for example in examples if isinstance(example, dict) and "value" in example]
+    if not values:
+        return content.get("example")
+    return next((value for value in values if method.upload or sends(method, value)), values[0])

@@ -65,8 +65,10 @@ def _arguments(operation: ClientOperation) -> dict[str, Any]:
     """Keyword arguments for a valid call: the operation's first request example, or its required fields."""
     raw = _BUNDLE["paths"][operation.path_template][operation.http_method.lower()]
     content = ((raw.get("requestBody") or {}).get("content") or {}).get("application/json") or {}
-    example = next((deref(_BUNDLE, e)["value"] for e in (content.get("examples") or {}).values()), None)
     names = {p.wire: p.name for p in operation.body}
+    # The first example of the body's form this method sends (a scrape's URL form, or its alexandria form).
+    examples = [deref(_BUNDLE, e)["value"] for e in (content.get("examples") or {}).values()]
+    example = next((e for e in examples if isinstance(e, dict) and set(e) <= set(names)), None)
     arguments: dict[str, Any] = {p.name: JOB_ID for p in operation.path}
     arguments |= {names[k]: v for k, v in (example or {}).items()}
     if operation.upload:
@@ -199,7 +201,7 @@ def test_an_unknown_keyword_is_a_type_error(client: Webdata) -> None:
         (Answer(500, b"oops", {"Content-Type": "text/plain"}), errors.InternalServerError, "oops"),
         (Answer(429, b"", {"Retry-After": "1"}), errors.RateLimitError, ""),
         (Answer(418, {"success": False, "error": "teapot"}), errors.APIStatusError, "teapot"),
-        (Answer(409, {"success": False, "error": "undocumented here"}), errors.APIStatusError, "undocumented here"),
+        (Answer(410, {"success": False, "error": "undocumented here"}), errors.APIStatusError, "undocumented here"),
     ],
 )
 def test_odd_answers_raise_status_errors_with_the_text(server: FaultServer, client: Webdata, answer: Answer, error: type[Exception], text: str) -> None:

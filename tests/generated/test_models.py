@@ -22,6 +22,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "MonitorCreateRequest": {"name": "m", "schedule": {"cron": "0 * * * *"}, "targets": [{"type": "scrape", "urls": ["https://example.com"]}]},
     "ExtractRequest": {"urls": []},
     "ScrapeRequest": {"url": "https://example.com"},
+    "AlexandriaScrapeRequest": {"alexandria": {"provider": "package-registry", "capability": "npm/package"}},
     "BatchScrapeRequest": {"urls": ["https://a.example"]},
     "CrawlOptions": {},
     "CrawlRequest": {"url": "https://example.com"},

@@ -84,6 +84,20 @@ _PYTHON_NAMES = {
 }
 
 
+def _wire_names(node: Any) -> set[str]:
+    """Every property name the contract declares, at any depth."""
+    if isinstance(node, list):
+        return set().union(*(_wire_names(item) for item in node)) if node else set()
+    if not isinstance(node, dict):
+        return set()
+    found = set(node["properties"]) if isinstance(node.get("properties"), dict) else set()
+    return found.union(*(_wire_names(value) for value in node.values()))
+
+
+# A Python name that is also a wire name (an alexandria run's scrape_id) is the wire's: kept.
+_PYTHON_NAMES -= _wire_names(_SCHEMAS)
+
+
 def _without(value: Any, names: set[str]) -> Any:
     if isinstance(value, dict):
         return {key: _without(item, names) for key, item in value.items() if key not in names}

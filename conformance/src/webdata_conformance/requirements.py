@@ -35,7 +35,9 @@ def _body_properties(op: dict[str, Any]) -> set[str]:
     body = resolved(op.get("requestBody"))
     schema = resolved((body or {}).get("content", {}).get("application/json", {}).get("schema"))
     names: set[str] = set()
-    for part in [schema, *(schema or {}).get("allOf", [])]:
+    # A body of several forms (a scrape: a URL, or alexandria calls) takes what any form takes.
+    forms = [resolved(member) for member in (schema or {}).get("oneOf", [])]
+    for part in [schema, *(schema or {}).get("allOf", []), *forms]:
         properties = resolved(part or {}).get("properties", {})
         names |= set(properties)
         options = resolved(properties.get("scrapeOptions", {}))

@@ -3702,6 +3702,9 @@ class AlexandriaFeedbackRequest(WireModel):
     Capabilities that were missing
     """
     endpoint: Literal["alexandria"] = "alexandria"
+    """
+    Always `alexandria`: feedback on a session, not on one request.
+    """
     integration: Annotated[StrictStr | None, Field(max_length=256)] = None
     """
     The integration the feedback came through; recorded.

@@ -8,7 +8,7 @@ import sys
 import traceback
 from typing import Any
 
-from langchain_firecrawl import FirecrawlCrawl, FirecrawlExtract, FirecrawlLoader, FirecrawlMap, FirecrawlScrape, FirecrawlSearch
+from langchain_firecrawl import FirecrawlCrawl, FirecrawlExtract, FirecrawlLoader, FirecrawlMap, FirecrawlScrape, FirecrawlSearch  # type: ignore[import-not-found]  # installed by the test into its own folder
 
 URL = sys.argv[1]
 results: dict[str, Any] = {}

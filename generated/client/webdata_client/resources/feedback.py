@@ -43,6 +43,7 @@ class Feedback:
         ``POST /v2/feedback`` (submitFeedback).
 
         Args:
+            endpoint: Always `alexandria`: feedback on a session, not on one request.
             rating: How well the session served: `good`, `partial` or `bad`.
             rationale: Why this rating.
             requested_website: The website the user needed data from, and what they needed of it.
@@ -204,6 +205,7 @@ class AsyncFeedback:
         ``POST /v2/feedback`` (submitFeedback).
 
         Args:
+            endpoint: Always `alexandria`: feedback on a session, not on one request.
             rating: How well the session served: `good`, `partial` or `bad`.
             rationale: Why this rating.
             requested_website: The website the user needed data from, and what they needed of it.
