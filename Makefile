@@ -76,8 +76,10 @@ unit: $(STAMP)
 	@echo "make test: beyond Python, some tests use what they install when it is missing (INSTALL=$(INSTALL); INSTALL=no skips them instead):"
 	@echo "  - Debian's chromium (apt-get install --no-install-recommends, as root): the reference page and the conformance report in a browser"
 	@echo "  - the official JavaScript SDK's node packages (npm ci from tests/server/sdk_js/package-lock.json, into a temporary folder): needs node and npm"
+	@echo "  - the official MCP server, firecrawl-mcp (npm ci from tests/server/mcp/package-lock.json, into a temporary folder): needs node and npm"
+	@echo "  - LangChain's Firecrawl integration (pip install --no-deps of tests/server/langchain/requirements.txt, into a temporary folder)"
 	@echo "  - firecrawl-py's sdist, SHA-256 pinned (pip download, kept in .venv/sdk-e2e/): the Python SDK's own end-to-end tests"
-	WEBDATA_TEST_INSTALL=$(INSTALL) CONFORMANCE_SEED=$(CONFORMANCE_SEED) $(BIN)/pytest -n 2 --dist worksteal $(PYTEST_ARGS)
+	WEBDATA_TEST_INSTALL=$(INSTALL) CONFORMANCE_SEED=$(CONFORMANCE_SEED) $(BIN)/pytest -n 2 --dist worksteal --durations=20 $(PYTEST_ARGS)
 
 # The contract author's tools: compare with the last release (releases/openapi.json, or BASE=git:REF),
 # print the changelog section, release (changelog appended, bundle recorded), the reference page.
