@@ -125,6 +125,11 @@ def sends(operation: ClientOperation, body: Any) -> bool:
     return isinstance(body, dict) and set(body) <= wires and {p.wire for p in operation.body if p.required} <= set(body)
 
 
+def _unwrap(answer: dict[str, Any]) -> str | None:
+    """The model of ``data`` where an answer's properties are a pure envelope ({success, data})."""
+    return component_name(answer["data"]) if set(answer) == {"success", "data"} else None
+
+
 def _variants(bundle: dict[str, Any], schema: Any) -> list[str]:
     """The components a schema is one of (a ``oneOf`` component of references), else the component
     it names itself (``Any`` for none)."""
@@ -271,7 +276,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
             results = _variants(bundle, op["responses"]["200"]["content"]["application/json"]["schema"])
             result = results[0]
             answer, _ = _properties(bundle, {"$ref": _SCHEMA_REF + result}) if result != "Any" else ({}, set())
-            unwrap = component_name(answer["data"]) if set(answer) == {"success", "data"} else None
+            unwrap = _unwrap(answer)
             content = (op.get("requestBody") or {}).get("content") or {}
             body_schema = content.get("application/json", {}).get("schema")
             # A body of several forms (ScrapeUrlBody: a URL, or alexandria calls): the method takes
@@ -337,7 +342,7 @@ def client_operations(bundle: dict[str, Any]) -> list[ClientOperation]:
                         body_model=name,
                         body=_body_params(bundle, {"$ref": _SCHEMA_REF + name}),
                         result=form,
-                        unwrap=component_name(form_answer["data"]) if set(form_answer) == {"success", "data"} else None,
+                        unwrap=_unwrap(form_answer),
                         shortcuts=[],
                         session=None,
                         wait=None,

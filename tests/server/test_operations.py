@@ -65,3 +65,9 @@ def test_a_handler_the_contract_disagrees_with_is_refused() -> None:
         OperationTable(CONTRACT, [dataclasses.replace(crawl_status, watches=None)])
     with pytest.raises(ValueError, match="no operation in the contract"):
         OperationTable(CONTRACT, [dataclasses.replace(crawl_status, operation_id="getCrawlStatusTypo")])
+    # A body of several forms: the handler has a model for each form the contract tells apart.
+    scrape = next(op for op in OPERATIONS if op.operation_id == "scrapeUrl")
+    assert set(TABLE["scrapeUrl"].variants) == {"alexandria"} and TABLE["scrapeUrl"].url_field
+    assert not TABLE["scrapeUrl"].variants["alexandria"].url_field
+    with pytest.raises(ValueError, match="body forms"):
+        OperationTable(CONTRACT, [dataclasses.replace(scrape, forms={})])

@@ -162,7 +162,7 @@ def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: 
             body = None  # no body where the contract makes it optional: the handler's defaults, as the service's
         elif operation.body is not None:
             media_type = headers.get("content-type", "").split(";")[0].strip().lower()
-            body = gate.body(route, operation.body, raw, too_large=too_large, media_type=media_type, forms=operation.forms)
+            body = gate.body(route, operation.body, raw, too_large=too_large, media_type=media_type)
         call = Call(
             operation_id=operation_id,
             caller=caller,

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Policy", "daily_cap", "desired_refund", "problems", "scrape_refund_class"]
+__all__ = ["Policy", "alexandria_problems", "daily_cap", "desired_refund", "problems", "scrape_refund_class"]
 
 _DAILY_CAP = 50  # FEEDBACK_DAILY_CAP_CREDITS
 _SEARCH_DAILY_CAP = 100  # SEARCH_FEEDBACK_DAILY_CAP_CREDITS
@@ -107,4 +107,30 @@ def problems(body: dict[str, Any], *, search_only: bool) -> list[str]:
         found.append(SUBSTANTIVE)
     if body.get("endpoint") == "search" and not _search_substantive(body):
         found.append(GENERIC_SEARCH_SUBSTANTIVE)
+    return found
+
+
+# (path, message, zod code) of a rule an Alexandria session's feedback breaks.
+Problem = tuple[list[str | int], str, str]
+
+
+def _blank_texts(value: Any, path: list[str | int]) -> list[Problem]:
+    """The texts that are blank once trimmed (the service's schema trims, then wants 1 character)."""
+    if isinstance(value, str):
+        return [(path, "String must contain at least 1 character(s)", "too_small")] if not value.strip() else []
+    if isinstance(value, dict):
+        return [found for key, inner in value.items() for found in _blank_texts(inner, [*path, key])]
+    if isinstance(value, list):
+        return [found for index, inner in enumerate(value) for found in _blank_texts(inner, [*path, index])]
+    return []
+
+
+def alexandria_problems(body: dict[str, Any]) -> list[Problem]:
+    """The rules of firecrawl-mcp's session feedback schema that a body of the contract's shapes
+    breaks: no blank text (origin and integration aside), and a requested capability says what it
+    should do."""
+    found = _blank_texts({key: value for key, value in body.items() if key not in ("origin", "integration")}, [])
+    for index, entry in enumerate(body.get("capabilityFeedback") or []):
+        if entry["issue"] == "new_capability_request" and "requestedFunctionality" not in entry:
+            found.append((["capabilityFeedback", index, "requestedFunctionality"], "Required for new_capability_request", "custom"))
     return found

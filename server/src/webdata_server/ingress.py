@@ -119,12 +119,10 @@ class Gate:
             raise RateLimited(retry_after=wait)
         return caller
 
-    def body(
-        self, route: Route[Any], model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str, forms: Mapping[str, type[BaseModel]] | None = None
-    ) -> BaseModel:
+    def body(self, route: Route[Any], model: type[BaseModel], raw: bytes, *, too_large: bool, media_type: str) -> BaseModel:
         """The request body as the operation's model (``raw`` was cut short when ``too_large``); a
-        body of another form of the operation (a key of ``route.variants`` in it) as that form's
-        model, from ``forms``."""
+        body of another form of the operation (a key of ``route.variants`` in it) by that form's
+        checks, as the handler's model of it (``Operation.forms``)."""
         if too_large:
             raise BodyTooLarge()
         if media_type != "application/json":
@@ -141,10 +139,12 @@ class Gate:
         if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(payload) > MAX_JSON_DEPTH:
             # Validation and rendering recurse: a deeper body would exhaust the stack, not be a request.
             raise too_deep
-        if route.variants and isinstance(payload, dict) and forms:
+        operation = route.operation
+        if route.variants and isinstance(payload, dict) and operation is not None:
             for key, form in route.variants.items():
                 if key in payload:
-                    route, model = form, forms[key]
+                    # The table checked that the handler has a model for each of the contract's forms.
+                    route, model = form, operation.forms[key]
                     break
         return checked(payload, model, route, size=len(raw))
 

@@ -15,11 +15,12 @@ the body's model, the handler and where it runs, and the job kind a watched path
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from jsonschema.protocols import Validator
+from pydantic import BaseModel
 
 from webdata_server.contract import Contract
 from webdata_server.domain import JobKind
@@ -38,6 +39,9 @@ class Handled(Protocol):
 
     @property
     def watches(self) -> JobKind | None: ...
+
+    @property
+    def forms(self) -> Mapping[str, type[BaseModel]]: ...
 
 
 H = TypeVar("H", bound=Handled)
@@ -100,6 +104,10 @@ class OperationTable(Generic[H]):
                 raise ValueError(f"{operation.operation_id} has a handler but no operation in the contract")
             if route.watch != (operation.watches is not None):
                 raise ValueError(f"{operation.operation_id}: the contract's x-watch and the handler's watched job kind disagree")
+            if set(route.variants) != set(operation.forms):
+                raise ValueError(
+                    f"{operation.operation_id}: the contract's body forms {sorted(route.variants)} and the handler's models {sorted(operation.forms)} disagree"
+                )
             self._routes[operation.operation_id] = replace(route, operation=operation)
         # Literal paths first: GET /v2/crawl/active is not a status read of a job called "active",
         # and a method a literal path lacks is not looked for among the templates.
@@ -166,12 +174,10 @@ def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> 
             # controller for that form names them), chosen by the key only it requires.
             first, *others = [_form(contract, route, name) for name in forms]
             return replace(first, variants={_telling_key(contract, name, forms): form for name, form in zip(forms[1:], others, strict=True)})
-        properties = _properties(contract, schema)
-        return replace(
+        return _checked_by(
+            contract,
             route,
-            # The page it names: a required `url` (feedback's optional one names the page it is about).
-            url_field="url" in properties and "url" in contract.resolve(schema).get("required", []),
-            scrape_options_at=_scrape_options_at(properties),
+            schema,
             validator=contract.request_validator(operation_id),
             bounds=contract.bounds_validator(operation_id),
             gate=contract.request_gate(operation_id),
@@ -192,14 +198,30 @@ def _route(contract: Contract, operation_id: str, countries: frozenset[str]) -> 
     return route
 
 
+def _checked_by(
+    contract: Contract, route: Route[Any], schema: dict[str, Any], *, validator: Validator, bounds: Validator, gate: Callable[[Any], bool] | None
+) -> Route[Any]:
+    """``route`` checking a JSON body of ``schema`` with those validators, and what the schema says
+    of the body: whether it names one page by ``url``, where it carries scrape options."""
+    properties = _properties(contract, schema)
+    return replace(
+        route,
+        # The page it names: a required `url` (feedback's optional one names the page it is about).
+        url_field="url" in properties and "url" in contract.resolve(schema).get("required", []),
+        scrape_options_at=_scrape_options_at(properties),
+        validator=validator,
+        bounds=bounds,
+        gate=gate,
+    )
+
+
 def _form(contract: Contract, route: Route[Any], name: str) -> Route[Any]:
     """``route`` checking a body of one form of its oneOf: the component ``name``."""
     reference = {"$ref": "#/components/schemas/" + name}
-    properties = _properties(contract, reference)
-    return replace(
+    return _checked_by(
+        contract,
         route,
-        url_field="url" in properties and "url" in contract.resolve(reference).get("required", []),
-        scrape_options_at=_scrape_options_at(properties),
+        reference,
         validator=contract.component_validator(name),
         bounds=contract.component_bounds_validator(name),
         gate=contract.component_gate(name),

@@ -76,14 +76,22 @@ def run(ctx: Context, call: Call) -> Any:
     return Pending(recorded, kept)
 
 
-def discover(ctx: Context, call: Call) -> dict[str, Any]:
-    """GET /exchange/discover: the catalogue's categories, the top of find-tools' browsing."""
-    cohorts: dict[str, list[str]] = {}
+def _cohorts() -> list[dict[str, str]]:
+    """The catalogue's categories: each id, its field and its providers' names."""
+    names: dict[str, list[str]] = {}
     about: dict[str, str] = {}
     for provider in PROVIDERS:
-        cohorts.setdefault(category_id(provider), []).append(provider.name)
+        names.setdefault(category_id(provider), []).append(provider.name)
         about[category_id(provider)] = provider.category
-    return {"cohorts": [{"cohort": c, "about": f"{about[c]}: {', '.join(names)}"} for c, names in sorted(cohorts.items())]}
+    return [{"cohort": c, "about": f"{about[c]}: {', '.join(listed)}"} for c, listed in sorted(names.items())]
+
+
+_COHORTS = _cohorts()  # the catalogue is fixed: its categories are worked out once
+
+
+def discover(ctx: Context, call: Call) -> dict[str, Any]:
+    """GET /exchange/discover: the catalogue's categories, the top of find-tools' browsing."""
+    return {"cohorts": _COHORTS}
 
 
 OPERATIONS = [Operation("discoverCatalogue", None, discover, offload=False)]

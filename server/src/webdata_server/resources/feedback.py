@@ -82,26 +82,12 @@ def submit(ctx: Context, call: Call) -> Pending:
     return _record(ctx, call, endpoint=str(body["endpoint"]), job_id=str(body["jobId"]), body=body)
 
 
-def _blank_texts(value: Any, path: list[str | int]) -> list[dict[str, Any]]:
-    """A text the service reads trimmed that is blank once trimmed (zod's trim().min(1))."""
-    if isinstance(value, str):
-        return [issue(path, "String must contain at least 1 character(s)", "too_small")] if not value.strip() else []
-    if isinstance(value, dict):
-        return [found for key, inner in value.items() for found in _blank_texts(inner, [*path, key])]
-    if isinstance(value, list):
-        return [found for index, inner in enumerate(value) for found in _blank_texts(inner, [*path, index])]
-    return []
-
-
 def submit_alexandria(ctx: Context, call: Call) -> Pending:
     """Feedback on an Alexandria session: no job, no window, no refund; recorded for the journal."""
     body = call.body.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    problems = _blank_texts({k: v for k, v in body.items() if k not in ("origin", "integration")}, [])
-    for index, entry in enumerate(body.get("capabilityFeedback") or []):
-        if entry["issue"] == "new_capability_request" and "requestedFunctionality" not in entry:
-            problems.append(issue(["capabilityFeedback", index, "requestedFunctionality"], "Required for new_capability_request"))
+    problems = feedback.alexandria_problems(body)
     if problems:
-        raise InvalidRequest(details=problems)
+        raise InvalidRequest(details=[issue(path, message, code) for path, message, code in problems])
     caller, moment = call.caller, now_utc()
     feedback_id = str(uuid.uuid4())
     session = RatedJob(feedback_id, caller.team.id, "alexandria", 0, "alexandria", moment)

@@ -7,6 +7,7 @@ GitHub search was removed: it answers 410 with the removal notice.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ from typing import Any
 
 import webdata_models as models
 
+from webdata_server.contract import Contract
 from webdata_server.domain import Charge, now_utc
 from webdata_server.errors import InvalidRequest, PaperNotFound, SearchRemoved, issue
 from webdata_server.indexes import developer, gov, papers
@@ -142,62 +144,41 @@ def _one_of(params: Mapping[str, Any], name: str, values: tuple[str, ...]) -> No
         raise InvalidRequest(details=[issue([name], f"Invalid enum value. Expected {listed}, received {value!r}", "invalid_enum_value")])
 
 
+@functools.cache
+def _query_schema(contract: Contract, operation_id: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """(name, schema) of each query parameter the contract gives the operation, in its order."""
+    parameters = (contract.resolve(p) for p in contract.operations[operation_id].get("parameters", []))
+    return tuple((p["name"], p.get("schema", {})) for p in parameters if p.get("in") == "query")
+
+
+def _query(ctx: Context, call: Call) -> dict[str, Any]:
+    """The query of an index search whose fields sit in the query (its GET form), read as the
+    contract lists its parameters: unknown ones refused, lists by repeating, a required ``query``,
+    no blank text where the contract wants one, enums as the contract names them."""
+    schema = _query_schema(ctx.contract, call.operation_id)
+    params = _params(call, {name: parameter.get("type") == "array" for name, parameter in schema})
+    params["query"] = _required_text(params, "query")
+    _not_blank(params, *(name for name, parameter in schema if parameter.get("minLength", 0) >= 1))
+    for name, parameter in schema:
+        if "enum" in parameter:
+            _one_of(params, name, tuple(parameter["enum"]))
+    return params
+
+
 def _not_blank(params: Mapping[str, Any], *names: str) -> None:
     for name in names:
         if params.get(name) == "":
             raise InvalidRequest(details=[issue([name], "String must contain at least 1 character(s)", "too_small")])
 
 
-_DEVELOPER_PARAMS = {
-    "query": False,
-    "k": False,
-    "passages": False,
-    "types": True,
-    "repos": True,
-    "sources": True,
-    "language": False,
-    "topic": True,
-    "license": False,
-    "min_stars": False,
-    "max_stars": False,
-    "archived": False,
-    "fork": False,
-    "skills": False,
-}
-
-
 def search_developer_by_query(ctx: Context, call: Call) -> Any:
     """The developer search with its fields in the query, as firecrawl-mcp sends it."""
-    params = _params(call, {**_DEVELOPER_PARAMS, **_COMMON})
-    params["query"] = _required_text(params, "query")
-    _not_blank(params, "language", "license")
-    _one_of(params, "archived", ("true", "false"))
-    _one_of(params, "fork", ("true", "false"))
-    _one_of(params, "skills", ("only",))
-    return _developer(ctx, call, params)
-
-
-_COURT_TYPES = (
-    "federal-supreme",
-    "federal-appellate",
-    "federal-district",
-    "federal-bankruptcy",
-    "federal-special",
-    "military",
-    "state-supreme",
-    "state-appellate",
-    "state-trial",
-    "state-special",
-    "state-attorney-general",
-)
+    return _developer(ctx, call, _query(ctx, call))
 
 
 def search_gov_by_query(ctx: Context, call: Call) -> Any:
     """The government index search with its fields in the query."""
-    params = _params(call, {"query": False, "k": False, "jurisdiction": False, "court": False, "courtType": False, "cites": False, "domain": False, **_COMMON})
-    params["query"] = _required_text(params, "query")
-    _one_of(params, "courtType", _COURT_TYPES)
-    return _gov(ctx, call, params)
+    return _gov(ctx, call, _query(ctx, call))
 
 
 def _params(call: Call, allowed: dict[str, bool]) -> dict[str, Any]:
