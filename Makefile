@@ -105,7 +105,7 @@ parity-standins: $(STAMP)
 	$(PY) -m tests.parity.standins
 
 parity-record: $(STAMP)
-	$(PY) -m tests.parity.record --service $(SERVICE)
+	$(PY) -m tests.parity.record --service $(SERVICE) $(if $(PART),--part $(PART))
 
 bench: $(STAMP)
 	$(PY) benchmarks/build.py

@@ -417,6 +417,18 @@ def _map_sitemap_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
         body["sitemap"] = "include"
 
 
+def _map_keeps_queries(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/map" and body is not None:
+        body["ignoreQueryParameters"] = False
+
+
+def _map_timeout_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/map" and body is not None:
+        body.pop("timeout", None)
+
+
 def _search_keeps_invalid(exchange: Exchange, context: dict[str, Any]) -> None:
     body = _json_body(exchange)
     if exchange.method == "POST" and exchange.path == "/v2/search" and body is not None:
@@ -683,6 +695,8 @@ MUTANTS = [
     Mutant("map-limit-ignored", "a map ignores limit and includeSubdomains", request=_map_limit_ignored),
     Mutant("search-formats-ignored", "a search ignores scrapeOptions: results come back unscraped", request=_search_formats_ignored),
     Mutant("map-sitemap-only-ignored", "a map with sitemap only lists the site's pages too", request=_map_sitemap_ignored),
+    Mutant("map-keeps-queries", "a map keeps query strings although ignoreQueryParameters is true by default", request=_map_keeps_queries),
+    Mutant("map-timeout-ignored", "a map ignores its timeout: timeout 1 answers 200", request=_map_timeout_ignored),
     Mutant("search-keeps-invalid", "a search ignores ignoreInvalidURLs: blocked results stay", request=_search_keeps_invalid),
     Mutant("parse-max-pages-ignored", "a parse ignores the PDF parser's maxPages: every page is parsed and charged", request=_parse_max_pages_ignored),
     Mutant("parse-marker-before-page-1", "a parse with pageMarkers puts a marker before page 1", response=_parse_marker_before_page_1),
@@ -797,6 +811,8 @@ CLASS_OF = {
     "monitor-delete-keeps": "monitor",
     "monitor-summary-off": "monitor",
     "map-sitemap-only-ignored": "pages",
+    "map-keeps-queries": "pages",
+    "map-timeout-ignored": "pages",
     "search-keeps-invalid": "pages",
     "interact-foreign-allowed": "interact",
     "ended-session-runs": "interact",

@@ -53,8 +53,8 @@ def test_every_body_is_valid_and_at_its_maximum(operation_id: str) -> None:
 
 
 def test_every_bound_of_the_scrape_options_is_reached() -> None:
-    # The URL form of the scrape's body (its first form: "(object)."), as the suite names it.
-    shown = {str(location).removeprefix("(object).") for location in locations(_root("scrapeUrl"))}
+    # The URL form of the scrape's body (its first form, "(ScrapeRequest)."), as the suite names it.
+    shown = {str(location).removeprefix("(ScrapeRequest).") for location in locations(_root("scrapeUrl"))}
     for expected in ("url maxLength 8192", "formats maxItems 20", "actions maxItems 50", "headers maxProperties 100", "actions[](write).text maxLength 10000"):
         assert expected in shown
     assert not any("(wait) maxProperties" in where for where in shown)  # a closed object is not grown

@@ -29,9 +29,11 @@ def _report_dir(mutant: Mutant, *, fuzzing_only: bool = False) -> Path:
     return ROOT / "reports" / "conformance" / ("fuzzing-only" if fuzzing_only else "mutants") / mutant.name
 
 
-def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False, operations: tuple[str, ...] = ()) -> tuple[bool, str]:
+def _suite_fails(
+    mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False, operations: tuple[str, ...] = (), phases: str = "examples,fuzzing,stateful"
+) -> tuple[bool, str]:
     """Whether the suite failed against ``mutant``, and the requirements it reported as failed
-    (with the run's seconds)."""
+    (with the run's seconds). ``fuzzing_only``: the Schemathesis run alone, in ``phases``."""
     began = time.monotonic()
     report_dir = _report_dir(mutant, fuzzing_only=fuzzing_only)
     shutil.rmtree(report_dir, ignore_errors=True)  # nothing of an earlier run is read as this one's
@@ -40,7 +42,7 @@ def _suite_fails(mutant: Mutant, upstream: Target, *, fuzzing_only: bool = False
         if fuzzing_only:
             # The checks judge every answer whatever its phase; the coverage phase (most of a run's
             # time) adds nothing they need.
-            argv += ["--scenarios", "schemathesis_run", "--phases", "examples,fuzzing,stateful"]
+            argv += ["--scenarios", "schemathesis_run", "--phases", phases]
         else:
             # A mutant meets the tests of the requirement class that must catch it (--class), which
             # is what the per-class tally claims, without every other class's scenarios first.

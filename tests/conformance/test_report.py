@@ -148,12 +148,16 @@ def test_strict_fails_on_documented_statuses_never_observed(broken: tuple[Target
     assert provoked["scrapeUrl"]["404"].endswith("min_age_without_a_copy")  # which test saw it
 
 
-def _scenarios_against(mutant: Mutant, scenarios: str, report_dir: Path) -> subprocess.CompletedProcess[str]:
-    """The suite's ``scenarios`` (one team, the examples phase) against ``mutant`` in front of an embedded server."""
+def _scenarios_against(mutant: Mutant, scenarios: str, report_dir: Path, *, reference_pages: bool = False) -> subprocess.CompletedProcess[str]:
+    """The suite's ``scenarios`` (one team, the examples phase) against ``mutant`` in front of an
+    embedded server; ``reference_pages``: with the reference server's configuration (its pages)."""
     with embedded_server() as upstream, running_mutant(mutant, upstream=upstream.base_url, api_key=upstream.api_key, second_api_key=None) as proxy:
         argv = [CONFORMANCE, "--base-url", proxy, "--api-key", upstream.api_key, "--scenarios", scenarios]
         argv += ["--phases", "examples", "--max-examples", "1", "--seed", "11", "--report-dir", str(report_dir)]
         env = {k: v for k, v in os.environ.items() if k not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+        if reference_pages:
+            argv += ["--config", str(files("webdata_conformance").joinpath("reference.toml"))]
+            env |= upstream.fixture_env
         return subprocess.run(argv, cwd=report_dir.parent, env=env, capture_output=True, text=True, check=False, timeout=600)
 
 
@@ -290,9 +294,10 @@ def test_a_feature_the_server_refuses_is_said_once_and_its_requirements_are_not_
     assert "not implemented by this server" in (report_dir / "report.html").read_text()
 
 
-def test_an_empty_map_or_search_leaves_its_requirement_unverified_not_failed(tmp_path: Path) -> None:
-    """Issue 56 item 9: MAP-01 and SEARCH-01 failed on an empty answer ("returned no link"),
-    which contradicts neither requirement."""
+def test_an_empty_map_search_or_crawl_leaves_its_requirement_unverified_not_failed(tmp_path: Path) -> None:
+    """Issue 56 item 9: MAP-01 and SEARCH-01 failed on an empty answer ("returned no link"), and
+    CRAWL-04 on a crawl that found nothing beyond its start page (against the service's build),
+    which contradicts none of them."""
     from tests.conformance.mutants import Exchange, Mutant
 
     def empty(exchange: Exchange, context: dict[str, object]) -> None:
@@ -300,13 +305,17 @@ def test_an_empty_map_or_search_leaves_its_requirement_unverified_not_failed(tmp
             exchange.response["links"] = []
         if exchange.path == "/v2/search" and isinstance(exchange.response, dict) and isinstance(exchange.response.get("data"), dict):
             exchange.response["data"] = {source: [] for source in exchange.response["data"]}
+        if exchange.method == "GET" and exchange.path.startswith("/v2/crawl/") and isinstance(exchange.response, dict) and "data" in exchange.response:
+            exchange.response["data"] = []
+            exchange.response.pop("next", None)
 
-    mutant = Mutant("empty-map-and-search", "map and search find nothing", response=empty)
+    mutant = Mutant("empty-map-search-and-crawl", "map, search and crawl find nothing", response=empty)
     report_dir = tmp_path / "empty"
-    done = _scenarios_against(mutant, "map_limit_and_domain or search_limit_and_scraped_results", report_dir)
+    scenarios = "map_limit_and_domain or search_limit_and_scraped_results or crawl_include_and_exclude_paths"
+    done = _scenarios_against(mutant, scenarios, report_dir, reference_pages=True)
     assert (report_dir / "requirements.json").exists(), done.stdout[-3000:] + done.stderr[-3000:]
     verdicts = json.loads((report_dir / "requirements.json").read_text())
-    for requirement, setting in (("MAP-01", "[pages.crawl] url"), ("SEARCH-01", "[pages.search] query")):
+    for requirement, setting in (("MAP-01", "[pages.crawl] url"), ("SEARCH-01", "[pages.search] query"), ("CRAWL-04", "[pages.crawl] url")):
         assert verdicts[requirement]["outcome"] == "not verified", (requirement, verdicts[requirement], done.stdout[-2000:])
         assert any(setting in failure for failure in verdicts[requirement]["failures"]), verdicts[requirement]
     summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))

@@ -5,6 +5,12 @@ server. Each case has a stable name (the recorded file and the deviations table 
 - ``JobRun``: a job start, then its status read until it ends (a crawl or batch scrape), or a
   cancel; the recorded sequence is the distinct statuses read and the final answer.
 
+``BOUNDARY`` holds the conformance suite's own bodies at the contract's documented maxima (CORE-09,
+made by the suite's generator, ``bodies_at_maxima``) and its deep JSON Schemas: the answers the
+service gives them are where a suite that asks too much raises a false alarm
+(``tests/parity/test_false_alarms.py``). They are recorded, not replayed: the suite's verdicts are
+run over them offline.
+
 The usage endpoints, authentication and idempotency keys are not here: the service's build runs
 without its database (every request is one team; those answers are constant stubs or 500s), so a
 recording of them would say nothing about the service.
@@ -15,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CASES", "Exchange", "JobRun"]
+__all__ = ["BOUNDARY", "CASES", "Exchange", "JobRun"]
 
 SITE = "https://example.com"
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
@@ -28,6 +34,7 @@ class Exchange:
     path: str
     body: Any = None
     raw: bytes | None = None  # a body sent as is (malformed JSON)
+    cancels: str | None = None  # a job start: the path prefix its id is cancelled under once it answered
 
 
 @dataclass(frozen=True)
@@ -206,3 +213,35 @@ _RUNS = [
 ]
 
 CASES: list[Exchange | JobRun] = [*_refusals(), *_scrapes(), *_maps(), *_reads(), *_RUNS]
+
+
+# Where a boundary body's webhook points: a closed port of this machine (the service's delivery
+# fails there, nothing leaves the machine; the recorder never reads it).
+RECEIVER = "http://127.0.0.1:9"
+# The reference server's [pages.form] (conformance/src/webdata_conformance/reference.toml): the
+# synthetic web's form, which the browser stand-in serves the service too.
+FORM = {"url": "https://example.com/form", "input": "#search"}
+_JOBS = {"startCrawl": "/v2/crawl", "startBatchScrape": "/v2/batch/scrape"}
+
+
+def _boundary() -> list[Exchange]:
+    """CORE-09's bodies for every operation with a JSON body and no path parameter (those with one
+    name a session, scrape or monitor of the caller's, which a recording cannot hold), as the suite
+    makes them, and its deep JSON Schemas."""
+    from webdata_conformance.client import operations_by_id
+    from webdata_conformance.suite.test_bounds import DEEP_SCHEMA_BODIES, OPERATIONS, bodies_at_maxima
+
+    found = []
+    for operation_id in OPERATIONS:
+        operation = operations_by_id()[operation_id]
+        if "{" in operation["path"]:
+            continue
+        for location, body in bodies_at_maxima(operation_id, FORM, RECEIVER):
+            found.append(Exchange(f"bound {operation_id} {location}", operation["method"], operation["path"], body, cancels=_JOBS.get(operation_id)))
+    for operation_id, body in sorted(DEEP_SCHEMA_BODIES.items()):
+        operation = operations_by_id()[operation_id]
+        found.append(Exchange(f"deep schema {operation_id}", operation["method"], operation["path"], body))
+    return found
+
+
+BOUNDARY: list[Exchange] = _boundary()

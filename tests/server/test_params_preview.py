@@ -67,3 +67,12 @@ def test_operation_returns_the_derived_options(server: Server) -> None:
 
 def test_invalid_url(server: Server) -> None:
     assert server.api("previewCrawlParams", json={"url": "nope", "prompt": "blog"}).status_code == 400
+
+
+def test_a_url_without_its_scheme_is_refused(server: Server) -> None:
+    """The service's preview validates url with zod's url() alone, without the v2 URL schema that
+    prepends http:// (issue 56's false-alarm guard): a bare host is 400 there, and here."""
+    refused = server.api("previewCrawlParams", json={"url": "example.com/blog", "prompt": "the blog"})
+    assert refused.status_code == 400
+    assert refused.json()["details"][0]["path"] == ["url"]
+    assert server.api("previewCrawlParams", json={"url": "http://example.com/blog", "prompt": "the blog"}).status_code == 200

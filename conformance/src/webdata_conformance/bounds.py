@@ -50,12 +50,15 @@ class Location:
 
 
 def _variant_step(index: int, member: dict[str, Any]) -> str:
-    """The step into the ``index``th member of a union, named by its const tag where it has one."""
+    """The step into the ``index``th member of a union (as written: a ``$ref`` or inline), named by
+    its const tag where it has one, else by its title, the schema it names, or its types."""
+    named = member["$ref"].rsplit("/", 1)[-1] if "$ref" in member else None
+    member = resolved(member)
     for sub in (_merged(member).get("properties") or {}).values():
         sub = resolved(sub)
         if "const" in sub:
             return f"|{index}={sub['const']}"
-    return f"|{index}={member.get('title') or '/'.join(sorted(_types(member))) or index}"
+    return f"|{index}={member.get('title') or named or '/'.join(sorted(_types(member))) or index}"
 
 
 def _members(schema: dict[str, Any]) -> list[dict[str, Any]]:
@@ -110,8 +113,8 @@ def locations(schema: Any, steps: tuple[str, ...] = (), seen: frozenset[int] = f
         yield from locations(sub, (*steps, name), seen)
     if isinstance(schema.get("items"), dict):
         yield from locations(schema["items"], (*steps, ITEM), seen)
-    for index, member in enumerate(_members(schema)):
-        yield from locations(member, (*steps, _variant_step(index, member)), seen)
+    for index, member in enumerate(schema.get("oneOf") or schema.get("anyOf") or []):
+        yield from locations(resolved(member), (*steps, _variant_step(index, member)), seen)
 
 
 def minimal(schema: Any) -> Any:
@@ -166,8 +169,8 @@ def _takes_urls(schema: dict[str, Any]) -> bool:
 
 def _string(schema: dict[str, Any], length: int, index: int) -> str:
     """A string of ``length`` characters (distinct for each ``index``) that ``schema`` accepts: a
-    UUID where its format is one, an email address where its pattern wants one, an http URL where
-    the schema takes one, else the first filler its pattern accepts."""
+    UUID where its format is one, an http URL where the schema takes one, an email address where
+    its pattern wants one, else the first filler its pattern accepts."""
     pattern = schema.get("pattern")
     values = [v for v in schema.get("x-values") or [] if isinstance(v, str)]
     if values:
@@ -178,6 +181,11 @@ def _string(schema: dict[str, Any], length: int, index: int) -> str:
     if schema.get("format") == "uuid" and length >= 36:
         # A UUID is 36 characters whatever the bound: one of no job (the version-4 form).
         return f"{index:08x}-0000-4000-8000-000000000000"
+    head = f"https://example.com/{index}/"
+    url = head + "a" * max(0, length - len(head))
+    if length >= len(head) and _takes_urls(schema) and (pattern is None or re.search(pattern, url)):
+        # An http URL, as users send one (a URL pattern also admits a user name: not an email's place).
+        return url
     email = f"user{index}@example.com"
     if pattern is not None and "@" in pattern and re.search(pattern, email):
         # An email address (a monitor's recipients): its local part padded up to the length.
@@ -191,10 +199,6 @@ def _string(schema: dict[str, Any], length: int, index: int) -> str:
             labels.insert(0, "a" * min(61, length - len(".".join(labels)) - 1))
         grown = ".".join(labels)
         return grown if re.search(pattern, grown) else host
-    head = f"https://example.com/{index}/"
-    url = head + "a" * max(0, length - len(head))
-    if length >= len(head) and _takes_urls(schema) and (pattern is None or re.search(pattern, url)):
-        return url
     for unit in ("a", "A", "1", "a.b", "ab-1", "en-US"):
         text = (unit * length)[:length] if length else ""
         if index:

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from webdata_conformance.contract import bundle, resolved
+from webdata_conformance.own_bounds import only_own_bounds_broken
 
 __all__ = [
     "CHECKS",
@@ -26,7 +27,10 @@ __all__ = [
     "cancel_transitions",
     "examining",
     "extract_invalid_urls",
+    "negative_data_rejection",
     "seed_error_texts",
+    "seed_text_problem",
+    "seed_texts",
 ]
 
 UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
@@ -52,6 +56,12 @@ def _log(check: str, operation: str | None, what: str) -> None:
     if log:
         with open(log, "a", encoding="utf-8") as out:
             out.write(f"{check} {operation or '?'} {what}\n")
+
+
+@cache
+def operations_by_id_cached() -> dict[str, dict[str, Any]]:
+    """operationId -> operation."""
+    return {str(op["operationId"]): op for op in operations().values()}
 
 
 @cache
@@ -98,10 +108,10 @@ def _json(response: Any) -> Any:
         return None
 
 
-def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
-    """§7: where the seed gives an error's text, the body carries exactly that text."""
-    operation = operations().get(f"{case.method.upper()} {case.operation.path}")
-    documented = operation["responses"].get(str(response.status_code)) if operation else None
+def seed_texts(operation_id: str, status: int) -> list[str] | None:
+    """§7: the error texts the seed gives for an operation's answer of ``status`` (None: it gives none)."""
+    operation = operations_by_id_cached().get(operation_id)
+    documented = operation["responses"].get(str(status)) if operation else None
     if documented is None:
         return None  # an undocumented status is status_code_conformance's finding
     component = resolved(documented)
@@ -109,14 +119,26 @@ def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
     schema = resolved(media.get("schema", {}))
     if "§7" not in component.get("x-source", "") or "code" in schema.get("properties", {}):
         return None
-    texts = sorted({example["value"]["error"] for example in media.get("examples", {}).values()})
-    body = _json(response)
-    if not isinstance(body, dict):
-        return None  # not a JSON error body: CORE-01's finding (a page of a missing route), not a wrong text
-    error = body.get("error")
-    assert operation is not None  # a documented status implies a known operation
-    with examining("seed_error_texts", operation["operationId"]):
-        assert error in texts, f"§7: {operation['operationId']} answered {response.status_code} with error {error!r}; the seed's text is one of {texts}"
+    return sorted({example["value"]["error"] for example in media.get("examples", {}).values()})
+
+
+def seed_text_problem(operation_id: str, status: int, body: Any) -> str | None:
+    """§7: how an answer's error text departs from the seed's (None: it agrees, or the seed gives no
+    text there, or the body is not a JSON error: a page of a missing route is CORE-01's finding)."""
+    texts = seed_texts(operation_id, status)
+    if texts is None or not isinstance(body, dict) or body.get("error") in texts:
+        return None
+    return f"§7: {operation_id} answered {status} with error {body.get('error')!r}; the seed's text is one of {texts}"
+
+
+def seed_error_texts(ctx: Any, response: Any, case: Any) -> bool | None:
+    """§7: where the seed gives an error's text, the body carries exactly that text."""
+    name = operation_id(case)
+    if name is None or seed_texts(name, response.status_code) is None or not isinstance(_json(response), dict):
+        return None
+    with examining("seed_error_texts", name):
+        problem = seed_text_problem(name, response.status_code, _json(response))
+        assert problem is None, problem
     return True
 
 
@@ -208,6 +230,24 @@ def extract_invalid_urls(ctx: Any, response: Any, case: Any) -> bool | None:
         else:
             assert isinstance(body.get("invalidURLs"), list), f"§2.6: invalidURLs missing or not an array with ignoreInvalidURLs true: {body}"
     return True
+
+
+def negative_data_rejection(ctx: Any, response: Any, case: Any) -> bool | None:
+    """Schemathesis' own check of the same name (a request the contract calls invalid is refused),
+    asked only of what every server must refuse: a request over nothing but the reference server's
+    own bounds (``webdata_conformance.own_bounds``) is valid data for the service, which sets none,
+    so a server that takes it is not failed for it. It keeps the built-in's name, so its
+    configuration (``[checks.negative_data_rejection]``, per operation too) applies unchanged."""
+    from schemathesis.specs.openapi.checks import negative_data_rejection as built_in
+
+    meta = getattr(case, "meta", None)
+    negative = meta is not None and meta.generation.mode.is_negative
+    name = operation_id(case)
+    body = case.body if isinstance(case.body, dict | list | str | int | float | bool) else None
+    if negative and name is not None and only_own_bounds_broken(name, body, case.query):
+        return None
+    result: bool | None = built_in(ctx, response, case)
+    return result
 
 
 CHECKS: list[Any] = [seed_error_texts, TenantIsolation, cancel_transitions, extract_invalid_urls]

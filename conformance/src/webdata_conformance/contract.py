@@ -42,7 +42,8 @@ def at(pointer: str) -> Any:
     """The bundle's node at a JSON pointer (``/components/headers/Retry-After``)."""
     node: Any = bundle()
     for token in pointer[1:].split("/"):
-        node = node[token.replace("~1", "/").replace("~0", "~")]
+        name = token.replace("~1", "/").replace("~0", "~")
+        node = node[int(name)] if isinstance(node, list) else node[name]
     return node
 
 

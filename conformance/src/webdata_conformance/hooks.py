@@ -1,5 +1,5 @@
 """Schemathesis hooks module (``hooks`` in the suite's schemathesis.toml): registers the suite's
-checks; logs every status the server answered, with whether its body was JSON (for the status
+checks (and its ``negative_data_rejection`` in place of the built-in one); logs every status the server answered, with whether its body was JSON (for the status
 coverage of the reports, and to tell an operation the server lacks), to the file named by
 WEBDATA_CONFORMANCE_STATUSES; and keeps the values it generates for valid requests within what the
 source document allows where a pattern says less than the seed (``realistic``)."""
@@ -10,13 +10,19 @@ import os
 from typing import Any
 
 import schemathesis
+import schemathesis.specs.openapi.checks  # registers the built-in checks, one of which is replaced below
+from schemathesis.checks import CHECKS as REGISTERED
 from schemathesis.generation import GenerationMode
 
-from webdata_conformance.checks import CHECKS
+from webdata_conformance.checks import CHECKS, negative_data_rejection
 from webdata_conformance.values import realistic
 
 for check in CHECKS:
     schemathesis.check(check)
+# The built-in negative_data_rejection, asked only of what every server must refuse (see the check).
+if REGISTERED.get_one("negative_data_rejection") is not negative_data_rejection:
+    REGISTERED.unregister("negative_data_rejection")
+    schemathesis.check(negative_data_rejection)
 
 
 @schemathesis.hook

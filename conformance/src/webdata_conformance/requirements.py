@@ -188,7 +188,7 @@ _ALL = [
         "CRAWL-01",
         "jobs",
         "A crawl MUST return at most limit pages, and with maxDiscoveryDepth 0 only its start URL.",
-        "inferred: the service's crawler (crawl-redis and WebCrawler.filterLinks of apps/api)",
+        "inferred: the service's crawler (WebCrawler.filterLinks of apps/api: at the maximum discovery depth every link found is dropped; the newest scrape-worker checks the start page with ignoreDiscoveryDepth, so it is kept)",
         operations=("getCrawlStatus",),
     ),
     Requirement(
@@ -394,6 +394,20 @@ _ALL = [
         "pages",
         "A map with sitemap only MUST list only URLs that the site's sitemap declares.",
         "inferred: the service's v2 map controller (sitemap only: the sitemap's URLs alone, no index or page links)",
+        operations=("mapUrl",),
+    ),
+    Requirement(
+        "MAP-03",
+        "pages",
+        "A map with ignoreQueryParameters true (the default) MUST list no link with a query string and no link twice.",
+        "inferred: the service's v2 map request schema (ignoreQueryParameters default true) and map controller (query strings removed, then duplicates)",
+        operations=("mapUrl",),
+    ),
+    Requirement(
+        "MAP-04",
+        "pages",
+        "A map whose timeout is shorter than the map takes (timeout 1 ms) MUST answer 408 with code MAP_TIMEOUT.",
+        "inferred: the service's v2 map controller (MapTimeoutError: 408 MAP_TIMEOUT, nothing billed); recorded against its August 2025 build with timeout 1 (issue 56)",
         operations=("mapUrl",),
     ),
     Requirement(

@@ -1113,10 +1113,11 @@ class CrawlParamsPreviewRequest(WireModel):
     Natural-language description of the crawl.
     """
     url: Annotated[
-        StrictStr, Field(max_length=8192, pattern="^(https?://)?([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$")
+        StrictStr,
+        Field(max_length=8192, pattern="^[hH][tT][tT][pP][sS]?://([^\\s/?#@]*@)?[^\\s/?#@:]+(:[0-9]+)?([/?#]\\S*)?$"),
     ]
     """
-    The URL to start from, http or https. A URL without a scheme is taken as http (`docs.example.com` is `http://docs.example.com`); other schemes are refused.
+    The URL to start from, with its scheme, http or https (unlike a crawl's `url`, a URL without a scheme is refused here).
     """
 
 

@@ -119,6 +119,27 @@ def _focused_actions(actions: list[Any], form_input: str | None) -> list[Any]:
     return done
 
 
+def bodies_at_maxima(operation_id: str, form: dict[str, Any], receiver: str) -> list[tuple[str, Any]]:
+    """(location, body) of every request CORE-09 sends to ``operation_id``: the contract's maxima
+    (``webdata_conformance.bounds``) with the seed's rules across values kept; ``form`` is the
+    configuration's ``[pages.form]``, ``receiver`` where a webhook points. The parity corpus
+    records the service's answers to the same bodies (``tests/parity/cases.py``)."""
+    found = []
+    for location, body in request_bodies(_body_schema(operation_id), REQUESTS[operation_id][1], receiver=receiver):
+        if any(step.endswith("=write") for step in location.steps) and not form.get("input"):
+            continue  # a write's text at its maximum needs a page with an input: [pages.form]
+        if location.steps[-2:] == ("schedule", "timezone"):
+            continue  # a time zone is an IANA name (32 characters at most): its bound cannot be reached validly
+        found.append((str(location), with_monitor_rules(_with_page_rules(body, form))))
+    return found
+
+
+def refused_at_maximum(status: int) -> bool:
+    """Whether an answer to a valid body at a documented maximum refuses it as invalid or too large,
+    or fails on it: what CORE-09 counts against a server."""
+    return status >= 500 or status in WRONG_REFUSALS
+
+
 @pytest.mark.requirement("CORE-09")
 @pytest.mark.parametrize("operation_id", OPERATIONS)
 def test_requests_at_the_documented_maxima(api: ConformanceClient, target: Target, settings: Settings, operation_id: str) -> None:
@@ -126,17 +147,12 @@ def test_requests_at_the_documented_maxima(api: ConformanceClient, target: Targe
     wrong: list[tuple[str, Answer]] = []
     last: Answer | None = None
     judged = 0  # answers that judged the request (not a refusal of the caller: 401, 402, 429)
-    form = dict(settings.pages.get("form") or {})
     path = path_for(api, operation_id)
-    for location, body in request_bodies(_body_schema(operation_id), REQUESTS[operation_id][1], receiver=target.base_url):
-        if any(step.endswith("=write") for step in location.steps) and not form.get("input"):
-            continue  # a write's text at its maximum needs a page with an input: [pages.form]
-        if location.steps[-2:] == ("schedule", "timezone"):
-            continue  # a time zone is an IANA name (32 characters at most): its bound cannot be reached validly
-        last = answer = api.call(operation_id, json_body=with_monitor_rules(_with_page_rules(body, form)), **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
+    for location, body in bodies_at_maxima(operation_id, dict(settings.pages.get("form") or {}), target.base_url):
+        last = answer = api.call(operation_id, json_body=body, **path)  # type: ignore[arg-type]  # mypy matches **dict against every keyword parameter
         judged += not answer.refuses_caller
-        if answer.status >= 500 or answer.status in WRONG_REFUSALS:
-            wrong.append((str(location), answer))
+        if refused_at_maximum(answer.status):
+            wrong.append((location, answer))
         elif operation_id in CANCELS and answer.status == 200 and isinstance(answer.body.get("id"), str):
             cancel, param = CANCELS[operation_id]
             api.call(cancel, **{param: answer.body["id"]})
@@ -174,6 +190,6 @@ def test_a_deep_json_schema(api: ConformanceClient, operation_id: str) -> None:
     answer = api.call(operation_id, json_body=DEEP_SCHEMA_BODIES[operation_id])
     answer.require(not answer.refuses_caller, f"{operation_id} with a deep JSON Schema must be judged, not refused to the caller")
     answer.expect(
-        answer.status < 500 and answer.status not in WRONG_REFUSALS,
+        not refused_at_maximum(answer.status),
         f"{operation_id}: a valid JSON Schema {SCHEMA_LEVELS} objects deep was refused or failed: it answered {answer.status}",
     )

@@ -981,7 +981,13 @@ def test_crawl_include_and_exclude_paths(api: ConformanceClient, settings: Setti
     include, exclude = str(site["include"]), str(site["exclude"])
     job, _, end = _crawl(api, {"url": site["url"], "limit": 50, "includePaths": [include], "excludePaths": [exclude]})
     urls = [u for u in _documents(api, job, end, origin) if u and u.rstrip("/") != str(site["url"]).rstrip("/")]
-    end.expect(bool(urls), f"the crawl of {site['url']} returned no page beyond its start URL, so the filters were not exercised")
+    if not urls:
+        # A crawl that found nothing to filter contradicts nothing: unexercised, with the setting that would exercise it.
+        raise Unmet(
+            f"the crawl of {site['url']} returned no page beyond its start URL, so the filters were not exercised: "
+            "set [pages.crawl] url to a site whose start page links to pages includePaths matches",
+            end,
+        )
     for url in urls:
         path = urlsplit(url).path or "/"
         end.expect(re.search(include, path) is not None, f"{url} was crawled, but includePaths {[include]} does not match its path")
@@ -1011,6 +1017,30 @@ def test_map_limit_and_domain(api: ConformanceClient, settings: Settings) -> Non
         else:
             foreign = sorted(h for h in hosts if h != domain and not h.endswith("." + domain))
             answer.expect(not foreign, f"a map listed links of other sites: {foreign}")
+
+
+@pytest.mark.requirement("MAP-03")
+def test_map_drops_query_strings(api: ConformanceClient, settings: Settings) -> None:
+    site = _crawl_site(settings)["url"]
+    answer = api.call("mapUrl", json_body={"url": site, "limit": 100})
+    answer.require(answer.status == 200, f"a map of {site} must succeed, the answer was {answer.status}")
+    urls = [link.get("url", "") for link in answer.body.get("links", [])]
+    if not urls:
+        raise Unmet(f"a map of {site} returned no link, so nothing to check: set [pages.crawl] url to a site with links", answer)
+    queried = [u for u in urls if urlsplit(u).query]
+    answer.expect(not queried, f"a map with ignoreQueryParameters true (the default) listed links with a query string: {queried[:3]}")
+    twice = sorted({u for u in urls if urls.count(u) > 1})
+    answer.expect(not twice, f"a map listed these links more than once: {twice[:3]}")
+
+
+@pytest.mark.requirement("MAP-04")
+def test_a_map_shorter_than_its_timeout_answers_408(api: ConformanceClient, settings: Settings) -> None:
+    site = _crawl_site(settings)["url"]
+    answer = api.call("mapUrl", json_body={"url": site, "timeout": 1})
+    answer.expect(
+        answer.status == 408 and answer.body.get("code") == "MAP_TIMEOUT",
+        f"a map of {site} with timeout 1 must answer 408 MAP_TIMEOUT, it answered {said(answer)}",
+    )
 
 
 @pytest.mark.requirement("SEARCH-03")

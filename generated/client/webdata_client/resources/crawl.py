@@ -110,7 +110,7 @@ class Crawl:
 
         Args:
             prompt: Natural-language description of the crawl.
-            url: The URL to start from, http or https.
+            url: The URL to start from, with its scheme, http or https (unlike a crawl's `url`, a URL without a scheme is refused here).
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
         """
@@ -516,7 +516,7 @@ class AsyncCrawl:
 
         Args:
             prompt: Natural-language description of the crawl.
-            url: The URL to start from, http or https.
+            url: The URL to start from, with its scheme, http or https (unlike a crawl's `url`, a URL without a scheme is refused here).
             integration: The integration the request came through, if any (a name of the service's integrations enum, or any name starting with `_`, as its newest source takes them in apps/api/src/utils/integration.ts); recorded, no effect.
             origin: Who sent the request (the official SDKs send their name and version); recorded, no effect.
         """
