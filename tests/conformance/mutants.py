@@ -429,6 +429,13 @@ def _map_timeout_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
         body.pop("timeout", None)
 
 
+def _search_domains_ignored(exchange: Exchange, context: dict[str, Any]) -> None:
+    body = _json_body(exchange)
+    if exchange.method == "POST" and exchange.path == "/v2/search" and body is not None:
+        body.pop("includeDomains", None)
+        body.pop("excludeDomains", None)
+
+
 def _search_keeps_invalid(exchange: Exchange, context: dict[str, Any]) -> None:
     body = _json_body(exchange)
     if exchange.method == "POST" and exchange.path == "/v2/search" and body is not None:
@@ -697,6 +704,7 @@ MUTANTS = [
     Mutant("map-sitemap-only-ignored", "a map with sitemap only lists the site's pages too", request=_map_sitemap_ignored),
     Mutant("map-keeps-queries", "a map keeps query strings although ignoreQueryParameters is true by default", request=_map_keeps_queries),
     Mutant("map-timeout-ignored", "a map ignores its timeout: timeout 1 answers 200", request=_map_timeout_ignored),
+    Mutant("search-domains-ignored", "a search ignores includeDomains and excludeDomains", request=_search_domains_ignored),
     Mutant("search-keeps-invalid", "a search ignores ignoreInvalidURLs: blocked results stay", request=_search_keeps_invalid),
     Mutant("parse-max-pages-ignored", "a parse ignores the PDF parser's maxPages: every page is parsed and charged", request=_parse_max_pages_ignored),
     Mutant("parse-marker-before-page-1", "a parse with pageMarkers puts a marker before page 1", response=_parse_marker_before_page_1),
@@ -813,6 +821,7 @@ CLASS_OF = {
     "map-sitemap-only-ignored": "pages",
     "map-keeps-queries": "pages",
     "map-timeout-ignored": "pages",
+    "search-domains-ignored": "pages",
     "search-keeps-invalid": "pages",
     "interact-foreign-allowed": "interact",
     "ended-session-runs": "interact",

@@ -439,6 +439,13 @@ _ALL = [
         operations=("searchDeveloper", "searchGov"),
     ),
     Requirement(
+        "SEARCH-04",
+        "pages",
+        "A search with includeDomains MUST return only web results on those domains or their subdomains, and one with excludeDomains none on them.",
+        "inferred: firecrawl-py 4.55 SearchRequest include_domains and exclude_domains and the service's newest searchRequestSchema (includeDomains, excludeDomains; not both)",
+        operations=("searchWeb",),
+    ),
+    Requirement(
         "SEARCH-02",
         "pages",
         "A search with ignoreInvalidURLs MUST NOT return a web result whose URL the service's blocklist refuses.",

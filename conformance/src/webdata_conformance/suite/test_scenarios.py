@@ -1238,6 +1238,27 @@ def test_search_ignore_invalid_urls(api: ConformanceClient, settings: Settings) 
     answer.expect(not blocked, f"a search with ignoreInvalidURLs returned web results the blocklist refuses: {blocked}")
 
 
+def _on(host: str, domain: str) -> bool:
+    return host == domain or host.endswith("." + domain)
+
+
+@pytest.mark.requirement("SEARCH-04")
+def test_search_domain_filters(api: ConformanceClient, settings: Settings) -> None:
+    query = str(settings.pages.get("search", {}).get("query", "coffee recipes"))
+    plain = api.call("searchWeb", json_body={"query": query, "limit": 10})
+    plain.require(plain.status == 200, f"a search for {query!r} must succeed, it answered {said(plain)}")
+    hosts = [_domain(str(r.get("url", ""))) for r in (plain.body.get("data") or {}).get("web") or []]
+    if not hosts:
+        raise Unmet(f"a search for {query!r} found no web result, so nothing to filter: set [pages.search] query", plain)
+    domain = hosts[0]
+    for key in ("includeDomains", "excludeDomains"):
+        answer = api.call("searchWeb", json_body={"query": query, "limit": 10, key: [domain]}, feature=(key,))
+        answer.require(answer.status == 200, f"a search with {key} must succeed, it answered {said(answer)}")
+        found = [_domain(str(r.get("url", ""))) for r in (answer.body.get("data") or {}).get("web") or []]
+        wrong = [h for h in found if _on(h, domain) != (key == "includeDomains")]
+        answer.expect(not wrong, f"a search with {key} [{domain}] returned web results on {sorted(set(wrong))}")
+
+
 # -- interact and browser sessions (§1 interact, §2.2.3 profile) ------------------------------------
 def _session(api: ConformanceClient, body: dict[str, Any] | None = None) -> str:
     created = api.call("createBrowser", json_body=body or {"ttl": 60}, feature=("browser",))
