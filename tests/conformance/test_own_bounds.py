@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from webdata_conformance.contract import bundle
-from webdata_conformance.own_bounds import OWN_BOUND, only_own_bounds_broken, service_view
+from webdata_conformance.own_bounds import OWN_BOUND, only_own_bounds_broken, only_undeclared_query_added, service_view
 from webdata_conformance.target import embedded_server, target_from_env
 
 from tests.conformance.mutants import Exchange, Mutant
@@ -34,6 +34,20 @@ LONG = "x" * 10_001  # one character over the 10,000 this server bounds a query 
 )
 def test_only_own_bounds_broken(operation_id: str, body: Any, query: dict[str, Any] | None, expected: bool) -> None:
     assert only_own_bounds_broken(operation_id, body, query) is expected
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ({"skip": "0", "x-schemathesis-unknown-property": "42"}, True),  # the service's build answered 200 (a false alarm)
+        ({"skip": 0, "utm_source": "x"}, True),
+        ({"skip": "abc", "utm_source": "x"}, False),  # a declared parameter of the wrong type is still invalid
+        ({"skip": -1, "utm_source": "x"}, False),  # and one under its minimum
+        ({"skip": 0}, False),  # nothing undeclared: valid, nothing to excuse
+    ],
+)
+def test_only_undeclared_query_added(query: dict[str, Any], expected: bool) -> None:
+    assert only_undeclared_query_added("getBatchScrapeStatus", None, query) is expected
 
 
 def _maxima(node: Any) -> int:

@@ -27,7 +27,7 @@ from referencing.jsonschema import DRAFT202012
 
 from webdata_conformance.contract import at, bundle, operations_by_id, pointer_token
 
-__all__ = ["OWN_BOUND", "only_own_bounds_broken", "service_view", "valid_request"]
+__all__ = ["OWN_BOUND", "only_own_bounds_broken", "only_undeclared_query_added", "service_view", "valid_request"]
 
 OWN_BOUND = "inferred: a documented bound of this server"
 _MAXIMA = ("maxItems", "maxLength", "maxProperties")
@@ -114,3 +114,31 @@ def only_own_bounds_broken(operation_id: str, body: Any = None, query: Mapping[s
     """Whether the request (its JSON ``body``, its ``query``) breaks the contract only where the
     reference server's own bounds are: invalid as the bundle says, valid once they are taken out."""
     return not valid_request(operation_id, body, query) and valid_request(operation_id, body, query, relaxed=True)
+
+
+def _as_read(pointer: str, value: Any) -> Any:
+    """A query value as a server reads it off the wire: a number or a boolean schema takes its
+    text (``"0"``, ``"true"``)."""
+    kind = at(pointer).get("type") if isinstance(at(pointer), dict) else None
+    if not isinstance(value, str):
+        return value
+    try:
+        if kind == "integer":
+            return int(value)
+        if kind == "number":
+            return float(value)
+    except ValueError:
+        return value
+    if kind == "boolean" and value in ("true", "false"):
+        return value == "true"
+    return value
+
+
+def only_undeclared_query_added(operation_id: str, body: Any = None, query: Mapping[str, Any] | None = None) -> bool:
+    """Whether the request breaks the contract only by query parameters the operation does not
+    declare: valid once they are left out. A server ignores such a parameter (the service's
+    framework and the reference server both do), so it is no invalid data."""
+    declared = _query_pointers(operations_by_id()[operation_id])
+    extra = set(query or {}) - set(declared)
+    kept = {name: _as_read(declared[name][0], value) for name, value in (query or {}).items() if name in declared}
+    return bool(extra) and valid_request(operation_id, body, kept)

@@ -17,7 +17,14 @@ Copied into the package by the generator's models stage from generator/runtime/w
 import warnings
 from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError, ValidatorFunctionWrapHandler, WrapValidator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    model_validator,
+)
 
 from ._property_bounds import PROPERTY_BOUNDS, REQUIRED_ANY
 
@@ -62,7 +69,13 @@ OpenEnum = WrapValidator(_known_or_any_string)
 
 
 class WireModel(BaseModel):
-    """Base of every model."""
+    """Base of every model.
+
+    Its validators are built when a model is first used, not when the package is imported
+    (``defer_build``): importing the package defines some 230 models, and a program uses a few of
+    them (issue 59: the import was most of a test's start)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     __fixed_fields__: ClassVar[frozenset[str]] = frozenset()
 
