@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from webdata_conformance.contract import bundle, resolved
+from webdata_conformance.contract import bundle, operations_by_id, resolved
 from webdata_conformance.own_bounds import only_own_bounds_broken, only_undeclared_query_added
 
 __all__ = [
@@ -56,12 +56,6 @@ def _log(check: str, operation: str | None, what: str) -> None:
     if log:
         with open(log, "a", encoding="utf-8") as out:
             out.write(f"{check} {operation or '?'} {what}\n")
-
-
-@cache
-def operations_by_id_cached() -> dict[str, dict[str, Any]]:
-    """operationId -> operation."""
-    return {str(op["operationId"]): op for op in operations().values()}
 
 
 @cache
@@ -110,7 +104,7 @@ def _json(response: Any) -> Any:
 
 def seed_texts(operation_id: str, status: int) -> list[str] | None:
     """§7: the error texts the seed gives for an operation's answer of ``status`` (None: it gives none)."""
-    operation = operations_by_id_cached().get(operation_id)
+    operation = operations_by_id().get(operation_id)
     documented = operation["responses"].get(str(status)) if operation else None
     if documented is None:
         return None  # an undocumented status is status_code_conformance's finding
@@ -251,8 +245,8 @@ def negative_data_rejection(ctx: Any, response: Any, case: Any) -> bool | None:
     own bounds (``webdata_conformance.own_bounds``) is valid data for the service, which sets none,
     and one whose only fault is a query parameter the operation does not declare is read as if it
     were not there (by the service and the reference server alike); a server that takes either is
-    not failed for it. It keeps the built-in's name, so its
-    configuration (``[checks.negative_data_rejection]``, per operation too) applies unchanged."""
+    not failed for it. It keeps the built-in's name, so its configuration
+    (``[checks.negative_data_rejection]``, per operation too) applies unchanged."""
     from schemathesis.specs.openapi.checks import negative_data_rejection as built_in
 
     meta = getattr(case, "meta", None)
@@ -264,7 +258,7 @@ def negative_data_rejection(ctx: Any, response: Any, case: Any) -> bool | None:
     if (
         negative
         and name is not None
-        and not _negates_beyond_query(meta, operations_by_id_cached()[name])
+        and not _negates_beyond_query(meta, operations_by_id()[name])
         and only_undeclared_query_added(name, body, case.query)
     ):
         return None  # an undeclared query parameter, which servers ignore (Schemathesis' own exclusion misses some)
