@@ -8,6 +8,7 @@ Rows:
   sandbox ready (imports, database, the server in a thread, a team and key), and the same without
   the imports (the server's own start);
 - each further test's fresh team and key (`ReferenceServer.sandbox()`), median and 95th percentile;
+- a 100-page crawl's render, the content steps alone (filter and markdown), in CPU time;
 - a crawl of 100 pages through the moved clock: start, `advance`, read its status with every
   document; cold (a host no crawl has seen: every page rendered) and warm (the same site again,
   another team: pages from the scrape cache, as a suite's fiftieth crawl test of one site). The
@@ -72,6 +73,24 @@ def first_test() -> tuple[float, float]:
     return figures["total"], figures["start"]
 
 
+def render_cpu(rounds: int) -> float:
+    """The CPU time (best of ``rounds``: it is not disturbed by other work the way wall time is) of
+    the content steps of a cold crawl's render: each page of a ``pages-100`` site filtered as a
+    scrape's defaults ask and converted to markdown."""
+    from webdata_server import content
+    from webdata_server.web import FetchContext, SyntheticWeb
+
+    web, context = SyntheticWeb(), FetchContext(headers={}, mobile=False, country="US", languages=[])
+    pages = [(url, web.fetch(url, context).html) for url in [f"https://pages-100.render.example.com/p/{n}" for n in range(100)]]
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.process_time()
+        for url, html in pages:
+            content.to_markdown(content.filter_html(html, only_main=True, include_tags=None, exclude_tags=None, block_ads=True), url)
+        best = min(best, time.process_time() - started)
+    return best
+
+
 def _free_port() -> int:
     import socket
 
@@ -94,6 +113,7 @@ def main() -> None:
     print(f"webdata-server serve, cold start to first answer:  median {statistics.median(serve) * 1000:7.0f} ms")
     print(f"plugin's first test ready (imports included):       median {statistics.median(f[0] for f in firsts) * 1000:7.0f} ms")
     print(f"plugin's first test ready (imports done):           median {statistics.median(f[1] for f in firsts) * 1000:7.0f} ms")
+    print(f"a 100-page crawl's render (filter and markdown):   best {render_cpu(3 if args.quick else 7) * 1000:7.0f} ms of CPU")
     with ReferenceServer() as server:
         teams = []
         for _ in range(20 if args.quick else 200):

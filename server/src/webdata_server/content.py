@@ -47,7 +47,15 @@ BASE64_PLACEHOLDER = "<Base64-Image-Removed>"
 # Over this many characters the onlyCleanContent pass is skipped with a warning (the public
 # service's cleaning model has an output limit; this stands in for it).
 CLEAN_LIMIT = 100_000
-_AD_SELECTORS = "[data-ad], .ad, .ads, .advert, .cookie-banner, #cookie-banner"  # one selector: one walk of the tree
+# What block_ads removes: any element with a data-ad attribute, one of these classes, or this id
+# (the CSS selector "[data-ad], .ad, .ads, .advert, .cookie-banner, #cookie-banner", matched by hand
+# in one walk: soupsieve's matching was a third of a page's render; tests/server/test_content.py
+# compares the two).
+_AD_CLASSES = frozenset({"ad", "ads", "advert", "cookie-banner"})
+_AD_ID = "cookie-banner"
+# What only_main removes, and the elements no markdown is made of: tag names, found by name.
+_NOT_MAIN = ["header", "nav", "footer", "aside"]
+_CONTROLS = ["button", "input"]
 _BOILERPLATE = re.compile(r"(cookie|newsletter|share this|share on|breadcrumb|^home ›|comments?\b|related (posts|articles)|advertisement)", re.IGNORECASE)
 _MARKDOWN = MarkdownConverter(heading_style="ATX", bullets="-")
 _PAPER = {"A0": (2384, 3370), "A1": (1684, 2384), "A2": (1191, 1684), "A3": (842, 1191), "A4": (595, 842), "A5": (420, 595), "A6": (298, 420),
@@ -96,17 +104,29 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
     for element in root(["script", "style", "noscript"]):
         element.decompose()
     if block_ads:
-        for element in root.select(_AD_SELECTORS):
+        for element in _ads(root):
             element.decompose()
     for selector in dict.fromkeys(exclude_tags or []):
         for element in _select(root, selector):
             element.decompose()
     if only_main:
-        for element in root.select("header, nav, footer, aside"):
+        for element in root.find_all(_NOT_MAIN):
             element.decompose()
         if not include_tags:
-            root = root.select_one("main") or root
+            root = root.find("main") or root
     return root
+
+
+def _ads(root: Any) -> list[Any]:
+    """The elements under ``root`` that block_ads removes, in page order."""
+    found = []
+    for element in root.find_all(True):
+        classes = element.get("class") or ()
+        if isinstance(classes, str):
+            classes = classes.split()
+        if element.has_attr("data-ad") or element.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint(classes):
+            found.append(element)
+    return found
 
 
 def _outermost(elements: list[Any]) -> list[Any]:
@@ -127,7 +147,7 @@ def to_markdown(root: Any, base_url: str) -> str:
     """Markdown of the element :func:`filter_html` returned, with links made absolute (edits it)."""
     for anchor in root.find_all("a", href=True):
         anchor["href"] = urljoin(base_url, str(anchor["href"]))
-    for element in root.select("button, input"):
+    for element in root.find_all(_CONTROLS):
         element.decompose()
     markdown = _MARKDOWN.convert_soup(root)
     return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
