@@ -3,7 +3,8 @@ one run: requests per second and p50/p99 latency, one wrk thread and 16 connecti
 
 Cases: GET /v2/team/token-usage and POST /v2/extract (both servers), POST /v2/scrape of a cached
 page and of a fresh synthetic page (maxAge 0; the reference server only: Prism returns examples),
-POST /v2/map of a 50-link site and POST /v2/search of five results (both servers).
+POST /v2/map of a 50-link site and POST /v2/search of five results (both servers), a short script
+in an interact session, queue status, a developer search and a research paper search (both servers).
 Every case of the reference server runs three times: on a fresh database, on one whose team has
 1,000,000 ledger rows in the current billing period, and while a 1,000-page crawl and a 500-URL
 batch scrape run in the background (`--job-seconds 60`, so they last the whole run; their progress
@@ -70,6 +71,10 @@ CASES = [
     Case("POST /v2/search", "POST", "/v2/search", {"query": "coffee recipes", "limit": 5}, True),
     # A short script in an open interact session (the scrape kept at warm-up; Prism: any UUID).
     Case("POST /v2/scrape/{id}/interact, short script", "POST", "/v2/scrape/{scrape}/interact", {"code": "await page.title()"}, True),
+    # The operations the SDKs' wave added beside the ten families (issue 59): queue status and the indexes.
+    Case("GET /v2/team/queue-status", "GET", "/v2/team/queue-status", None, True),
+    Case("POST /v2/search/developer", "POST", "/v2/search/developer", {"query": "memory leak"}, True),
+    Case("GET /v2/search/research/papers", "GET", "/v2/search/research/papers?query=protein%20structure", None, True),
 ]
 _ANY_SCRAPE = "00000000-0000-4000-8000-000000000000"
 
