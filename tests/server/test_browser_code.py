@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from webdata_server.browser import agent
-from webdata_server.browser.code import MAX_TREE_DEPTH
+from webdata_server.browser.code import MAX_TREE_DEPTH, Unsupported
 from webdata_server.browser.page import BrowserPage, PageState, Query
 from webdata_server.browser.sessions import run_code
 from webdata_server.web import SyntheticWeb
@@ -175,3 +175,22 @@ def test_no_prompt_runs_unbounded_or_raises(prompt: str) -> None:
     outcome = agent.follow(_page("https://a.example.com/app/listing"), prompt)
     assert time.monotonic() - started < 2.0
     assert outcome.exit_code in (0, 1)
+
+
+def test_a_script_sent_again_is_not_parsed_again() -> None:
+    """A short script's program is kept (a pure function of its text: issue 59, a run of a short
+    script was a fifth parsing); a long one is parsed each time, and a script that does not parse
+    fails each time."""
+    from webdata_server.browser import sessions
+
+    code = "const t = await page.title(); t + '!'"
+    sessions._kept_program.cache_clear()
+    first, again = sessions._program(code, "node"), sessions._program(code, "node")
+    assert first == again and first is not again  # a copy: a caller cannot change the kept program
+    assert sessions._kept_program.cache_info().hits == 1
+    long = "1;" * (sessions._KEPT_SOURCE // 2 + 1)
+    sessions._program(long, "node")
+    assert sessions._kept_program.cache_info().currsize == 1
+    for _ in range(2):
+        with pytest.raises(Unsupported):
+            sessions._program("const = ;", "node")

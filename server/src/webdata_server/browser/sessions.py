@@ -24,6 +24,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
 from urllib.parse import urlsplit
 from weakref import WeakValueDictionary
 
@@ -63,12 +65,34 @@ class Opened:
     now: bool
 
 
+# A script up to this size is parsed once and its program kept (see _program).
+_KEPT_SOURCE = 4096
+
+
+@lru_cache(maxsize=256)
+def _kept_program(code: str, language: str) -> tuple[Any, ...]:
+    return tuple(_checked_program(code, language))
+
+
+def _checked_program(code: str, language: str) -> list[Any]:
+    return check_depth(node.parse(code) if language == "node" else python.parse(code))
+
+
+def _program(code: str, language: str) -> list[Any]:
+    """The statements of ``code``, parsed and checked: a pure function of the text, so a short
+    script sent again (an agent's loop, a test's step) is not parsed again; the interpreter never
+    changes a program's nodes. A script that does not parse raises each time."""
+    if len(code) <= _KEPT_SOURCE:
+        return list(_kept_program(code, language))
+    return _checked_program(code, language)
+
+
 def run_code(page: BrowserPage, code: str, language: str, timeout_s: float) -> Outcome:
     """``code`` in ``language`` run on ``page`` (:mod:`.code`, :mod:`.bash`)."""
     if language == "bash":
         return bash.run(page, code, timeout_s=timeout_s)
     try:
-        program = check_depth(node.parse(code) if language == "node" else python.parse(code))
+        program = _program(code, language)
     except Unsupported as unsupported:
         message = str(unsupported)
         return Outcome(stderr=message if message.startswith("SyntaxError") else f"Error: {message}", exit_code=1)
