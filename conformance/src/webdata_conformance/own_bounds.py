@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from webdata_conformance.contract import at, bundle, operations_by_id, pointer_token
+from webdata_conformance.contract import at, bundle, operations_by_id, pointer_token, resolved
 
 __all__ = ["OWN_BOUND", "only_own_bounds_broken", "only_undeclared_query_added", "service_view", "valid_request"]
 
@@ -84,9 +84,9 @@ def _query_pointers(operation: Mapping[str, Any]) -> dict[str, tuple[str, bool]]
     return found
 
 
-def _components(operation_id: str, body: Any, query: Mapping[str, Any] | None) -> list[tuple[str, Any]]:
+def _components(operation_id: str, body: Any, query: Mapping[str, Any] | None) -> list[tuple[str, Any]] | None:
     """(schema pointer, value) of each part of a request the contract types: the JSON body, each
-    query parameter given. A required query parameter left out is invalid in either view."""
+    query parameter given; None when a required query parameter is left out (invalid in either view)."""
     operation = operations_by_id()[operation_id]
     parts: list[tuple[str, Any]] = []
     pointer = _body_pointer(operation)
@@ -96,18 +96,15 @@ def _components(operation_id: str, body: Any, query: Mapping[str, Any] | None) -
         if query is not None and name in query:
             parts.append((where, query[name]))
         elif required:
-            parts.append(("/components", _MISSING))
+            return None
     return parts
-
-
-_MISSING = object()
 
 
 def valid_request(operation_id: str, body: Any = None, query: Mapping[str, Any] | None = None, *, relaxed: bool = False) -> bool:
     """Whether the request (its JSON ``body``, its ``query``) is valid as the bundle says, or, with
     ``relaxed``, once the reference server's own bounds are taken out."""
     parts = _components(operation_id, body, query)
-    return all(value is not _MISSING and _valid(pointer, value, relaxed) for pointer, value in parts)
+    return parts is not None and all(_valid(pointer, value, relaxed) for pointer, value in parts)
 
 
 def only_own_bounds_broken(operation_id: str, body: Any = None, query: Mapping[str, Any] | None = None) -> bool:
@@ -119,7 +116,8 @@ def only_own_bounds_broken(operation_id: str, body: Any = None, query: Mapping[s
 def _as_read(pointer: str, value: Any) -> Any:
     """A query value as a server reads it off the wire: a number or a boolean schema takes its
     text (``"0"``, ``"true"``)."""
-    kind = at(pointer).get("type") if isinstance(at(pointer), dict) else None
+    schema = resolved(at(pointer))
+    kind = schema.get("type") if isinstance(schema, dict) else None
     if not isinstance(value, str):
         return value
     try:
