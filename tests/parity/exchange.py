@@ -24,7 +24,7 @@ import httpx
 
 from tests.parity.cases import Exchange, JobRun
 
-__all__ = ["Send", "body_digest", "differences", "normalize", "run_case", "sender"]
+__all__ = ["Send", "body_digest", "differences", "normalize", "restore", "run_case", "sender"]
 
 # (method, path, JSON body or None, raw bytes or None) -> (status, parsed body: JSON or text)
 Send = Callable[[str, str, Any, "bytes | None"], tuple[int, Any]]
@@ -56,15 +56,33 @@ def body_digest(body: Any) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
+def _strings(value: Any, change: Callable[[str], str]) -> Any:
+    """``value`` with ``change`` applied to every string in it (keys aside)."""
+    if isinstance(value, dict):
+        return {k: _strings(v, change) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strings(v, change) for v in value]
+    return change(value) if isinstance(value, str) else value
+
+
 def normalize(value: Any) -> Any:
     """``value`` with UUIDs, ISO times and loopback origins replaced by placeholders."""
-    if isinstance(value, dict):
-        return {k: normalize(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [normalize(v) for v in value]
-    if isinstance(value, str):
-        return _ORIGIN.sub("<origin>", _TIME.sub("<time>", _UUID.sub("<uuid>", value)))
-    return value
+    return _strings(value, lambda text: _ORIGIN.sub("<origin>", _TIME.sub("<time>", _UUID.sub("<uuid>", text))))
+
+
+# A value of each placeholder's kind, for a check that validates a recorded body (restore).
+_STAND_INS = {"<uuid>": "00000000-0000-4000-8000-000000000000", "<time>": "2025-08-25T00:00:00.000Z", "<origin>": "http://127.0.0.1:3002"}
+
+
+def restore(value: Any) -> Any:
+    """A normalised body with each placeholder back as a value of its kind (not the one recorded)."""
+
+    def back(text: str) -> str:
+        for placeholder, real in _STAND_INS.items():
+            text = text.replace(placeholder, real)
+        return text
+
+    return _strings(value, back)
 
 
 def _answer(status: int, body: Any) -> dict[str, Any]:

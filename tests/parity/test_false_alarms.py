@@ -34,25 +34,11 @@ from webdata_conformance.suite.test_bounds import refused_at_maximum
 from webdata_conformance.suite.test_fuzz import CONFIG
 
 from tests.conftest import ROOT
-from tests.parity.cases import BOUNDARY, CASES, Exchange, JobRun
-from tests.parity.exchange import body_digest
+from tests.parity.cases import BOUNDARY, CASES, UNKNOWN, Exchange, JobRun
+from tests.parity.exchange import body_digest, restore
 
 RECORDED = json.loads(Path(__file__).with_name("recorded.json").read_text(encoding="utf-8"))
 HEADING = "## What the suite says of the service"
-UNKNOWN = "00000000-0000-4000-8000-000000000000"
-_PLACEHOLDERS = {"<uuid>": UNKNOWN, "<time>": "2025-08-25T00:00:00.000Z", "<origin>": "http://127.0.0.1:3002"}
-
-
-def _restored(value: Any) -> Any:
-    """A recorded body with the normaliser's placeholders back as values of their kind."""
-    if isinstance(value, dict):
-        return {k: _restored(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_restored(v) for v in value]
-    if isinstance(value, str):
-        for placeholder, real in _PLACEHOLDERS.items():
-            value = value.replace(placeholder, real)
-    return value
 
 
 @cache
@@ -70,24 +56,30 @@ def operation_of(method: str, path: str) -> str | None:
 
 
 @cache
-def _expected(check: str, operation_id: str) -> frozenset[int]:
-    """The statuses the suite's Schemathesis configuration lets ``check`` see for an operation."""
-    config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
-    default = POSITIVE_DATA_ACCEPTANCE_EXPECTED_STATUSES if check == "positive_data_acceptance" else NEGATIVE_DATA_REJECTION_EXPECTED_STATUSES
-    statuses = config.get("checks", {}).get(check, {}).get("expected-statuses", default)
+def _suite_config() -> dict[str, Any]:
+    """The suite's Schemathesis configuration (schemathesis.toml)."""
+    return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
+
+
+def _setting(check: str, operation_id: str, key: str, default: Any) -> Any:
+    """A check's setting for an operation: its ``[[operations]]`` entry's, else ``[checks.<check>]``'s, else ``default``."""
+    config = _suite_config()
+    value = config.get("checks", {}).get(check, {}).get(key, default)
     for section in config.get("operations", []):
         if section.get("include-operation-id") == operation_id:
-            statuses = section.get("checks", {}).get(check, {}).get("expected-statuses", statuses)
-    return frozenset(expand_status_codes(statuses))
+            value = section.get("checks", {}).get(check, {}).get(key, value)
+    return value
+
+
+@cache
+def _expected(check: str, operation_id: str) -> frozenset[int]:
+    """The statuses the suite's Schemathesis configuration lets ``check`` see for an operation."""
+    default = POSITIVE_DATA_ACCEPTANCE_EXPECTED_STATUSES if check == "positive_data_acceptance" else NEGATIVE_DATA_REJECTION_EXPECTED_STATUSES
+    return frozenset(expand_status_codes(_setting(check, operation_id, "expected-statuses", default)))
 
 
 def _enabled(check: str, operation_id: str) -> bool:
-    config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
-    enabled = bool(config.get("checks", {}).get(check, {}).get("enabled", True))
-    for section in config.get("operations", []):
-        if section.get("include-operation-id") == operation_id:
-            enabled = bool(section.get("checks", {}).get(check, {}).get("enabled", enabled))
-    return enabled
+    return bool(_setting(check, operation_id, "enabled", True))
 
 
 def verdicts_on(operation_id: str, status: int, body: Any, *, sent: Any = None, at_maximum: bool = False) -> list[str]:
@@ -95,7 +87,7 @@ def verdicts_on(operation_id: str, status: int, body: Any, *, sent: Any = None, 
     the request it answered, for the data checks; ``at_maximum``: a CORE-09 body."""
     if not isinstance(body, dict):
         return []  # not JSON: the operation is not implemented there (a verdict of its own, not a failure)
-    body = _restored(body)
+    body = restore(body)
     found = [f"CORE-01 {problem}" for problem in contract_problems(operation_id, status, body)]
     if status >= 500:
         found.append(f"not_a_server_error: {status}")

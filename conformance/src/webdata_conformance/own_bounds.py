@@ -16,7 +16,6 @@ schema, and the items (or additional properties) under them that say nothing of 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -49,15 +48,20 @@ def _relaxed(node: Any, inherited: bool = False) -> Any:
 @cache
 def service_view() -> dict[str, Any]:
     """The bundle without the reference server's own bounds."""
-    view: dict[str, Any] = _relaxed(copy.deepcopy(bundle()))
+    view: dict[str, Any] = _relaxed(bundle())  # the walk builds new containers: the bundle is not changed
     return view
 
 
 @cache
-def _validator(pointer: str, relaxed: bool) -> Draft202012Validator:
+def _registry(relaxed: bool) -> Registry[Any]:
     document = service_view() if relaxed else bundle()
     registry: Registry[Any] = Registry().with_resource("urn:bundle", Resource.from_contents(document, default_specification=DRAFT202012))
-    return Draft202012Validator({"$ref": f"urn:bundle#{pointer}"}, registry=registry)
+    return registry
+
+
+@cache
+def _validator(pointer: str, relaxed: bool) -> Draft202012Validator:
+    return Draft202012Validator({"$ref": f"urn:bundle#{pointer}"}, registry=_registry(relaxed))
 
 
 def _valid(pointer: str, value: Any, relaxed: bool) -> bool:
