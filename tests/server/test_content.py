@@ -1,7 +1,9 @@
 """The content filters find by hand what they once found with CSS selectors (issue 59: soupsieve's
-matching was a third of a page's render). The output must not change: each page of a sample of the
-synthetic web, and pages written to catch the edges (no doctype, upper-case names, nested ads), is
-filtered and converted both ways under every combination of the options, and compared byte for byte."""
+matching was a third of a page's render), and the parsed page answers lookups by plain tag name
+with a walk of its elements, not bs4's matching rules. The output must not change: each page of a
+sample of the synthetic web, and pages written to catch the edges (no doctype, upper-case names,
+nested ads), is filtered and converted both ways (CSS selectors on bs4's own classes) under every
+combination of the options, and compared byte for byte; and each lookup is compared with bs4's."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import pytest
+from bs4 import BeautifulSoup, Tag
 from webdata_server import content
 from webdata_server.web import FetchContext, SyntheticWeb
 
@@ -18,12 +21,18 @@ from webdata_server.web import FetchContext, SyntheticWeb
 AD_SELECTORS = "[data-ad], .ad, .ads, .advert, .cookie-banner, #cookie-banner"
 
 
+def _parse_plain(html: str) -> Any:
+    """content.parse_html with bs4's own classes (its lookups by name through bs4's matching)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(content, "_Soup", BeautifulSoup)
+        patch.setattr(content, "_Tag", Tag)
+        return content.parse_html(html)
+
+
 def _by_selectors(html: str, *, only_main: bool, include_tags: list[str] | None, exclude_tags: list[str] | None, block_ads: bool) -> Any:
-    soup = content.parse_html(html)
+    soup = _parse_plain(html)
     root: Any = soup.body or soup
     if include_tags:
-        from bs4 import BeautifulSoup
-
         kept = [element for selector in dict.fromkeys(include_tags) for element in content._select(root, selector)]
         root = BeautifulSoup("", "html.parser")
         for element in content._outermost(kept):
@@ -88,3 +97,47 @@ def test_the_filters_give_what_the_selectors_gave(options: dict[str, Any]) -> No
         after = content.filter_html(html, **options)
         assert str(after) == str(before), url
         assert content.to_markdown(after, url) == _markdown_by_selectors(before, url), url
+
+
+LOOKUPS: list[tuple[Any, dict[str, Any]]] = [
+    ("a", {"href": True}),
+    ("title", {}),
+    ("pre", {}),
+    (["button", "input"], {}),
+    (["script", "style", "noscript"], {}),
+    (("h1", "h2"), {}),
+    (True, {}),
+    (True, {"id": True}),
+    # bs4's own: a prefixed name, a pattern, an attribute value, a class.
+    ("svg:rect", {}),
+    (re.compile("^h[1-6]$"), {}),
+    ("a", {"href": "/x"}),
+    ("div", {"class_": "ad"}),
+]
+
+
+def _shown(soup: Any, found: Any) -> list[str]:
+    """Each element found, by its name and place in the document (walked without a lookup)."""
+    place = {id(element): n for n, element in enumerate(e for e in soup.descendants if isinstance(e, Tag))}
+    return [f"{element.name}#{place.get(id(element), 'soup')}" if element is not None else "-" for element in (found if isinstance(found, list) else [found])]
+
+
+@pytest.mark.parametrize("lookup", LOOKUPS, ids=lambda lookup: repr(lookup))
+def test_lookups_by_name_find_what_bs4_finds(lookup: tuple[Any, dict[str, Any]]) -> None:
+    name, keywords = lookup
+    for url, html in _pages():
+        fast, plain = content.parse_html(html), _parse_plain(html)
+        assert type(fast.body or fast) is not type(plain.body or plain)  # the two ways really differ
+        for look in (
+            lambda soup: soup.find_all(name, **keywords),
+            lambda soup: soup.find(name, **keywords),
+            lambda soup: soup.find_all(name, limit=2, **keywords),
+            lambda soup: soup(name, recursive=False, **keywords),
+            lambda soup: (soup.body or soup).find_all(name, **keywords),
+        ):
+            assert _shown(fast, look(fast)) == _shown(plain, look(plain)), url
+        fast_elements = [e for e in fast.descendants if isinstance(e, Tag)]
+        plain_elements = [e for e in plain.descendants if isinstance(e, Tag)]
+        for fast_element, plain_element in zip(fast_elements, plain_elements, strict=True):
+            assert _shown(fast, fast_element.find_parent(name, **keywords)) == _shown(plain, plain_element.find_parent(name, **keywords)), url
+            assert _shown(fast, fast_element.find_parents(name, **keywords)) == _shown(plain, plain_element.find_parents(name, **keywords)), url

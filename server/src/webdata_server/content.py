@@ -16,7 +16,8 @@ from html import unescape
 from typing import Any
 from urllib.parse import urljoin
 
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
+from bs4.element import ResultSet
 from markdownify import MarkdownConverter
 from PIL import Image, ImageDraw
 from soupsieve import SelectorSyntaxError
@@ -67,11 +68,64 @@ _PAPER = {"A0": (2384, 3370), "A1": (1684, 2384), "A2": (1191, 1684), "A3": (842
 MAX_DEPTH = 200
 
 
+class _PlainLookups:
+    """bs4's lookups by plain tag name (``find_all("a", href=True)``, ``find("title")``,
+    markdownify's ``find_parent("pre")`` for every element) answered by a walk of the elements:
+    bs4 builds a matching rule object for every call, and under a limit (``find``, ``find_parent``)
+    matches each element through it. Any other lookup is bs4's own. The result is the same list, in
+    the same order (``tests/server/test_content.py`` compares)."""
+
+    def _find_all(self, name: Any, attrs: Any, string: Any, limit: Any, generator: Any, **kwargs: Any) -> Any:
+        names = _plain_names(name)
+        if names is None or string is not None or attrs or any(value is not True or key in _NOT_ATTRIBUTES for key, value in kwargs.items()):
+            return super()._find_all(name, attrs, string, limit, generator, **kwargs)  # type: ignore[misc]
+        found: list[Tag] = []
+        for element in generator:
+            if isinstance(element, Tag) and (names is True or element.name in names) and all(element.get(key) is not None for key in kwargs):
+                found.append(element)
+                if limit and len(found) >= limit:
+                    break
+        return ResultSet(None, found)
+
+    def find_parent(self, name: Any = None, attrs: Any = None, **kwargs: Any) -> Any:
+        names = _plain_names(name)
+        if names is None or attrs or kwargs:
+            return super().find_parent(name, attrs, **kwargs)  # type: ignore[misc]
+        parent = self.parent  # type: ignore[attr-defined]
+        while parent is not None and not (names is True or parent.name in names):
+            parent = parent.parent
+        return parent
+
+
+# Keywords a find method reads as something other than an attribute name.
+_NOT_ATTRIBUTES = frozenset({"text", "string", "class_", "_class"})
+
+
+def _plain_names(name: Any) -> Any:
+    """``True`` (every tag), the set of names ``name`` matches by equality, or None when it is
+    anything else (a pattern, a function, a prefixed name, no name)."""
+    if name is True:
+        return True
+    if isinstance(name, str):
+        return None if ":" in name else frozenset((name,))
+    if isinstance(name, (list, tuple, set, frozenset)) and all(type(item) is str and ":" not in item for item in name):
+        return frozenset(name)
+    return None
+
+
+class _Soup(_PlainLookups, BeautifulSoup):
+    pass
+
+
+class _Tag(_PlainLookups, Tag):
+    pass
+
+
 def parse_html(html: str) -> BeautifulSoup:
     """A page's document, parsed with lxml's HTML parser (libxml2: linear in the input, where the
     standard library's parser is quadratic on unterminated tags and comments, as a hostile page or
     upload can be), its nesting bounded at :data:`MAX_DEPTH`."""
-    soup = BeautifulSoup(html, "lxml")
+    soup = _Soup(html, "lxml", element_classes={Tag: _Tag})
     stack: list[tuple[Any, int]] = [(soup, 0)]
     while stack:
         element, depth = stack.pop()
