@@ -718,3 +718,32 @@ def test_a_pydantic_class_is_a_schema_on_the_models_too(server: FaultServer, cli
     client.scrape("https://example.com", formats=[client_models.JsonFormat(schema=Product)])
     (sent,) = server.received
     assert sent.body["formats"] == [{"type": "json", "schema": Product.model_json_schema()}]
+
+
+def test_clients_share_one_tls_context_per_trust_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading the CA bundle took ~45 ms for every client made (issue 59); it is made once per
+    process for each SSL_CERT_FILE / SSL_CERT_DIR setting, as httpx reads them."""
+    import certifi
+    from webdata_client import _base_client
+
+    made: list[Any] = []
+    real = httpx.create_ssl_context
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(httpx, "create_ssl_context", counted)
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    _base_client._trust_for.cache_clear()
+    clients: list[Any] = [Webdata(api_key="k", base_url="http://127.0.0.1:9"), Webdata(api_key="k", base_url="http://127.0.0.1:9"), AsyncWebdata(api_key="k", base_url="http://127.0.0.1:9")]
+    assert len(made) == 1
+    assert {id(client._http._transport._pool._ssl_context) for client in clients} == {id(made[0])}
+    monkeypatch.setenv("SSL_CERT_FILE", certifi.where())
+    clients.append(Webdata(api_key="k", base_url="http://127.0.0.1:9"))
+    assert len(made) == 2 and clients[-1]._http._transport._pool._ssl_context is made[1]
+    for client in clients[:2] + clients[3:]:
+        client.close()
+    asyncio.run(clients[2].close())
+    _base_client._trust_for.cache_clear()
