@@ -163,9 +163,14 @@ class Jobs:
 
     def in_status(self, *, team_id: str, kind: JobKind, status: JobStatus) -> list[tuple[str, str | None, str]]:
         """(id, url, request as stored JSON) of the team's jobs of that kind in that state, oldest
-        first: what a listing of active jobs shows, without reading or parsing the rest of each row."""
-        rows = self._db.read("SELECT id, url, request FROM jobs WHERE team_id = ? AND kind = ? AND status = ? ORDER BY created_at, id", (team_id, kind, status))
-        return [(row["id"], row["url"], row["request"]) for row in rows]
+        first: what a listing of active jobs shows, without reading or parsing the rest of each row;
+        one aggregated row, as :meth:`active` reads."""
+        row = self._db.read_one(
+            "SELECT json_group_array(json_array(id, url, request)) FROM"
+            " (SELECT id, url, request FROM jobs WHERE team_id = ? AND kind = ? AND status = ? ORDER BY created_at, id)",
+            (team_id, kind, status),
+        )
+        return [(job_id, url, request) for job_id, url, request in json.loads(row[0])] if row is not None else []
 
     def newest(self, *, team_id: str, kind: JobKind, before: str | None, limit: int) -> list[Job]:
         """The team's jobs of that kind created before ``before`` (an ISO timestamp; None: any),
