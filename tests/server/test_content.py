@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 
 import pytest
 from bs4 import BeautifulSoup, Tag
+from bs4.builder._lxml import LXMLTreeBuilder
 from webdata_server import content
 from webdata_server.web import FetchContext, SyntheticWeb
 
@@ -22,10 +23,13 @@ AD_SELECTORS = "[data-ad], .ad, .ads, .advert, .cookie-banner, #cookie-banner"
 
 
 def _parse_plain(html: str) -> Any:
-    """content.parse_html with bs4's own classes (its lookups by name through bs4's matching)."""
+    """content.parse_html with bs4's own classes (its lookups by name through bs4's matching), its
+    own lxml builder, and the nesting walked on every page."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(content, "_Soup", BeautifulSoup)
         patch.setattr(content, "_Tag", Tag)
+        patch.setattr(content, "_HTMLBuilder", LXMLTreeBuilder)
+        patch.setattr(content, "_IMPLIED_LEVELS", 10**9)
         return content.parse_html(html)
 
 
@@ -70,6 +74,14 @@ EDGES = [
     "<!doctype html><html><body><p class='cookie-banner ad'>both</p><p class=' ad '>spaced</p><p data-AD='1'>attribute case</p>"
     "<section><header>section header</header><p>body</p></section></body></html>",
     "<p>no html or body at all <a href='/x'>link</a><nav class='ad'>both</nav></p>",
+    # Namespaced names and attributes, entities, comments, a processing instruction, CDATA, and
+    # more nesting than MAX_DEPTH (the walk that bounds it).
+    "<!doctype html><html xmlns:svg='http://www.w3.org/2000/svg' lang='en'><body><svg:svg><svg:rect xlink:href='#a' x='1'/></svg:svg>"
+    "<p title='a &amp; b'>x &lt; y<!-- a comment --><?php echo 1 ?></p><![CDATA[ raw ]]><main>"
+    + "<div>" * 230
+    + "deep"
+    + "</div>" * 230
+    + "</main></body></html>",
 ]
 
 OPTIONS = [

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 from bs4 import BeautifulSoup, Tag
+from bs4.builder._lxml import LXMLTreeBuilder
 from bs4.element import ResultSet
 from markdownify import MarkdownConverter
 from PIL import Image, ImageDraw
@@ -121,11 +122,39 @@ class _Tag(_PlainLookups, Tag):
     pass
 
 
+class _HTMLBuilder(LXMLTreeBuilder):
+    """bs4's lxml HTML builder without its namespace bookkeeping for the elements that have none
+    (an HTML parse gives none; the tree is the same: ``tests/server/test_content.py``); anything
+    namespaced is bs4's own."""
+
+    def start(self, tag: Any, attrib: Any, nsmap: Any = None) -> None:
+        if nsmap or len(self.nsmaps) > 1 or tag[:1] == "{" or any(name[:1] == "{" for name in attrib):
+            super().start(tag, attrib, nsmap or {})
+            return
+        attributes = self.attribute_dict_class()
+        for name, value in attrib.items():
+            attributes[name] = value
+        self.soup.handle_starttag(tag, None, None, attributes, namespaces=self.active_namespace_prefixes[-1])  # type: ignore[union-attr]
+
+    def end(self, tag: Any) -> None:
+        if len(self.nsmaps) > 1 or tag[:1] == "{":
+            super().end(tag)
+            return
+        self.soup.endData()  # type: ignore[union-attr]
+        self.soup.handle_endtag(tag, None)  # type: ignore[union-attr]
+
+
+# The most levels lxml's HTML parser adds to a path on its own (html, head or body, p, ...), with room.
+_IMPLIED_LEVELS = 16
+
+
 def parse_html(html: str) -> BeautifulSoup:
     """A page's document, parsed with lxml's HTML parser (libxml2: linear in the input, where the
     standard library's parser is quadratic on unterminated tags and comments, as a hostile page or
     upload can be), its nesting bounded at :data:`MAX_DEPTH`."""
-    soup = _Soup(html, "lxml", element_classes={Tag: _Tag})
+    soup = _Soup(html, builder=_HTMLBuilder, element_classes={Tag: _Tag})
+    if html.count("<") - html.count("</") + _IMPLIED_LEVELS < MAX_DEPTH:
+        return soup  # fewer start tags than levels to bound
     stack: list[tuple[Any, int]] = [(soup, 0)]
     while stack:
         element, depth = stack.pop()
