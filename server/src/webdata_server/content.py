@@ -20,7 +20,6 @@ from bs4 import BeautifulSoup, Tag
 from bs4.builder._lxml import LXMLTreeBuilder
 from bs4.element import ResultSet
 from markdownify import MarkdownConverter
-from PIL import Image, ImageDraw
 from soupsieve import SelectorSyntaxError
 
 from webdata_server import linear
@@ -415,6 +414,8 @@ def screenshot_data_url(*, title: str, width: int, height: int, quality: int, co
 
 @lru_cache(maxsize=16)
 def _screenshot(title: str, width: int, height: int, quality: int, palette: tuple[tuple[str, str], ...]) -> str:
+    from PIL import Image, ImageDraw  # imported on the first drawing: a test that takes no screenshot does not wait for it
+
     colors = dict(palette)
     image = Image.new("RGB", (width, height), colors.get("background", "#ffffff"))
     draw = ImageDraw.Draw(image)

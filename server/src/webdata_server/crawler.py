@@ -31,14 +31,17 @@ import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
-from urllib.robotparser import RobotFileParser
 
 import webdata_models as models
 
 from webdata_server import linear
 from webdata_server.store.job_pages import PlannedPage
 from webdata_server.web import sitemap_locations
+
+if TYPE_CHECKING:
+    from urllib.robotparser import RobotFileParser
 
 __all__ = ["FILE_EXTENSIONS", "SOURCE_NOT_ALLOWED", "CrawlRules", "bare_host", "plan_crawl", "similar_key", "start_page_allowed"]
 
@@ -146,6 +149,8 @@ class _Walk:
             text = self.read_text(origin + "/robots.txt")
             parser: RobotFileParser | None = None
             if text is not None:
+                from urllib.robotparser import RobotFileParser  # with urllib.request: imported when a robots.txt is read
+
                 parser = RobotFileParser()
                 parser.parse(text.splitlines())
             self.robots[origin] = parser
