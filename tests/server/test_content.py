@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 import pytest
 from bs4 import BeautifulSoup, Tag
 from bs4.builder._lxml import LXMLTreeBuilder
-from webdata_server import content
+from webdata_server import content, dom
 from webdata_server.web import FetchContext, SyntheticWeb
 
 # The selectors the filters used, and the code that used them (content.py before issue 59).
@@ -26,10 +26,10 @@ def _parse_plain(html: str) -> Any:
     """content.parse_html with bs4's own classes (its lookups by name through bs4's matching), its
     own lxml builder, and the nesting walked on every page."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(content, "_Soup", BeautifulSoup)
-        patch.setattr(content, "_Tag", Tag)
-        patch.setattr(content, "_HTMLBuilder", LXMLTreeBuilder)
-        patch.setattr(content, "_IMPLIED_LEVELS", 10**9)
+        patch.setattr(dom, "_Soup", BeautifulSoup)
+        patch.setattr(dom, "_Tag", Tag)
+        patch.setattr(dom, "_HTMLBuilder", LXMLTreeBuilder)
+        patch.setattr(dom, "_IMPLIED_LEVELS", 10**9)
         return content.parse_html(html)
 
 
@@ -62,7 +62,7 @@ def _markdown_by_selectors(root: Any, base_url: str) -> str:
         anchor["href"] = urljoin(base_url, str(anchor["href"]))
     for element in root.select("button, input"):
         element.decompose()
-    return re.sub(r"\n{3,}", "\n\n", content._MARKDOWN.convert_soup(root)).strip() + "\n"
+    return re.sub(r"\n{3,}", "\n\n", content._markdown().convert_soup(root)).strip() + "\n"
 
 
 EDGES = [

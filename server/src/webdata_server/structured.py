@@ -23,7 +23,6 @@ from urllib.parse import urljoin
 
 import lxml.etree  # type: ignore[import-untyped]
 import lxml.html  # type: ignore[import-untyped]
-from soupsieve import SelectorSyntaxError
 
 __all__ = ["Media", "answer", "attributes", "highlights", "json_ld", "media", "menu", "product"]
 
@@ -305,6 +304,8 @@ def attributes(root: Any, selectors: list[Any]) -> list[dict[str, Any]]:
     """One entry per selector: the value of ``attribute`` on every element ``selector`` matches
     in ``root`` (a parsed page) that has it, in document order; a selector CSS cannot parse
     matches nothing."""
+    from soupsieve import SelectorSyntaxError  # with bs4, which parsed root
+
     found = []
     for entry in selectors:
         selector, attribute = entry.selector, entry.attribute

@@ -20,16 +20,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 from urllib.parse import urljoin, urlsplit
-
-from bs4 import BeautifulSoup, Tag
-from soupsieve import SelectorSyntaxError
 
 from webdata_server.browser import apps
 from webdata_server.content import parse_html, pdf_data_url, screenshot_data_url, screenshot_size
 from webdata_server.script import evaluate
 from webdata_server.web import FetchContext, FetchRefused, WebSource
+
+if TYPE_CHECKING:  # bs4 is imported with the first page parsed (webdata_server.dom)
+    from bs4 import BeautifulSoup, Tag
 
 __all__ = ["BLANK", "BrowserPage", "PageError", "PageState", "Query"]
 
@@ -157,6 +157,8 @@ class BrowserPage:
     def find(self, query: Query) -> list[Tag]:
         """The elements ``query`` matches, in document order."""
         if query.kind == "css":
+            from soupsieve import SelectorSyntaxError
+
             try:
                 return list(self.soup.select(query.value))
             except (SelectorSyntaxError, ValueError, NotImplementedError):
@@ -186,7 +188,7 @@ class BrowserPage:
             for label in self.soup.find_all("label"):
                 if _matches(_text(label), query.value, query.exact):
                     target = self.soup.find(id=str(label["for"])) if label.get("for") else label.find(["input", "textarea", "select"])
-                    if isinstance(target, Tag):
+                    if _is_tag(target):
                         found.append(target)
             found += [e for e in self._elements() if _matches(str(e.get("aria-label", "")), query.value, query.exact)]
             return found
@@ -283,7 +285,7 @@ class BrowserPage:
         navigate = navigate and self.web is not None  # a page with no web to go to stays where it is
         main = self.soup.select_one("main") or self.soup.body or self.soup
         if target.get("id") == "load-more":
-            main.append(BeautifulSoup("<p>More content loaded.</p>", "html.parser"))
+            main.append(_fragment("<p>More content loaded.</p>"))
             return
         if target.get("id") == "cookie-accept":
             banner = self.soup.select_one("#cookie-banner")
@@ -315,7 +317,7 @@ class BrowserPage:
             self._submit_from(target)
             return
         link = target.find_parent("a")
-        if isinstance(link, Tag) and link.get("href"):
+        if _is_tag(link) and link.get("href"):
             self.goto(str(link["href"]))
 
     def _toggle(self, target: Tag) -> None:
@@ -326,7 +328,7 @@ class BrowserPage:
 
     def _submit_from(self, element: Tag) -> None:
         form = element if element.name == "form" else element.find_parent("form")
-        if not isinstance(form, Tag):
+        if not _is_tag(form):
             return
         values: dict[str, str] = {}
         for field_ in form.find_all(["input", "textarea", "select"]):
@@ -400,7 +402,7 @@ class BrowserPage:
             return
         if target.get("id") == "search" and target.find_parent("form") is None:
             main = self.soup.select_one("main") or self.soup.body or self.soup
-            main.append(BeautifulSoup(f"<p>Search results for: {target.get('value', '')}</p>", "html.parser"))
+            main.append(_fragment(f"<p>Search results for: {target.get('value', '')}</p>"))
             return
         if target.find_parent("form") is not None:
             self._submit_from(target)
@@ -412,7 +414,7 @@ class BrowserPage:
         if direction == "down" and not self.state.scrolled:
             self.state.scrolled = True
             main = self.soup.select_one("main") or self.soup.body or self.soup
-            main.append(BeautifulSoup("<p>Lazy-loaded section.</p>", "html.parser"))
+            main.append(_fragment("<p>Lazy-loaded section.</p>"))
 
     def wait(self, milliseconds: int) -> None:
         self.waited_ms += max(0, milliseconds)
@@ -509,6 +511,19 @@ class BrowserPage:
         self._bound_storage()
 
 
+def _is_tag(value: Any) -> TypeGuard[Tag]:
+    from bs4 import Tag
+
+    return isinstance(value, Tag)
+
+
+def _fragment(html: str) -> BeautifulSoup:
+    """Markup a page's script adds (parsed as it is appended: bs4 is imported already)."""
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(html, "html.parser")
+
+
 def _walk(root: Any) -> Iterator[Tag]:
     for element in root.find_all(True) if hasattr(root, "find_all") else []:
         if element.name in ("script", "style", "head", "title", "meta", "link"):
@@ -554,7 +569,7 @@ def _accessible_name(soup: BeautifulSoup, element: Tag) -> str:
             return str(element[attribute])
     if element.get("id"):
         label = soup.find("label", attrs={"for": element["id"]})
-        if isinstance(label, Tag):
+        if _is_tag(label):
             return _text(label)
     if element.name == "img":
         return str(element.get("alt", ""))
@@ -579,7 +594,7 @@ def _value_of(element: Tag) -> str:
         return element.get_text()
     if element.name == "select":
         chosen = element.find("option", selected=True) or element.find("option")
-        return str(chosen.get("value", _text(chosen))) if isinstance(chosen, Tag) else ""
+        return str(chosen.get("value", _text(chosen))) if _is_tag(chosen) else ""
     return str(element.get("value", ""))
 
 
