@@ -10,14 +10,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
-from jsonschema import Draft202012Validator, FormatChecker, validators
-from jsonschema.exceptions import ValidationError
-from jsonschema.protocols import Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+    from referencing import Registry
 
 __all__ = ["Contract", "CreditRule"]
 
@@ -70,16 +68,54 @@ def ecma_pattern(pattern: str) -> re.Pattern[str]:
 
 
 def _ecma_pattern_keyword(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Any:
+    from jsonschema.exceptions import ValidationError
+
     if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-_ECMA = validators.extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword})
+@functools.cache
+def _ecma() -> Any:
+    """Draft 2020-12 with patterns read as ECMA-262 reads them."""
+    from jsonschema import Draft202012Validator, validators
 
-_BOUNDS = validators.create(
-    meta_schema=Draft202012Validator.META_SCHEMA,
-    validators={keyword: Draft202012Validator.VALIDATORS[keyword] for keyword in ("$ref", "properties", "maxItems", "maxLength", "maxProperties")},
-)
+    return validators.extend(Draft202012Validator, {"pattern": _ecma_pattern_keyword})
+
+
+@functools.cache
+def _bounds() -> Any:
+    """A validator of the size bounds alone."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.create(
+        meta_schema=Draft202012Validator.META_SCHEMA,
+        validators={keyword: Draft202012Validator.VALIDATORS[keyword] for keyword in ("$ref", "properties", "maxItems", "maxLength", "maxProperties")},
+    )
+
+
+class _Deferred:
+    """A JSON Schema validator made on its first use. The server's requests are admitted by the
+    compiled gate (:meth:`Contract.request_gate`); these are asked only about a body it refused (or
+    where jsonschema-rs is missing), so jsonschema is imported, and each operation's validator made,
+    when the first such body comes (about a tenth of a test's first import was jsonschema's)."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make = make
+        self._made: Any = None
+
+    def _validator(self) -> Any:
+        if self._made is None:  # two threads may both make it: the same validator either way
+            self._made = self._make()
+        return self._made
+
+    def iter_errors(self, instance: Any) -> Any:
+        return self._validator().iter_errors(instance)
+
+    def is_valid(self, instance: Any) -> bool:
+        return bool(self._validator().is_valid(instance))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._validator(), name)
 
 
 class Contract:
@@ -140,6 +176,9 @@ class Contract:
 
     @cached_property
     def _registry(self) -> Registry[Any]:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
         resource: Resource[Any] = Resource.from_contents(self.document, default_specification=DRAFT202012)
         registry: Registry[Any] = Registry().with_resource("urn:bundle", resource)
         return registry
@@ -152,20 +191,19 @@ class Contract:
         as ECMA-262 reads them (:func:`ecma_pattern`), as jsonschema-rs and the service's own
         JavaScript validation do.
         """
-        validator: Validator = _ECMA(self._body_schema(operation_id), registry=self._registry, format_checker=FormatChecker())
-        return validator
+        schema = self._body_schema(operation_id)
+        return cast("Validator", _Deferred(lambda: _ecma()(schema, registry=self._registry, format_checker=_format_checker())))
 
     @functools.cache  # noqa: B019 - one per component name, for the life of the contract
     def component_validator(self, name: str) -> Validator:
         """JSON Schema validation against one component schema (a parse upload's options), as
         :meth:`request_validator` validates a JSON body."""
-        validator: Validator = _ECMA(_component_schema(name), registry=self._registry, format_checker=FormatChecker())
-        return validator
+        return cast("Validator", _Deferred(lambda: _ecma()(_component_schema(name), registry=self._registry, format_checker=_format_checker())))
 
     @functools.cache  # noqa: B019 - one per component name, for the life of the contract
     def component_bounds_validator(self, name: str) -> Validator:
         """The size bounds alone of one component schema, as :meth:`bounds_validator` of a body."""
-        return _BOUNDS(_component_schema(name), registry=self._registry)
+        return cast("Validator", _Deferred(lambda: _bounds()(_component_schema(name), registry=self._registry)))
 
     def _body_schema(self, operation_id: str) -> dict[str, str]:
         """A schema that is the operation's JSON request body schema, by reference into the bundle."""
@@ -214,11 +252,18 @@ class Contract:
         """The request body's size bounds alone (maxItems, maxLength, maxProperties, through
         properties and references, not into array items): checked before the full validation,
         whose cost grows with an array's length, so an oversized list is refused at once."""
-        return _BOUNDS(self._body_schema(operation_id), registry=self._registry)
+        schema = self._body_schema(operation_id)
+        return cast("Validator", _Deferred(lambda: _bounds()(schema, registry=self._registry)))
 
     @property
     def tokens_per_credit(self) -> int:
         return int(self.document["info"]["x-tokens-per-credit"])
+
+
+def _format_checker() -> Any:
+    from jsonschema import FormatChecker
+
+    return FormatChecker()
 
 
 def _component_schema(name: str) -> dict[str, str]:

@@ -27,11 +27,13 @@ import math
 import re
 import uuid
 from collections.abc import Iterator
-from typing import Any
-
-import jsonschema
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from webdata_server import linear
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = ["fits_schema", "value_for_schema"]
 
@@ -49,8 +51,10 @@ def _search(pattern: str, text: str) -> bool:
 
 
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
+    from jsonschema import ValidationError
+
     if validator.is_type(instance, "string") and not _search(pattern, instance):
-        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 def _pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
@@ -62,9 +66,13 @@ def _pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any,
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
-# The user's schema's patterns run on the linear engine: the standard validator's re.search
-# backtracks, and a schema is the caller's input.
-_LINEAR = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties})
+@cache
+def _linear() -> Any:
+    """The validator class whose patterns run on the linear engine: the standard validator's
+    re.search backtracks, and a schema is the caller's input (jsonschema imported on first use)."""
+    import jsonschema
+
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties})
 
 
 def value_for_schema(schema: Any, name: str, host: str) -> Any:
@@ -108,7 +116,7 @@ class _Maker:
 
     def valid(self, value: Any, schema: dict[str, Any]) -> bool:
         try:
-            validator = _LINEAR({**schema, "$defs": self.root.get("$defs", {}), "definitions": self.root.get("definitions", {})})
+            validator = _linear()({**schema, "$defs": self.root.get("$defs", {}), "definitions": self.root.get("definitions", {})})
             return bool(validator.is_valid(value))
         except Exception:  # a schema the validator cannot read (or resolve) is not this value's fault
             return True

@@ -17,13 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from jsonschema.protocols import Validator
 from pydantic import BaseModel
 
 from webdata_server.contract import Contract
 from webdata_server.domain import JobKind
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 __all__ = ["Handled", "OperationTable", "Route"]
 

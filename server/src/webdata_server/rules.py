@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from jsonschema import ValidationError
 from pydantic import BaseModel
 
 from webdata_server.content import SCREENSHOT_PIXELS_MAX, SCREENSHOT_PIXELS_TOTAL_MAX, screenshot_size
 from webdata_server.errors import UNRECOGNIZED_KEYS, issue
 from webdata_server.urls import with_scheme
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 __all__ = ["ACTIONS_MAX", "ACTIONS_MAX_WAIT_MS", "issues_of_schema", "normalized", "scrape_option_issues", "webhook_issues"]
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import webdata_models as models
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
 
 from webdata_server.domain import JobKind, JobStatus, iso
 from webdata_server.errors import InvalidRequest, issue
@@ -24,6 +22,9 @@ def start(ctx: Context, call: Call) -> Pending:
     if invalid and not body.ignore_invalid_urls:
         raise InvalidRequest(details=[issue(["urls", body.urls.index(u)], "Invalid URL", "invalid_string") for u in invalid])
     if body.schema is not None:
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+
         try:
             Draft202012Validator.check_schema(body.schema)
         except SchemaError:
