@@ -238,11 +238,13 @@ class Contract:
             import jsonschema_rs
         except ImportError:  # no wheel for this platform: the Python validator alone
             return None
-        compiled = jsonschema_rs.Draft202012Validator(schema, registry=self._compiled_registry, validate_formats=True)
+        compiled: list[Any] = []  # compiled on the first body it is asked about (~1 ms an operation at start)
 
         def is_valid(payload: Any) -> bool:
+            if not compiled:  # two threads may both compile it: the same validator either way
+                compiled.append(jsonschema_rs.Draft202012Validator(schema, registry=self._compiled_registry, validate_formats=True))
             try:
-                return bool(compiled.is_valid(payload))
+                return bool(compiled[0].is_valid(payload))
             except (ValueError, TypeError, OverflowError):  # a value it cannot take: the Python validator decides
                 return False
 
