@@ -309,6 +309,25 @@ def test_queue_status_counts_pages_to_scrape_jobs_and_sessions(session_server: S
     assert (done["jobsInQueue"], done["activeJobsInQueue"], done["waitingJobsInQueue"]) == (1, 1, 0)  # the session alone
 
 
+def test_queue_status_is_counted_once_per_commit(session_server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its counts sum every active job of the team (issue 59: 16,000 running extract jobs made each
+    answer ~5 ms): they are read again only after a commit, and a commit shows at once."""
+    tenant = session_server.tenant(max_concurrency=2)
+    api = session_server.api_for(tenant)
+    jobs = session_server.store.jobs
+    counted: list[str] = []
+    real = jobs.queued_work
+    monkeypatch.setattr(jobs, "queued_work", lambda team_id: counted.append(team_id) or real(team_id))
+    first, again = api("getQueueStatus").json(), api("getQueueStatus").json()
+    assert first == again and first["jobsInQueue"] == 0 and counted == [tenant.team_id]
+    api("startBatchScrape", json={"urls": [f"https://example.com/once/{n}" for n in range(3)]})
+    after = api("getQueueStatus").json()
+    assert (after["jobsInQueue"], after["activeJobsInQueue"], after["waitingJobsInQueue"]) == (3, 2, 1) and len(counted) == 2
+    assert api("getQueueStatus").json() == after and len(counted) == 2
+    session_server.store.teams.update(tenant.team_id, max_concurrency=5)
+    assert api("getQueueStatus").json()["activeJobsInQueue"] == 3
+
+
 def test_the_interact_path_is_the_browser_path(session_server: Server) -> None:
     """The newest service routes /v2/interact beside /v2/browser: a session made on one is the
     session of the other."""

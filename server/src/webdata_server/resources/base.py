@@ -55,6 +55,8 @@ class Context:
     operations: OperationTable[Operation]
     sessions: SessionService  # browser sessions (interact, /v2/browser): their life, billing, profiles  # the table of operations (its routes' checks: parse's options)
     runs: Runs = field(default_factory=Runs)  # the alexandria runs by x-request-id (replays)
+    # A team's queue status with the database's commit count it was read at (resources/team.py).
+    queues: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

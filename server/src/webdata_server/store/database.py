@@ -151,10 +151,18 @@ class Database:
         self._bookkeeping = threading.Lock()
         self._threaded = ThreadCommitter(self)
         self.committer: ThreadCommitter | LoopCommitter = self._threaded
+        # Transactions this process ended, committed or not (moved under the write lock, after the
+        # COMMIT): an answer read from the database holds while it stays the same (queue status).
+        self.commits = 0
         # Teams and keys change rarely; every request reads its key (the auth cache: store/auth.py).
         self.auth = AuthWatch(self._auth_version)
         self._migrate()
         self.auth.install(self._db)
+
+    def _ended(self) -> None:
+        """A transaction ended (its COMMIT or ROLLBACK done; the write lock still held)."""
+        self.commits += 1
+        self.auth.ended()
 
     def _auth_version(self) -> int | None:
         row = self.read_one("SELECT n FROM auth_version")
@@ -203,7 +211,7 @@ class Database:
                 self._db.execute("COMMIT")
             finally:
                 self._depth, self._owner = 0, None
-                self.auth.ended()
+                self._ended()
 
     def write(self, unit: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``unit`` with the writer connection and return its result once it is committed.
@@ -454,7 +462,7 @@ class LoopCommitter:
         except BaseException as failure:
             with contextlib.suppress(sqlite3.Error):
                 database._db.execute("ROLLBACK")
-            database.auth.ended()
+            database._ended()
             database._lock.release()
             _resolve(batch, [], failure)
             return
@@ -485,7 +493,7 @@ class LoopCommitter:
                 with contextlib.suppress(sqlite3.Error):
                     database._db.execute("ROLLBACK")
             finally:
-                database.auth.ended()
+                database._ended()
                 database._lock.release()
             loop.call_soon_threadsafe(self._committed, batch, outcomes, failure)
 
