@@ -317,7 +317,12 @@ def test_queue_status_is_counted_once_per_commit(session_server: Server, monkeyp
     jobs = session_server.store.jobs
     counted: list[str] = []
     real = jobs.queued_work
-    monkeypatch.setattr(jobs, "queued_work", lambda team_id: counted.append(team_id) or real(team_id))
+
+    def counting(team_id: str) -> int:
+        counted.append(team_id)
+        return real(team_id)
+
+    monkeypatch.setattr(jobs, "queued_work", counting)
     first, again = api("getQueueStatus").json(), api("getQueueStatus").json()
     assert first == again and first["jobsInQueue"] == 0 and counted == [tenant.team_id]
     api("startBatchScrape", json={"urls": [f"https://example.com/once/{n}" for n in range(3)]})
