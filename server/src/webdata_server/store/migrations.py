@@ -322,6 +322,11 @@ MIGRATIONS = [
     );
     CREATE INDEX feedback_team_created ON feedback(team_id, created_at)
     """,
+    # 13: a team's active jobs by state, whatever their kind (queue status, the concurrency check
+    # at every start): through (team_id, kind, status) each read walked the team's whole history.
+    """
+    CREATE INDEX jobs_team_status ON jobs(team_id, status)
+    """,
 ]
 
 
