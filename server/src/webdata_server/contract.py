@@ -115,6 +115,8 @@ class _Deferred:
         return bool(self._validator().is_valid(instance))
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # not the validator's (a copy's protocol, or this object half made)
+            raise AttributeError(name)
         return getattr(self._validator(), name)
 
 
