@@ -245,14 +245,20 @@ def _backlog_left(base_url: str, key: str, paths: list[str]) -> str:
     return f"{finished}/{len(paths)} jobs ended, {pages:,} pages done"
 
 
-def _drain(base_url: str, key: str, limit: float = 90.0) -> float:
-    """Wait until the team's queue is empty (the jobs a case started, such as some 15,000 extract
-    jobs, have ended), at most ``limit`` seconds; the seconds waited. A fresh or grown database's
-    next case is then measured without the last one's jobs ending beside it."""
+def _queued(base_url: str, key: str) -> int:
+    """The team's queue (its jobs' work, and its open browser sessions: the interact case's one)."""
+    answer = httpx.get(base_url + "/v2/team/queue-status", headers={"Authorization": f"Bearer {key}"}, timeout=30).raise_for_status()
+    return int(answer.json()["jobsInQueue"])
+
+
+def _drain(base_url: str, key: str, settled: int, limit: float = 90.0) -> float:
+    """Wait until the team's queue is back to ``settled`` (the jobs a case started, such as some
+    15,000 extract jobs, have ended), at most ``limit`` seconds; the seconds waited. A fresh or
+    grown database's next case is then measured without the last one's jobs ending beside it."""
     started = time.perf_counter()
     with httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=30) as client:
         while time.perf_counter() - started < limit:
-            if client.get("/v2/team/queue-status").raise_for_status().json()["jobsInQueue"] == 0:
+            if client.get("/v2/team/queue-status").raise_for_status().json()["jobsInQueue"] <= settled:
                 break
             time.sleep(0.2)
     return time.perf_counter() - started
@@ -353,10 +359,11 @@ def main() -> None:
             with _running(serve, base_url + "/openapi.json"):
                 scrape = _warm(base_url, key)
                 background = _start_background_jobs(base_url, key) if name == "busy" else []
+                settled = _queued(base_url, key)
                 for case in CASES:
                     figures[(name, case.label)] = result = _measure(wrk, base_url, key, case, args.seconds, workdir, scrape=scrape)
                     print(_row(f"reference ({name}) {case.label}", result), flush=True)
-                    if not background and (waited := _drain(base_url, key)) > 1:
+                    if not background and (waited := _drain(base_url, key, settled)) > 1:
                         print(f"  (the jobs it started ended {waited:.1f} s later; the next case starts after them)", flush=True)
                 if background:
                     print(f"background jobs after the busy run: {_progress(base_url, key, background)}", flush=True)
