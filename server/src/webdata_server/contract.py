@@ -95,9 +95,10 @@ def _bounds() -> Any:
 
 class _Deferred:
     """A JSON Schema validator made on its first use. The server's requests are admitted by the
-    compiled gate (:meth:`Contract.request_gate`); these are asked only about a body it refused (or
-    where jsonschema-rs is missing), so jsonschema is imported, and each operation's validator made,
-    when the first such body comes (about a tenth of a test's first import was jsonschema's)."""
+    compiled gate (:meth:`Contract.request_gate`, itself compiled on its first body); the Python
+    validators are asked only about a body it refused (or where jsonschema-rs is missing), so
+    jsonschema is imported, and each operation's validator made, when the first such body comes
+    (about a tenth of a test's first import was jsonschema's)."""
 
     def __init__(self, make: Callable[[], Any]) -> None:
         self._make = make
@@ -240,13 +241,12 @@ class Contract:
             import jsonschema_rs
         except ImportError:  # no wheel for this platform: the Python validator alone
             return None
-        compiled: list[Any] = []  # compiled on the first body it is asked about (~1 ms an operation at start)
+        # Compiled on the first body it is asked about (~1 ms an operation at start).
+        compiled = _Deferred(lambda: jsonschema_rs.Draft202012Validator(schema, registry=self._compiled_registry, validate_formats=True))
 
         def is_valid(payload: Any) -> bool:
-            if not compiled:  # two threads may both compile it: the same validator either way
-                compiled.append(jsonschema_rs.Draft202012Validator(schema, registry=self._compiled_registry, validate_formats=True))
             try:
-                return bool(compiled[0].is_valid(payload))
+                return compiled.is_valid(payload)
             except (ValueError, TypeError, OverflowError):  # a value it cannot take: the Python validator decides
                 return False
 

@@ -81,7 +81,7 @@ def active(ctx: Context, call: Call) -> dict[str, Any]:
         raise InsufficientCredits()
     listed = ctx.store.jobs.in_status(team_id=team.id, kind=JobKind.CRAWL, status=JobStatus.SCRAPING)
     # ActiveCrawlsResponse as dump() gives it (fields in the model's order), each crawl's options
-    # parsed from its stored request once (tests/server/test_crawl.py compares with the models).
+    # parsed from its stored request once (tests/server/test_jobs.py compares with the models).
     return {
         "crawls": [{"id": job_id, "options": _listed_options(request), "teamId": team.id, "url": url or ""} for job_id, url, request in listed],
         "success": True,

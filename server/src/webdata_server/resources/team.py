@@ -55,7 +55,7 @@ def queue_status(ctx: Context, call: Call) -> dict[str, Any]:
     commits = ctx.store.db.commits
     kept = ctx.queues.get(team.id)
     if kept is not None and kept[0] == commits and kept[1]["maxConcurrency"] == team.max_concurrency:
-        return dict(kept[1])
+        return kept[1]
     queued = ctx.store.jobs.queued_work(team.id) + ctx.store.browsers.count_active(team.id)
     limit = team.max_concurrency
     active = min(queued, limit) if limit > 0 else queued
@@ -74,7 +74,7 @@ def queue_status(ctx: Context, call: Call) -> dict[str, Any]:
     if len(ctx.queues) >= 1024:
         ctx.queues.clear()
     ctx.queues[team.id] = (commits, body)
-    return dict(body)
+    return body
 
 
 def _by_api_key(call: Call) -> bool:
