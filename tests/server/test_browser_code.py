@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from webdata_server.browser import agent
 from webdata_server.browser.code import MAX_TREE_DEPTH, Unsupported
 from webdata_server.browser.page import BrowserPage, PageState, Query
-from webdata_server.browser.sessions import run_code
+from webdata_server.browser.sessions import light_code, run_code
 from webdata_server.web import SyntheticWeb
 
 WEB = SyntheticWeb()
@@ -194,3 +194,32 @@ def test_a_script_sent_again_is_not_parsed_again() -> None:
     for _ in range(2):
         with pytest.raises(Unsupported):
             sessions._program("const = ;", "node")
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "light"),
+    [
+        ("node", "await page.title()", True),
+        ("node", "const t = await page.title(); console.log(t, JSON.stringify({url: page.url()}))", True),
+        ("python", "t = await page.title()\nprint(t, json.dumps(page.url))", True),
+        ("node", "(await page.content()).length > 10 ? 'long' : 'short'", True),
+        ("node", "1 + 1", True),
+        # A navigation, a wait, a query of the page, a loop, a function, a method of a value.
+        ("node", "await page.goto('https://example.com')", False),
+        ("python", "await page.wait_for_timeout(10)", False),
+        ("node", "await page.locator('a').count()", False),
+        ("node", "for (const n of [1, 2]) { console.log(n) }", False),
+        ("node", "const f = () => page.title(); f()", False),
+        ("node", "(await page.title()).split(' ')", False),
+        # A global bound again, more calls than the bound, code that does not parse, bash, a long script.
+        ("node", "const page = 1; page", False),
+        ("python", "console = page\nconsole.log()", False),
+        ("node", "page.title(); page.title(); page.title(); page.title(); page.title()", False),
+        ("node", "await page.title(", False),
+        ("bash", "agent-browser get title", False),
+        ("node", "page.url(); " + "1 + " * 200 + "1", False),
+    ],
+)
+def test_light_code_is_a_few_reads_of_the_page(language: str, code: str, light: bool) -> None:
+    """Light code may run on the server's event loop: its run is a bounded few steps on any page."""
+    assert light_code(code, language) is light

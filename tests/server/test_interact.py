@@ -381,3 +381,55 @@ def test_a_browser_session_needs_no_body(session_server: Server) -> None:
     made = session_server.client.post("/v2/browser", headers=headers)
     assert made.status_code == 200, made.text
     assert made.json()["expiresAt"] == "2026-11-02T09:10:00.000Z"  # the default ttl, 600 s
+
+
+def test_light_code_runs_on_the_event_loop_and_the_rest_in_a_worker_thread(session_server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few reads of an open session's page (an agent's or a test's ``await page.title()``) run on
+    the event loop, without a thread's hop (issue 59); anything else, and a light call whose
+    session is busy in another run, has its time come or its page no longer at hand, runs in a
+    worker thread as before. Every call answers the same either way."""
+    import asyncio
+    import threading
+
+    from webdata_server.browser import sessions as sessions_module
+
+    ran_on: list[str] = []
+    real = sessions_module.run_code
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        ran_on.append("loop" if asyncio._get_running_loop() is not None else "thread")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sessions_module, "run_code", recording)
+    api = session_server.api
+    scrape_id = _scrape(api)
+    service = session_server.jobs.sessions
+
+    def run(code: str, **body: Any) -> dict[str, Any]:
+        answer = api("interactWithScrape", jobId=scrape_id, json={"code": code, **body})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    assert run("await page.title()")["result"] == "Sign in"  # opens the session: a thread
+    assert run("await page.title()")["result"] == "Sign in"
+    assert run("t = await page.title()\nprint(t, page.url)", language="python")["stdout"] == "Sign in https://shop.example.com/app/login\n"
+    assert run("await page.goto('https://shop.example.com/app/account'); page.url()")["result"] == "https://shop.example.com/app/account"
+    assert ran_on == ["thread", "loop", "loop", "thread"]
+    # The page written by the thread's run is the one the loop's next run reads.
+    assert run("page.url()")["result"] == "https://shop.example.com/app/account"
+    # Its page no longer at hand (parsed again from the store): a worker thread.
+    service._live.clear()
+    assert run("page.url()")["result"] == "https://shop.example.com/app/account"
+    # Another run holds the session's turn: the light call waits for it in a thread, not on the loop.
+    session_id = run("1")["sessionId"]
+    turn = service._lock(session_id)
+    turn.acquire()
+    threading.Timer(0.2, turn.release).start()
+    assert run("await page.title()")["sessionId"] == session_id
+    assert ran_on[4:] == ["loop", "thread", "loop", "thread"]
+    # The standalone session's execute takes the same way.
+    made = api("createBrowser", json={}).json()["id"]
+    for _ in range(2):
+        executed = api("executeBrowser", sessionId=made, json={"code": "page.url()"})
+        assert executed.status_code == 200 and executed.json()["result"] == "about:blank"
+    assert ran_on[8:] == ["thread", "loop"]

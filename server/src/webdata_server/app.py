@@ -42,7 +42,7 @@ from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.controls import Controls, FaultyWeb
 from webdata_server.domain import Team, now_utc
-from webdata_server.errors import Refusal
+from webdata_server.errors import Offload, Refusal
 from webdata_server.ingress import Gate
 from webdata_server.jobs import Clock, Demand, JobService, run_worker
 from webdata_server.jobs.engine import Notify
@@ -146,9 +146,12 @@ def _refused(ctx: Context, operation_id: str, refusal: Refusal) -> Answer:
     return status, _json_bytes(body), headers
 
 
-def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: Request, raw: bytes, too_large: bool) -> Answer | Pending:
+def _serve(
+    ctx: Context, gate: Gate, route: OperationRoute[Operation], request: Request, raw: bytes, too_large: bool, on_loop: bool = False
+) -> Answer | Pending:
     """Checks and handler of one request: (status, JSON, headers), or the handler's
-    :class:`Pending` writes for the event loop to await."""
+    :class:`Pending` writes for the event loop to await. On the loop (``on_loop``) a handler may
+    raise :class:`Offload` instead: the request is then served again in a worker thread."""
     operation = _handler(route)
     operation_id = operation.operation_id
     headers: Headers = request.headers
@@ -172,6 +175,7 @@ def _serve(ctx: Context, gate: Gate, route: OperationRoute[Operation], request: 
             base_url=lambda: str(request.base_url),
             idempotency_key=key,
             headers=headers,
+            on_loop=on_loop,
         )
         result = operation.handler(ctx, call)
         if isinstance(result, Pending):
@@ -313,16 +317,20 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                 else:
                     raw, too_large = b"", False
                 offload = operation.offload(ctx, raw) if callable(operation.offload) else operation.offload
-                if offload or (operation.takes_idempotency_key and "x-idempotency-key" in request.headers):
+                offload = offload or (operation.takes_idempotency_key and "x-idempotency-key" in request.headers)
+                if not offload:
+                    try:
+                        # Checks and a few indexed reads (the loop thread's own reader: never waits
+                        # on a write); writes are awaited, not waited for.
+                        answer = _serve(ctx, gate, route, request, raw, too_large, on_loop=True)
+                    except Offload:
+                        offload = True  # the handler found work that must not run on the loop
+                if offload:
                     loop = asyncio.get_running_loop()
                     # A handler's writes are awaited here, not in the thread: it is free for the
                     # next request while the commit happens.
                     executor = now.heavy if operation.heavy else now.threads
                     answer = await loop.run_in_executor(executor, functools.partial(_serve, ctx, gate, route, request, raw, too_large))
-                else:
-                    # Checks and a few indexed reads (the loop thread's own reader: never waits on a
-                    # write); writes are awaited, not waited for.
-                    answer = _serve(ctx, gate, route, request, raw, too_large)
                 if isinstance(answer, Pending):
                     try:
                         made = answer.then(await _committed(answer.writes))

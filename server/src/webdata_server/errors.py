@@ -30,6 +30,7 @@ __all__ = [
     "NoCachedData",
     "NoUsageInformation",
     "NotCancellable",
+    "Offload",
     "OverridesDisabled",
     "PageTimedOut",
     "PaperNotFound",
@@ -55,6 +56,12 @@ def issue(path: list[str | int], message: str, code: str = "custom", **extra: An
     """One problem of a refused request, shaped as the service's (zod) issues: ``code``, ``path``
     (of the field, empty for the body), ``message``, and what the code adds (``keys``)."""
     return {"code": code, "path": path, "message": message, **extra}
+
+
+class Offload(Exception):
+    """Raised by a handler running on the event loop, before it writes anything, when the request
+    needs work that must not take the loop's turn (a wait on another thread, a parse, a write it
+    would wait for): the endpoint runs the request again in a worker thread."""
 
 
 class Refusal(Exception):

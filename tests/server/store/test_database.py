@@ -7,6 +7,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from webdata_server.store import Store, migrations
@@ -213,4 +214,36 @@ def test_a_refused_batch_start_fails_its_units_and_the_next_batch_goes_on(tmp_pa
     assert isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
     assert after == 1 and store.teams.get(team.id).name == "b"  # type: ignore[union-attr]
     other.close()
+    store.close()
+
+
+def test_units_another_thread_handed_over_run_before_the_loops_next(tmp_path: Path) -> None:
+    """A unit submitted from a worker thread waits in the loop's inbox; a unit the loop submits
+    after it runs after it (a session's run in a thread, then its next run on the loop, write their
+    pages in that order), even before the loop has taken its inbox."""
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+
+    def rename(name: str) -> Callable[[sqlite3.Connection], str]:
+        def unit(tx: sqlite3.Connection) -> str:
+            tx.execute("UPDATE teams SET name = ? WHERE id = ?", (name, team.id))
+            return name
+
+        return unit
+
+    async def main() -> list[str]:
+        store.db.attach(asyncio.get_running_loop())
+        # Submitted from another thread while the loop waits for it (not running): it waits in the inbox.
+        handed: list[Any] = []
+        thread = threading.Thread(target=lambda: handed.append(store.submit(rename("thread"))))
+        thread.start()
+        thread.join()
+        from_loop = store.submit(rename("loop"))  # the inbox is not taken yet
+        assert isinstance(from_loop, asyncio.Future)  # the loop's own future
+        names = [await asyncio.wrap_future(handed[0]), await from_loop]
+        await store.db.detach()
+        return names
+
+    assert asyncio.run(main()) == ["thread", "loop"]
+    assert store.teams.get(team.id).name == "loop"  # type: ignore[union-attr]
     store.close()

@@ -24,7 +24,7 @@ from typing import Any
 
 from webdata_server.browser.page import BrowserPage, PageError, Query
 
-__all__ = ["MAX_DEPTH", "MAX_STEPS", "MAX_TREE_DEPTH", "Interpreter", "Outcome", "Unsupported", "check_depth"]
+__all__ = ["MAX_DEPTH", "MAX_STEPS", "MAX_TREE_DEPTH", "Interpreter", "Outcome", "Unsupported", "check_depth", "is_light"]
 
 MAX_STEPS = 50_000
 MAX_DEPTH = 32
@@ -891,3 +891,50 @@ def check_depth(program: list[Any]) -> list[Any]:
         elif isinstance(node, Func):
             stack.append((node.body, depth + 1))
     return program
+
+
+# What a light program may call (see is_light): reads of the page's title, address and HTML, and
+# printing; at most LIGHT_CALLS calls in all.
+_LIGHT_PAGE_READS = frozenset({"title", "url", "content"})
+_LIGHT_FUNCTIONS = {"console": frozenset({"log"}), "JSON": frozenset({"stringify"}), "json": frozenset({"dumps"})}
+_GLOBAL_NAMES = frozenset({"page", "console", "JSON", "json", "print"})
+LIGHT_CALLS = 4
+
+
+def is_light(program: list[Any]) -> bool:
+    """Whether ``program`` runs in a bounded few steps on any page: no loop, no function, no name
+    of the globals bound again, and at most :data:`LIGHT_CALLS` calls, each a read of the page's
+    title, URL or HTML, a print or a JSON encoding (no navigation, no wait, no query of the page).
+    Such a run may take the event loop's turn instead of a worker thread's (an agent's step or a
+    test's check: ``await page.title()``)."""
+    calls = 0
+    stack: list[Any] = list(program)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list | tuple):
+            stack.extend(node)
+        elif isinstance(node, ForOf | Func):
+            return False
+        elif isinstance(node, Let) and node.name in _GLOBAL_NAMES:
+            return False
+        elif isinstance(node, Assign) and isinstance(node.target, Name) and node.target.id in _GLOBAL_NAMES:
+            return False
+        elif isinstance(node, Call):
+            calls += 1
+            if calls > LIGHT_CALLS or not _light_callee(node.func):
+                return False
+            stack.extend(node.args)
+        elif hasattr(node, "__dataclass_fields__"):
+            stack.extend(getattr(node, name) for name in node.__dataclass_fields__)
+    return True
+
+
+def _light_callee(func: Any) -> bool:
+    if isinstance(func, Name):
+        return func.id == "print"
+    if not (isinstance(func, Attr) and isinstance(func.obj, Name)):
+        return False
+    owner, name = func.obj.id, func.name
+    if owner == "page":
+        return camel(name) in _LIGHT_PAGE_READS
+    return name in _LIGHT_FUNCTIONS.get(owner, ())

@@ -16,6 +16,7 @@ Time is the job service's clock, so the manual clock and the pytest plugin move 
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import threading
@@ -33,18 +34,18 @@ import webdata_models as models
 
 from webdata_server.actions import ActionRun, perform
 from webdata_server.browser import agent, bash, node, python
-from webdata_server.browser.code import Interpreter, Outcome, Unsupported, check_depth
+from webdata_server.browser.code import Interpreter, Outcome, Unsupported, check_depth, is_light
 from webdata_server.browser.page import BrowserPage, PageError, PageState
 from webdata_server.domain import Caller, Team
-from webdata_server.errors import BrowserRefused
+from webdata_server.errors import BrowserRefused, Offload
 from webdata_server.jobs.clock import Clock
 from webdata_server.pricing import Pricing
 from webdata_server.scrape.pipeline import fetch_context
-from webdata_server.store import LedgerEntry, Store
+from webdata_server.store import Committed, LedgerEntry, Store
 from webdata_server.store.browsers import SessionRow, StoredScrape
 from webdata_server.web import WebSource
 
-__all__ = ["Opened", "SessionService", "run_code"]
+__all__ = ["Opened", "Ran", "SessionService", "light_code", "run_code"]
 
 # Who is billed for a session: the operation whose x-credits price it.
 LIVE_PAGES = 256
@@ -63,6 +64,24 @@ class Opened:
     duration_ms: int
     credits: int
     now: bool
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A run on a session's page: its outcome, and the write of the page and the activity, queued
+    in the session's turn (True once committed; False when the session had ended meanwhile)."""
+
+    result: Outcome
+    written: Committed[bool]
+    forget: Callable[[], object]  # drops the session's live page
+
+    def outcome(self, written: bool) -> Outcome:
+        """The run's outcome, given the write's result: a session that ended before the write
+        answers ``destroyed`` (as when it had ended before the run)."""
+        if not written:
+            self.forget()
+            raise BrowserRefused("destroyed")
+        return self.result
 
 
 # A script up to this size is parsed once and its program kept (see _program).
@@ -85,6 +104,22 @@ def _program(code: str, language: str) -> list[Any]:
     if len(code) <= _KEPT_SOURCE:
         return list(_kept_program(code, language))
     return _checked_program(code, language)
+
+
+# Code up to this size may be found light (light_code): its parse, once, may take the loop's turn.
+_LIGHT_SOURCE = 512
+
+
+@lru_cache(maxsize=256)
+def light_code(code: str, language: str) -> bool:
+    """Whether ``code`` is a short program whose run is light (:func:`.code.is_light`): it may run
+    on the event loop. Code that does not parse is not (a worker thread answers its error)."""
+    if language == "bash" or len(code) > _LIGHT_SOURCE:
+        return False
+    try:
+        return is_light(_program(code, language))
+    except Unsupported:
+        return False
 
 
 def run_code(page: BrowserPage, code: str, language: str, timeout_s: float) -> Outcome:
@@ -206,21 +241,25 @@ class SessionService:
         return page.save()
 
     # -- reading --------------------------------------------------------------------------------
-    def find(self, caller: Caller, session_id: str) -> SessionRow:
+    def find(self, caller: Caller, session_id: str, *, on_loop: bool = False) -> SessionRow:
         """The caller's session as it stands now (ended first if its time has come)."""
         row = self.store.browsers.get(session_id)
         if row is None:
             raise BrowserRefused("sessionNotFound")
         if row.team_id != caller.team.id:
             raise BrowserRefused("forbidden")
-        return self.current(row)
+        return self.current(row, on_loop=on_loop)
 
-    def of_scrape(self, scrape_id: str) -> SessionRow | None:
+    def of_scrape(self, scrape_id: str, *, on_loop: bool = False) -> SessionRow | None:
         row = self.store.browsers.of_scrape(scrape_id)
-        return self.current(row) if row is not None else None
+        return self.current(row, on_loop=on_loop) if row is not None else None
 
-    def current(self, row: SessionRow) -> SessionRow:
+    def current(self, row: SessionRow, *, on_loop: bool = False) -> SessionRow:
+        """The session as it stands now: ended and billed first if its time has come (a write
+        waited for: :class:`Offload` on the event loop)."""
         if row.active and row.ends_at <= self.clock.now():
+            if on_loop:
+                raise Offload()
             self._end(row, row.ends_at)
             return self.store.browsers.get(row.id) or row
         return row
@@ -240,15 +279,26 @@ class SessionService:
         return self.store.browsers.get(row.id)
 
     # -- running --------------------------------------------------------------------------------
-    def execute(self, row: SessionRow, *, code: str | None, prompt: str | None, language: str, timeout_s: float) -> Outcome:
+    def execute(self, row: SessionRow, *, code: str | None, prompt: str | None, language: str, timeout_s: float, on_loop: bool = False) -> Ran:
         """Runs the code (or, without code, the prompt) on the session's page and stores the page
         (only when the run changed it; the activity always). Runs of one session take turns; the
-        write is queued in turn and waited for after the turn, so the next run need not wait for it."""
-        with self._lock(row.id):
-            row = self.current(self.store.browsers.get(row.id) or row)
+        write is queued in turn and not waited for here: the caller awaits :attr:`Ran.written` (the
+        event loop does, through :class:`~webdata_server.resources.base.Pending`, so no thread waits
+        on the commit), then :meth:`Ran.outcome`.
+
+        On the event loop (``on_loop``, light code only: :func:`light_code`) nothing is waited
+        for: a session whose turn another run holds, whose time has come, or whose page must be
+        parsed again raises :class:`Offload` before anything is written."""
+        lock = self._lock(row.id)
+        if not lock.acquire(blocking=not on_loop):
+            raise Offload()
+        try:
+            row = self.current(self.store.browsers.get(row.id) or row, on_loop=on_loop)
             if not row.active:
-                self._live.pop(row.id, None)
+                self._forget(row.id)
                 raise BrowserRefused("destroyed")
+            if on_loop and row.id not in self._live:
+                raise Offload()
             page = self._page(row)
             prompted = code is None
             if code is not None:
@@ -260,10 +310,13 @@ class SessionService:
             state = json.dumps(page.save().to_json()) if page.dirty else None
             page.waited_ms = 0
             written = self.store.submit(lambda tx: self.store.browsers.touch(tx, row.id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted))
-        if not written.result():
-            self._live.pop(row.id, None)
-            raise BrowserRefused("destroyed")
-        return outcome
+        finally:
+            lock.release()
+        return Ran(outcome, written, functools.partial(self._forget, row.id))
+
+    def _forget(self, session_id: str) -> None:
+        with self._locks_guard:
+            self._live.pop(session_id, None)
 
     def _page(self, row: SessionRow) -> BrowserPage:
         """The session's live page (kept for the last :data:`LIVE_PAGES` sessions used), or its stored

@@ -74,6 +74,9 @@ class Call:
     idempotency_key: str | None = None
     # The request's headers (an alexandria run reads its ``x-request-id``).
     headers: Mapping[str, str] = field(default_factory=dict)
+    # The handler runs on the event loop (its operation's ``offload`` said so): it raises
+    # :class:`~webdata_server.errors.Offload`, before any write, for work that must not run there.
+    on_loop: bool = False
 
     def url_for(self, path: str) -> str:
         return self.base_url().rstrip("/") + path

@@ -7,9 +7,9 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server.browser.sessions import session_links
-from webdata_server.errors import BrowserRefused, InvalidJobId
-from webdata_server.resources.base import _UUID, Call, Context, Operation, dump
-from webdata_server.resources.browser import execute_answer
+from webdata_server.errors import BrowserRefused, InvalidJobId, Offload
+from webdata_server.resources.base import _UUID, Call, Context, Operation, Pending, dump
+from webdata_server.resources.browser import execute_answer, in_thread
 
 __all__ = ["OPERATIONS"]
 
@@ -24,7 +24,7 @@ def _scrape_id(call: Call) -> str:
     return scrape_id.lower()
 
 
-def run(ctx: Context, call: Call) -> dict[str, Any]:
+def run(ctx: Context, call: Call) -> Pending:
     body: models.InteractRequest = call.body
     scrape_id = _scrape_id(call)
     team = ctx.store.browsers.scrape_team(scrape_id)
@@ -33,7 +33,9 @@ def run(ctx: Context, call: Call) -> dict[str, Any]:
     if team != call.caller.team.id:
         raise BrowserRefused("forbidden")
     sessions = ctx.sessions
-    session = sessions.of_scrape(scrape_id)
+    session = sessions.of_scrape(scrape_id, on_loop=call.on_loop)
+    if session is None and call.on_loop:
+        raise Offload()  # opening a session replays its scrape and waits for its write
     if session is None and body.existing_session_id:
         session = sessions.adopt(call.caller, body.existing_session_id, scrape_id)
     if session is None:
@@ -55,9 +57,14 @@ def run(ctx: Context, call: Call) -> dict[str, Any]:
     if not session.active:
         raise BrowserRefused("destroyed")
     code = body.code if body.code else None
-    outcome = sessions.execute(session, code=code, prompt=body.prompt, language=body.language, timeout_s=float(body.timeout))
-    answer: dict[str, Any] = {"success": not outcome.failed, "sessionId": session.id, **session_links(call.base_url(), session.id)}
-    return answer | execute_answer(outcome, interact=True)
+    ran = sessions.execute(session, code=code, prompt=body.prompt, language=body.language, timeout_s=float(body.timeout), on_loop=call.on_loop)
+    links = session_links(call.base_url(), session.id)
+
+    def then(written: bool) -> dict[str, Any]:
+        outcome = ran.outcome(written)
+        return {"success": not outcome.failed, "sessionId": session.id, **links} | execute_answer(outcome, interact=True)
+
+    return Pending(ran.written, then)
 
 
 def stop(ctx: Context, call: Call) -> dict[str, Any]:
@@ -75,6 +82,6 @@ def stop(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("interactWithScrape", models.InteractRequest, run),
+    Operation("interactWithScrape", models.InteractRequest, run, offload=in_thread),
     Operation("stopInteraction", None, stop),
 ]

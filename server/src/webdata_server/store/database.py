@@ -377,6 +377,12 @@ class LoopCommitter:
         a condition for nothing), awaited there so no thread waits on the fsync."""
         home = self._home
         if home is not None and threading.get_ident() == self.thread:
+            if self._inbox:
+                # Units other threads handed over first run first: a session's run in a worker
+                # thread, then the next on the loop, are written in their order.
+                with self._routing:
+                    taken, self._inbox = self._inbox, []
+                self._pending.extend(taken)
             mine: asyncio.Future[T] = home.create_future()
             self._pending.append((unit, mine))
             self._schedule()
