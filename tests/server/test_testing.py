@@ -398,3 +398,23 @@ def test_firecrawl_py_retries_and_polls_through_faults_and_the_moved_clock(sandb
     assert statuses[:2] == [502, 502]
     assert statuses.count(0) == 2  # both dropped connections were retried
     assert [r.status for r in sandbox.requests("startCrawl")] == [429, 200]
+
+
+def test_a_started_server_has_not_imported_what_its_first_request_may_not_need() -> None:
+    """The plugin's first test pays for every import (issue 59): a server that has started and
+    made a sandbox has not imported the HTML parser and converter, the JSON Schema validator for
+    refused bodies, the image library, nor httpx (the real web's fetches and webhooks, the typed
+    client: each imports it on first use)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import json, sys\n"
+        "from webdata_server.testing import ReferenceServer\n"
+        "with ReferenceServer() as server:\n"
+        "    server.sandbox()\n"
+        "    names = ('httpx', 'bs4', 'soupsieve', 'markdownify', 'jsonschema', 'PIL', 'rich', 'webdata_client')\n"
+        "    print(json.dumps(sorted(name for name in names if name in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []

@@ -27,10 +27,11 @@ import ipaddress
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-import httpx
+if TYPE_CHECKING:  # the server needs httpx only for its first real fetch or webhook
+    import httpx
 
 __all__ = ["MAX_REDIRECTS", "OutboundGuard", "OutboundRefused", "Reach", "Resolver", "system_resolver"]
 

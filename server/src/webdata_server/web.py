@@ -33,7 +33,6 @@ from html import escape
 from typing import Protocol
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-import httpx
 import lxml.etree  # type: ignore[import-untyped]
 import lxml.html  # type: ignore[import-untyped]
 
@@ -321,9 +320,13 @@ class HttpFetcher:
     def __init__(self, *, allow_private: bool = False, timeout: float = 30.0, guard: OutboundGuard | None = None) -> None:
         self.guard = guard or OutboundGuard(Reach(loopback=allow_private, private=allow_private))
         self.timeout = timeout
+        import httpx  # only with --web real: a server on the synthetic web never imports it
+
         self._client = httpx.Client(timeout=timeout)
 
     def text(self, url: str) -> str | None:
+        import httpx
+
         try:
             response = self.guard.get(self._client, url, follow=True)
         except (OutboundRefused, httpx.HTTPError):
@@ -331,6 +334,8 @@ class HttpFetcher:
         return response.text if response.status_code == 200 else None
 
     def fetch(self, url: str, context: FetchContext) -> Page:
+        import httpx
+
         headers = {"Accept-Language": ",".join(context.languages) or language_for(context.country, [])} | context.headers
         if context.cookies:
             headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in context.cookies.items())

@@ -21,12 +21,12 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import httpx
-
 from webdata_server.domain import Job
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach, Resolver, system_resolver
 
 if TYPE_CHECKING:
+    import httpx
+
     from webdata_server.controls import Controls
 
 __all__ = ["MAX_EVENT_BYTES", "WebhookDispatcher", "encode_event", "webhook_config"]
@@ -154,6 +154,8 @@ class WebhookDispatcher:
                 return
 
     async def _deliver(self, config: _Config, body: dict[str, Any]) -> None:
+        import httpx  # on the first delivery (a server that sends none never imports it)
+
         if self._client is None:  # made on the first delivery, on the loop: its TLS context took ~45 ms of every start
             self._client = httpx.AsyncClient(timeout=self.timeout, follow_redirects=False)
         content = encode_event(body)

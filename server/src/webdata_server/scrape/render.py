@@ -9,6 +9,7 @@ are never memoised (their HTML is the request's own).
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import threading
@@ -51,7 +52,12 @@ _NOT_RENDERING = set(
 _MEMO_SIZE = 512
 # The renders kept, in bytes (a page with screenshots weighs megabytes: 512 of them held 3.8 GB).
 _MEMO_BYTES = 128 * 1024 * 1024
-_FORMAT: TypeAdapter[models.Format] = TypeAdapter(models.Format)
+
+
+@functools.cache
+def _format() -> TypeAdapter[models.Format]:
+    """The validator of a format object, built on first use (not on every server's start)."""
+    return TypeAdapter(models.Format)
 
 
 def format_objects(items: list[models.FormatItem]) -> list[Any]:
@@ -59,7 +65,7 @@ def format_objects(items: list[models.FormatItem]) -> list[Any]:
     ``CompatFormatName`` for the names beyond the seed's six)."""
     objects = []
     for item in items:
-        objects.append(_FORMAT.validate_python({"type": item}) if isinstance(item, str) else item)
+        objects.append(_format().validate_python({"type": item}) if isinstance(item, str) else item)
     return objects
 
 
