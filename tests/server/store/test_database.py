@@ -247,3 +247,34 @@ def test_units_another_thread_handed_over_run_before_the_loops_next(tmp_path: Pa
     assert asyncio.run(main()) == ["thread", "loop"]
     assert store.teams.get(team.id).name == "loop"  # type: ignore[union-attr]
     store.close()
+
+
+def test_an_attached_database_checkpoints_beside_the_commits_not_inside_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the loop, SQLite's automatic checkpoint (run inside the COMMIT that crosses its threshold,
+    so that commit and every request waiting on it take the copy and its fsync) is off; the
+    Checkpointer copies the log every CHECKPOINT_COMMITS commits in a thread of its own. Detached,
+    the automatic checkpoint is back and the thread has ended."""
+    monkeypatch.setattr(database_module, "CHECKPOINT_COMMITS", 4)
+    store = Store(tmp_path / "db.sqlite3")
+    team = store.teams.create(name="t", plan_tokens=None)
+
+    async def main() -> tuple[int, int, bool]:
+        store.db.attach(asyncio.get_running_loop())
+        checkpointer = store.db.checkpointer
+        assert checkpointer is not None
+        automatic = store.db._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+        for n in range(9):  # one commit each: a checkpoint after the 4th and the 8th
+            await store.submit(lambda tx, n=n: tx.execute("UPDATE teams SET name = ? WHERE id = ?", (f"n{n}", team.id)).rowcount)  # type: ignore[misc]
+            for _ in range(500 if n in (3, 7) else 0):
+                if checkpointer.checkpoints == (n + 1) // 4:
+                    break
+                await asyncio.sleep(0.01)
+        await store.db.detach()
+        return automatic, checkpointer.checkpoints, checkpointer._thread.is_alive()
+
+    automatic, checkpoints, alive = asyncio.run(main())
+    assert automatic == 0 and checkpoints == 2 and not alive
+    assert store.db.checkpointer is None and store.db._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == database_module.AUTOCHECKPOINT_PAGES
+    # The log was copied: a fresh connection reads the last write from the file.
+    assert store.teams.get(team.id).name == "n8"  # type: ignore[union-attr]
+    store.close()

@@ -39,8 +39,10 @@ from webdata_server.store.migrations import sha256
 
 T = TypeVar("T")
 
-__all__ = ["LOCK_WAIT_SECONDS", "BusyReport", "Committed", "Database", "LoopCommitter", "StoreBusy", "ThreadCommitter", "sha256"]
+__all__ = ["LOCK_WAIT_SECONDS", "BusyReport", "Checkpointer", "Committed", "Database", "LoopCommitter", "StoreBusy", "ThreadCommitter", "sha256"]
 
+
+_log = logging.getLogger("webdata_server.store")
 
 # A unit's result once committed: an asyncio future for a unit handed over on the event loop's
 # thread (resolved there), a thread-safe one for any other.
@@ -53,6 +55,13 @@ BUSY_TIMEOUT_MS = 30_000
 # and fails (the requests answer their documented 500) after LOCK_WAIT_SECONDS.
 LOCK_RETRY_SECONDS = 0.005
 LOCK_WAIT_SECONDS = 2.0
+
+
+# While attached to the server's loop, the log is copied into the database file after this many
+# commits, by the Checkpointer (SQLite's automatic checkpoint, inside a COMMIT, is off).
+CHECKPOINT_COMMITS = 128
+# SQLite's default automatic checkpoint, in pages, restored when the loop lets go.
+AUTOCHECKPOINT_PAGES = 1000
 
 
 class StoreBusy(sqlite3.OperationalError):
@@ -154,6 +163,8 @@ class Database:
         # Transactions this process ended, committed or not (moved under the write lock, after the
         # COMMIT): an answer read from the database holds while it stays the same (queue status).
         self.commits = 0
+        # While attached: the thread that copies the log into the file (see Checkpointer).
+        self.checkpointer: Checkpointer | None = None
         # Teams and keys change rarely; every request reads its key (the auth cache: store/auth.py).
         self.auth = AuthWatch(self._auth_version)
         self._migrate()
@@ -163,6 +174,8 @@ class Database:
         """A transaction ended (its COMMIT or ROLLBACK done; the write lock still held)."""
         self.commits += 1
         self.auth.ended()
+        if self.checkpointer is not None:
+            self.checkpointer.ended()
 
     def _auth_version(self) -> int | None:
         row = self.read_one("SELECT n FROM auth_version")
@@ -177,6 +190,9 @@ class Database:
         if isinstance(self.committer, LoopCommitter):  # attached and never detached (the loop is gone)
             self.committer.close()
             self.committer = self._threaded
+        if self.checkpointer is not None:
+            self.checkpointer.close()
+            self.checkpointer = None
         self._threaded.close()
         with self._lock, self._bookkeeping:
             for reader in self._opened:
@@ -241,6 +257,8 @@ class Database:
         committed by a committer thread while the loop goes on; until :meth:`detach`."""
         with self._lock:
             self._db.execute("PRAGMA busy_timeout=0")  # the loop never waits for another process's lock
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # the Checkpointer's, beside the commits
+            self.checkpointer = Checkpointer(self._connect())
         self.committer = LoopCommitter(self, loop, fallback=self._threaded)
 
     async def detach(self) -> None:
@@ -252,6 +270,10 @@ class Database:
             attached.close()
         with self._lock:
             self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            self._db.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
+            checkpointer, self.checkpointer = self.checkpointer, None
+        if checkpointer is not None:
+            checkpointer.close()
 
     def in_transaction(self) -> bool:
         """Whether this thread is inside a transaction (its reads go through the writer)."""
@@ -288,6 +310,49 @@ class Database:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.execute("VACUUM")
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+class Checkpointer:
+    """Copies the write-ahead log into the database file (``PRAGMA wal_checkpoint(PASSIVE)``) in a
+    thread and on a connection of its own, every :data:`CHECKPOINT_COMMITS` commits, while writers
+    and readers go on. SQLite's automatic checkpoint runs inside the ``COMMIT`` that crosses its
+    threshold: that commit, and every request whose writes waited on it, took the copy and its
+    fsync (commits of up to 70 ms under map's load, its p99 with them; benchmarks/README.md)."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+        self._connection.execute("PRAGMA synchronous=FULL")
+        self._since = 0  # commits since the last checkpoint began (the committer's count)
+        self._due = threading.Event()
+        self._stopping = False
+        self.checkpoints = 0
+        self._thread = threading.Thread(target=self._run, name="webdata-checkpointer", daemon=True)
+        self._thread.start()
+
+    def ended(self) -> None:
+        """A transaction ended (under the write lock): a checkpoint is due every CHECKPOINT_COMMITS."""
+        self._since += 1
+        if self._since >= CHECKPOINT_COMMITS:
+            self._since = 0
+            self._due.set()
+
+    def _run(self) -> None:
+        while True:
+            self._due.wait()
+            self._due.clear()
+            if self._stopping:
+                return
+            try:
+                self._connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                self.checkpoints += 1
+            except sqlite3.Error as error:  # another process's checkpoint, a full disk: the next one tries again
+                _log.warning("checkpoint failed: %s", error)
+
+    def close(self) -> None:
+        self._stopping = True
+        self._due.set()
+        self._thread.join()
+        self._connection.close()
 
 
 class ThreadCommitter:
