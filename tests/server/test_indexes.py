@@ -170,3 +170,28 @@ def test_an_unknown_paper_is_404_and_the_github_search_is_gone(server: Server) -
     assert server.api("similarPapers", paperId="pmid:1", params={"intent": "x"}).status_code == 404
     gone = server.api("searchGithub", params={"query": "pysam"})
     assert gone.status_code == 410 and gone.json()["replacement"] == "/v2/search/developer"
+
+
+def test_the_corpus_words_are_worked_out_once_and_a_query_each_time(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search ranks every entry of its index: the words of the entries' texts and sentences are
+    kept (issue 59: they were most of a developer search's time); the query's are not."""
+    from webdata_server import indexes
+
+    seen: list[str] = []
+    real = indexes.words
+
+    def counting(text: str) -> set[str]:
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(indexes, "words", counting)
+    indexes.corpus_words.cache_clear()
+    indexes.corpus_sentences.cache_clear()
+    first = server.api("searchDeveloper", json={"query": "memory leak"}).json()
+    entries = len(seen)
+    assert first["results"] and entries > len(first["results"])
+    seen.clear()
+    again = server.api("searchDeveloper", json={"query": "memory leak"}).json()
+    assert again == first
+    assert seen and all("memory leak" in text for text in seen)  # the query's words only, once per use
+    assert len(seen) < entries

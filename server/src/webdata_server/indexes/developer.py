@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webdata_server.indexes import rank, sentences, words
+from webdata_server.indexes import corpus_sentences, corpus_words, rank, words
 
 __all__ = ["DOC_SOURCES", "ENTRIES", "REPOS", "DeveloperQuery", "search"]
 
@@ -259,7 +259,7 @@ def _text(entry: Entry) -> str:
 
 def _passages(entry: Entry, query: str, count: int) -> list[dict[str, str]]:
     wanted = words(query)
-    ordered = sorted(enumerate(sentences(entry.text)), key=lambda s: (-len(wanted & words(s[1])), s[0]))
+    ordered = sorted(enumerate(corpus_sentences(entry.text)), key=lambda s: (-len(wanted & corpus_words(s[1])), s[0]))
     return [{"text": text, "citation_url": entry.url} for _, text in ordered[:count]]
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from webdata_server.indexes import rank, words
+from webdata_server.indexes import corpus_words, rank, words
 
 __all__ = ["PAPERS", "find", "read", "search", "similar"]
 
@@ -245,7 +245,7 @@ def search(
 def read(paper: Paper, query: str, k: int = 4) -> dict[str, Any]:
     """The passages of ``paper``'s body that best match ``query`` (at most ``k``)."""
     wanted = words(query)
-    scored = [(n, text, round(len(wanted & words(text)) / len(wanted), 4) if wanted else 0.0) for n, text in enumerate(paper.body)]
+    scored = [(n, text, round(len(wanted & corpus_words(text)) / len(wanted), 4) if wanted else 0.0) for n, text in enumerate(paper.body)]
     scored.sort(key=lambda s: (-s[2], s[0]))
     passages = [{"text": text, "score": score} for _, text, score in scored[:k]]
     return {"success": True, "paper": metadata(paper), "paperId": paper.paper_id, "query": query, "passages": passages}
@@ -273,7 +273,7 @@ def similar(seeds: list[Paper], intent: str, *, mode: str = "similar", k: int = 
     for candidate, linked in links.items():
         paper = _BY_ID[candidate]
         structural = float(sum(len(set(paper.references) & set(_BY_ID[s].references)) + 1 for s in linked))
-        semantic = round(len(wanted & words(f"{paper.title} {paper.abstract}")) / len(wanted), 4) if wanted else 0.0
+        semantic = round(len(wanted & corpus_words(f"{paper.title} {paper.abstract}")) / len(wanted), 4) if wanted else 0.0
         article_rank = round(0.15 + 0.85 * len(_cited_by(candidate)) / len(PAPERS), 4)
         weight = 0.75 if rerank else 0.5
         score = round(weight * semantic + (1 - weight) * structural / (structural + 1), 4)
