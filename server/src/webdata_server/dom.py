@@ -11,7 +11,7 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 from bs4.builder._lxml import LXMLTreeBuilder
-from bs4.element import ResultSet
+from bs4.element import NavigableString, ResultSet
 
 __all__ = ["MAX_DEPTH", "parse_html"]
 
@@ -66,7 +66,92 @@ def _plain_names(name: Any) -> Any:
 
 
 class _Soup(_PlainLookups, BeautifulSoup):
-    pass
+    """bs4's tree, built as bs4 builds it with fewer steps for what an HTML parse gives (elements
+    without a namespace, in document order): a start tag makes its element directly (what
+    ``Tag.__init__`` and ``handle_starttag`` set, for the lxml HTML builder), a run of text its
+    string linked in place (the order of a parse leaves nothing for bs4's linkage fixer to
+    change), and an end tag that closes the current element pops it. Anything else is bs4's own.
+    ``tests/server/test_content.py`` compares every node and link with bs4's own tree."""
+
+    def handle_starttag(
+        self, name: Any, namespace: Any, nsprefix: Any, attrs: Any, sourceline: Any = None, sourcepos: Any = None, namespaces: Any = None
+    ) -> Any:
+        if namespace is not None or nsprefix is not None or self.parse_only or sourceline is not None or sourcepos is not None:
+            return super().handle_starttag(name, namespace, nsprefix, attrs, sourceline=sourceline, sourcepos=sourcepos, namespaces=namespaces)
+        if self.current_data:
+            self.endData()
+        builder: Any = self.builder
+        parent: Any = self.currentTag
+        previous: Any = self._most_recent_element
+        tag = _Tag.__new__(_Tag)
+        tag.parser_class = self.__class__
+        tag.name = name
+        tag.namespace = None
+        tag._namespaces = namespaces or {}
+        tag.prefix = None
+        tag.sourceline = tag.sourcepos = None
+        tag.attribute_value_list_class = builder.attribute_value_list_class
+        tag.attrs = builder._replace_cdata_list_attribute_values(name, attrs) if attrs is not None else builder.attribute_dict_class()
+        tag.known_xml = builder.is_xml
+        tag.contents = []
+        tag.parent = parent
+        tag.previous_element = previous
+        if previous is not None:
+            previous.next_element = tag
+        tag.next_element = tag.next_sibling = None
+        siblings = parent.contents
+        if siblings:
+            tag.previous_sibling = siblings[-1]
+            siblings[-1].next_sibling = tag
+        else:
+            tag.previous_sibling = None
+        tag.hidden = False
+        if name == "meta":
+            builder.set_up_substitutions(tag)
+        tag.can_be_empty_element = builder.can_be_empty_element(name)
+        tag.cdata_list_attributes = builder.cdata_list_attributes
+        tag.preserve_whitespace_tags = builder.preserve_whitespace_tags
+        containers = builder.string_containers
+        tag.interesting_string_types = {containers[name]} if name in containers else tag.MAIN_CONTENT_STRING_TYPES
+        self._most_recent_element = tag
+        self.pushTag(tag)
+        return tag
+
+    def endData(self, containerClass: Any = None) -> None:
+        data = self.current_data
+        if not data:
+            return
+        if containerClass is not None or self.parse_only:
+            super().endData(containerClass)
+            return
+        text = data[0] if len(data) == 1 else "".join(data)
+        if not self.preserve_whitespace_tag_stack and not text.strip(self.ASCII_SPACES):
+            text = "\n" if "\n" in text else " "  # bs4's: whitespace alone becomes one newline or space
+        self.current_data = []
+        container: Any = self.element_classes.get(NavigableString, NavigableString)
+        if self.string_container_stack and container is NavigableString:
+            container = self.builder.string_containers.get(self.string_container_stack[-1].name, container)
+        string = container(text)
+        parent: Any = self.currentTag
+        previous: Any = self._most_recent_element
+        string.parent = parent
+        string.previous_element = previous
+        if previous is not None:
+            previous.next_element = string
+        siblings = parent.contents
+        if siblings:
+            string.previous_sibling = siblings[-1]
+            siblings[-1].next_sibling = string
+        self._most_recent_element = string
+        siblings.append(string)
+
+    def handle_endtag(self, name: str, nsprefix: str | None = None) -> None:
+        self.endData()
+        current: Any = self.currentTag
+        if nsprefix is None and current.name == name and current.prefix is None and name != self.ROOT_TAG_NAME and len(self.tagStack) > 1:
+            self.popTag()
+        else:
+            self._popToTag(name, nsprefix)
 
 
 class _Tag(_PlainLookups, Tag):
