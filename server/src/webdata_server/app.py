@@ -53,7 +53,7 @@ from webdata_server.operations import OperationTable
 from webdata_server.operations import Route as OperationRoute
 from webdata_server.pricing import Pricing
 from webdata_server.resources import OPERATIONS, Call, Context, Operation
-from webdata_server.resources.base import Pending, Upload, WithHeaders, idempotency_key, spend_key
+from webdata_server.resources.base import Encoded, Pending, Upload, WithHeaders, idempotency_key, spend_key
 from webdata_server.scrape import Renderer, ScrapePipeline
 from webdata_server.store import Committed, Store
 from webdata_server.store.auth import watch_auth_changes
@@ -141,6 +141,14 @@ def _json_bytes(body: Any) -> bytes:
 Answer = tuple[int, bytes, dict[str, str]]
 
 
+def _success(result: dict[str, Any] | WithHeaders | Encoded) -> Answer:
+    if isinstance(result, Encoded):
+        return 200, result.content, {}
+    if isinstance(result, WithHeaders):
+        return 200, _json_bytes(result.body), result.headers
+    return 200, _json_bytes(result), {}
+
+
 def _refused(ctx: Context, operation_id: str, refusal: Refusal) -> Answer:
     status, body, headers = answers.answer(ctx.contract, operation_id, refusal)
     return status, _json_bytes(body), headers
@@ -180,9 +188,7 @@ def _serve(
         result = operation.handler(ctx, call)
         if isinstance(result, Pending):
             return result
-        if isinstance(result, WithHeaders):
-            return 200, _json_bytes(result.body), result.headers
-        return 200, _json_bytes(result), {}
+        return _success(result)
     except Refusal as refusal:
         if operation.takes_idempotency_key:
             spend_key(ctx, headers, refusal)
@@ -334,7 +340,7 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                 if isinstance(answer, Pending):
                     try:
                         made = answer.then(await _committed(answer.writes))
-                        answer = (200, _json_bytes(made.body), made.headers) if isinstance(made, WithHeaders) else (200, _json_bytes(made), {})
+                        answer = _success(made)
                     except Refusal as refusal:
                         if operation.takes_idempotency_key:
                             spend_key(ctx, request.headers, refusal)

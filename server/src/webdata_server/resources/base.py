@@ -35,7 +35,21 @@ from webdata_server.pricing import Pricing
 from webdata_server.scrape import ScrapePipeline
 from webdata_server.store import Committed, Store
 
-__all__ = ["Call", "Context", "Handler", "Operation", "Pending", "Upload", "WithHeaders", "dump", "find_job", "job_status", "remaining_tokens", "start_job"]
+__all__ = [
+    "Call",
+    "Context",
+    "Encoded",
+    "Handler",
+    "Operation",
+    "Pending",
+    "Upload",
+    "WithHeaders",
+    "dump",
+    "find_job",
+    "job_status",
+    "remaining_tokens",
+    "start_job",
+]
 
 
 @dataclass(frozen=True)
@@ -91,10 +105,10 @@ class Pending:
     as 402 or 429, is answered as if the handler had raised it)."""
 
     writes: Committed[Any]
-    then: Callable[[Any], dict[str, Any] | WithHeaders]
+    then: Callable[[Any], dict[str, Any] | WithHeaders | Encoded]
 
 
-Handler = Callable[[Context, Call], "dict[str, Any] | Pending | WithHeaders"]
+Handler = Callable[[Context, Call], "dict[str, Any] | Pending | WithHeaders | Encoded"]
 
 
 @dataclass(frozen=True)
@@ -128,6 +142,14 @@ class Operation:
     # The models of the body's other forms (a oneOf body), by the key that tells each apart
     # (the contract's route.variants): the scrape's alexandria calls.
     forms: Mapping[str, type[BaseModel]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A success body already encoded as the answer's JSON, as the server encodes answers (no
+    spaces, UTF-8): a memoised listing's bytes joined to its per-request part."""
+
+    content: bytes
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import uuid
 from typing import Any
@@ -12,7 +13,7 @@ from webdata_server import site
 from webdata_server.domain import Charge, now_utc
 from webdata_server.errors import InvalidRequest, PageTimedOut, issue
 from webdata_server.memo import Memo
-from webdata_server.resources.base import Call, Context, Operation, Pending
+from webdata_server.resources.base import Call, Context, Encoded, Operation, Pending
 from webdata_server.scrape import threat
 from webdata_server.sitemap import MapOptions, map_site
 from webdata_server.store.feedback import Feedback, RatedJob
@@ -52,8 +53,10 @@ def map_url(ctx: Context, call: Call) -> Pending:
         raise PageTimedOut()  # the contract's 408 MAP_TIMEOUT of map; nothing charged, as the service
     scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.scraper.classifier_down)
     web = ctx.scraper.web
+    encoded: bytes | None = None
     if web.indexed:
-        links = list(_synthetic_map(body.url, _options(body)))
+        listed, encoded = _synthetic_map(body.url, _options(body))
+        links = list(listed)
     else:
         # The real web or saved pages: the index is the pages' own links.
         links = map_site(
@@ -74,21 +77,26 @@ def map_url(ctx: Context, call: Call) -> Pending:
         ctx.store.ledger.charge(tx, caller=caller, charges=charges, tokens_per_credit=ctx.pricing.tokens_per_credit, moment=moment)
 
     recorded = ctx.store.submit(unit)
+    if encoded is not None:  # the memoised map's links, encoded once
+        answer = Encoded(b'{"success":true,"id":"' + map_id.encode() + b'","links":' + encoded + b"}")
+        return Pending(recorded, lambda _: answer)
     data: dict[str, Any] = {"success": True, "id": map_id, "links": links}
     return Pending(recorded, lambda _: data)
 
 
-# The synthetic web's maps, a pure function of the URL and the options: memoised (the links are
-# never changed after they are made, only encoded), the least recently used dropped beyond 256
-# maps or 64 MiB of links (256 maps of the largest sites held 1.8 GB).
-_MAPS: Memo[tuple[str, MapOptions], tuple[dict[str, str], ...]] = Memo(entries=256, max_bytes=64 * 1024 * 1024)
+# The synthetic web's maps, a pure function of the URL and the options: memoised with their links'
+# JSON (the links are never changed after they are made; an answer joins the encoded links to its
+# id), the least recently used dropped beyond 256 maps or 64 MiB of links and their JSON (256 maps
+# of the largest sites held 1.8 GB).
+_MAPS: Memo[tuple[str, MapOptions], tuple[tuple[dict[str, str], ...], bytes]] = Memo(entries=256, max_bytes=64 * 1024 * 1024)
 
 
-def _synthetic_map(url: str, options: MapOptions) -> tuple[dict[str, str], ...]:
+def _synthetic_map(url: str, options: MapOptions) -> tuple[tuple[dict[str, str], ...], bytes]:
     key = (url, options)
     found = _MAPS.get(key)
     if found is None:
-        found = tuple(map_site(url, options, links_of=site.links_of, sitemap_of=site.sitemap_urls))
+        links = tuple(map_site(url, options, links_of=site.links_of, sitemap_of=site.sitemap_urls))
+        found = (links, json.dumps(links, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode())
         _MAPS.put(key, found)
     return found
 
