@@ -121,6 +121,8 @@ LOOKUPS: list[tuple[Any, dict[str, Any]]] = [
     (("h1", "h2"), {}),
     (True, {}),
     (True, {"id": True}),
+    (None, {}),
+    (None, {"id": True}),
     # bs4's own: a prefixed name, a pattern, an attribute value, a class.
     ("svg:rect", {}),
     (re.compile("^h[1-6]$"), {}),
@@ -154,6 +156,9 @@ def test_lookups_by_name_find_what_bs4_finds(lookup: tuple[Any, dict[str, Any]])
         for fast_element, plain_element in zip(fast_elements, plain_elements, strict=True):
             assert _shown(fast, fast_element.find_parent(name, **keywords)) == _shown(plain, plain_element.find_parent(name, **keywords)), url
             assert _shown(fast, fast_element.find_parents(name, **keywords)) == _shown(plain, plain_element.find_parents(name, **keywords)), url
+            for sibling in ("find_previous_sibling", "find_next_sibling", "find_previous_siblings", "find_next_siblings"):
+                found_fast = getattr(fast_element, sibling)(name, **keywords)
+                assert _shown(fast, found_fast) == _shown(plain, getattr(plain_element, sibling)(name, **keywords)), url
 
 
 def _random_page(rng: random.Random) -> str:

@@ -21,8 +21,9 @@ MAX_DEPTH = 200
 
 
 class _PlainLookups:
-    """bs4's lookups by plain tag name (``find_all("a", href=True)``, ``find("title")``,
-    markdownify's ``find_parent("pre")`` for every element) answered by a walk of the elements:
+    """bs4's lookups by plain tag name or none (``find_all("a", href=True)``, ``find("title")``,
+    markdownify's ``find_parent("pre")`` for every element and ``find_previous_sibling()`` for
+    every table row) answered by a walk of the elements:
     bs4 builds a matching rule object for every call, and under a limit (``find``, ``find_parent``)
     matches each element through it. Any other lookup is bs4's own. The result is the same list, in
     the same order (``tests/server/test_content.py`` compares)."""
@@ -56,7 +57,7 @@ _NOT_ATTRIBUTES = frozenset({"text", "string", "class_", "_class"})
 def _plain_names(name: Any) -> Any:
     """``True`` (every tag), the set of names ``name`` matches by equality, or None when it is
     anything else (a pattern, a function, a prefixed name, no name)."""
-    if name is True:
+    if name is True or name is None:  # no name: every tag, as bs4 reads it (markdownify's find_previous_sibling())
         return True
     if isinstance(name, str):
         return None if ":" in name else frozenset((name,))
