@@ -120,6 +120,7 @@ class _Walk:
     rules: CrawlRules
     read_text: Callable[[str], str | None]
     planned: list[PlannedPage] = field(default_factory=list)
+    visiting: int = 0  # the planned pages not blocked (``full`` is asked at every link offered)
     seen: set[str] = field(default_factory=set)
     robots: dict[str, RobotFileParser | None] = field(default_factory=dict)
 
@@ -130,7 +131,12 @@ class _Walk:
 
     @property
     def full(self) -> bool:
-        return sum(1 for p in self.planned if not p.blocked) >= self.rules.limit
+        return self.visiting >= self.rules.limit
+
+    def plan(self, page: PlannedPage) -> None:
+        self.planned.append(page)
+        if not page.blocked:
+            self.visiting += 1
 
     def normal(self, url: str) -> str:
         parts = urlsplit(url)
@@ -179,7 +185,7 @@ class _Walk:
         if key in self.seen or not self.in_scope(url):
             return
         self.seen.add(key)
-        self.planned.append(PlannedPage(url, depth, parent, blocked=not self.allowed_by_robots(url)))
+        self.plan(PlannedPage(url, depth, parent, blocked=not self.allowed_by_robots(url)))
 
 
 # The service's words for a start page its crawl's own rules keep out (its scrape worker's check).
@@ -203,7 +209,7 @@ def plan_crawl(start: str, rules: CrawlRules, *, links_of: Callable[[str], list[
     walk = _Walk(start, rules, read_text)
     first = start.split("#", 1)[0]  # visited as given; its normal form is what later links match
     walk.seen.add(walk.key(walk.normal(first)))
-    walk.planned.append(PlannedPage(first, 0, -1))
+    walk.plan(PlannedPage(first, 0, -1))
     if rules.limit < 1:
         return walk.planned  # the service queues the start page before its limit is ever read
     can_descend = rules.max_discovery_depth is None or rules.max_discovery_depth > 0
