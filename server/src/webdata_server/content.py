@@ -171,6 +171,8 @@ _BASE64_IMAGE = linear.fixed(r"!\[([^\]]*)\]\(data:[^)]*\)")
 
 def remove_base64_images(markdown: str) -> str:
     """Base64 images keep their alt text; the data URL becomes a placeholder."""
+    if "](data:" not in markdown:
+        return markdown  # nothing the pattern can match (most pages): no pass of the regex engine
     return _BASE64_IMAGE.sub(lambda m: f"![{m.group(1)}]({BASE64_PLACEHOLDER})", markdown)
 
 
