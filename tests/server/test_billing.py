@@ -166,3 +166,18 @@ def test_credit_usage_is_token_usage_in_credits(server: Server) -> None:
     assert credits["planCredits"] - credits["remainingCredits"] == 1
     missing = server.api_for(server.tenant(plan_tokens=None))("getCreditUsage")
     assert missing.status_code == 404 and missing.json() == {"success": False, "error": "Could not find credit usage information"}
+
+
+def test_usage_answers_are_what_their_models_dump(server: Server) -> None:
+    """Token and credit usage are written directly (issue 59), as their models dump them: the same
+    keys, values and order, byte for byte."""
+    import json
+
+    import webdata_models as models
+    from webdata_server.resources.base import dump
+
+    server.api("startAgent", json={"prompt": "one credit"})
+    for operation, model in (("getTokenUsage", models.TokenUsageResponse), ("getCreditUsage", models.CreditUsageResponse)):
+        response = server.api(operation)
+        dumped = dump(model.model_validate(response.json()))
+        assert response.content == json.dumps(dumped, ensure_ascii=False, separators=(",", ":")).encode()
