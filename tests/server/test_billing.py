@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from typing import Any
 
 import httpx
+import pytest
 from webdata_server.store import LedgerEntry
 
 from tests.server.conftest import Api, LiveServer, Server
@@ -181,3 +183,30 @@ def test_usage_answers_are_what_their_models_dump(server: Server) -> None:
         response = server.api(operation)
         dumped = dump(model.model_validate(response.json()))
         assert response.content == json.dumps(dumped, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_usage_is_read_once_per_commit_and_a_charge_shows_at_once(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Token and credit usage read the team's balance again only after a commit (issue 59: the
+    read was a sixth of a usage answer); a charge, a new plan and another team show at once."""
+    jobs = server.jobs
+    read: list[str] = []
+    real = jobs.remaining_tokens
+
+    def counting(team: Any, moment: Any) -> int:
+        read.append(team.id)
+        return real(team, moment)
+
+    monkeypatch.setattr(jobs, "remaining_tokens", counting)
+    tenant = server.tenant(plan_tokens=7500)
+    api = server.api_for(tenant)
+    api("getTokenUsage")  # the period's first read writes its running balance (a commit)
+    read.clear()
+    first, again = api("getTokenUsage").json(), api("getCreditUsage").json()
+    assert first["data"]["remainingTokens"] == 7500 and again["data"]["remainingCredits"] == 500 and len(read) == 1
+    api("startAgent", json={"prompt": "one credit"})
+    assert api("getTokenUsage").json()["data"]["remainingTokens"] == 7500 - 15 and len(read) == 2
+    server.store.teams.update(tenant.team_id, plan_tokens=9000)
+    assert api("getTokenUsage").json()["data"]["planTokens"] == 9000
+    assert api("getTokenUsage").json()["data"]["remainingTokens"] == 9000 - 15
+    other = server.tenant(plan_tokens=300)
+    assert server.api_for(other)("getTokenUsage").json()["data"]["remainingTokens"] == 300

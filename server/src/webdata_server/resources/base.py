@@ -71,6 +71,9 @@ class Context:
     runs: Runs = field(default_factory=Runs)  # the alexandria runs by x-request-id (replays)
     # A team's queue status with the database's commit count it was read at (resources/team.py).
     queues: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # Each team's remaining tokens as last read, by the commit count and the period and plan it
+    # was read for (token and credit usage read it once per commit).
+    usage: dict[str, tuple[int, tuple[str, str, int], int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,19 @@ def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
         raise NoUsageInformation()
     moment = now_utc()
     start, end = team.current_period(moment)
-    return iso(start), iso(end), team.plan_tokens, remaining_tokens(ctx, team, moment)
+    period = (iso(start), iso(end), team.plan_tokens)
+    # The balance changes only with a commit: read once per commit (the count taken before the
+    # read, so what is kept is never older than the count it is kept under).
+    commits = ctx.store.db.commits
+    kept = ctx.usage.get(team.id)
+    if kept is not None and kept[0] == commits and kept[1] == period:
+        remaining = kept[2]
+    else:
+        remaining = remaining_tokens(ctx, team, moment)
+        if len(ctx.usage) >= 1024:
+            ctx.usage.clear()
+        ctx.usage[team.id] = (commits, period, remaining)
+    return period[0], period[1], team.plan_tokens, remaining
 
 
 # Token and credit usage are written as their models dump them (tests/server/test_billing.py
