@@ -253,3 +253,18 @@ def test_a_memoised_map_answers_the_bytes_any_answer_is_encoded_as(server: Serve
     assert first.json()["id"] != again.json()["id"]
     unicode = server.api("mapUrl", json={"url": "https://docs.example.com", "search": "é"})
     assert unicode.content == json.dumps(unicode.json(), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_a_map_body_sent_again_is_read_once_to_choose_where_it_runs(server: Server) -> None:
+    """Where a map runs (the loop when its map is memoised) is decided from its body; a body sent
+    again keeps the key it gave (issue 59), and a different body is read on its own."""
+    from webdata_server.resources import map as map_resource
+
+    map_resource._kept_key.cache_clear()
+    body = {"url": "https://docs.example.com", "limit": 7}
+    answers = [server.api("mapUrl", json=body).json()["links"] for _ in range(3)]
+    assert answers[0] == answers[1] == answers[2] and len(answers[0]) == 7
+    info = map_resource._kept_key.cache_info()
+    assert (info.misses, info.hits) == (1, 2)
+    assert len(server.api("mapUrl", json={**body, "limit": 8}).json()["links"]) == 8
+    assert map_resource._kept_key.cache_info().misses == 2
