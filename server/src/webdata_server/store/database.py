@@ -445,9 +445,7 @@ class LoopCommitter:
             if self._inbox:
                 # Units other threads handed over first run first: a session's run in a worker
                 # thread, then the next on the loop, are written in their order.
-                with self._routing:
-                    taken, self._inbox = self._inbox, []
-                self._pending.extend(taken)
+                self._move_inbox()
             mine: asyncio.Future[T] = home.create_future()
             self._pending.append((unit, mine))
             self._schedule()
@@ -484,10 +482,14 @@ class LoopCommitter:
             self._committer = None
 
     def _take_inbox(self) -> None:
+        self._move_inbox()
+        self._schedule()
+
+    def _move_inbox(self) -> None:
+        """The units other threads handed over join the next batch (on the loop's thread)."""
         with self._routing:
             taken, self._inbox = self._inbox, []
         self._pending.extend(taken)
-        self._schedule()
 
     def _schedule(self, delay: float = 0.0) -> None:
         if self._flush_due or self._committing:
