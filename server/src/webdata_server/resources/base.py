@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -42,6 +42,7 @@ __all__ = [
     "Handler",
     "Operation",
     "Pending",
+    "PerCommit",
     "Upload",
     "WithHeaders",
     "dump",
@@ -50,6 +51,31 @@ __all__ = [
     "remaining_tokens",
     "start_job",
 ]
+
+
+T = TypeVar("T")
+
+
+class PerCommit:
+    """Answers that change only with a commit, kept per team: one is read again once the database
+    has ended another transaction (``Database.commits``), or when what it was read for (``key``:
+    the plan, the period) changed. The caller takes the count before the read, so what is kept is
+    never older than the count it is kept under. At most ``teams`` are kept."""
+
+    def __init__(self, teams: int = 1024) -> None:
+        self._teams = teams
+        self._kept: dict[str, tuple[int, Any, Any]] = {}
+
+    def get(self, commits: int, team_id: str, key: Any, read: Callable[[], T]) -> T:
+        kept = self._kept.get(team_id)
+        if kept is not None and kept[0] == commits and kept[1] == key:
+            value: T = kept[2]
+            return value
+        value = read()
+        if len(self._kept) >= self._teams:
+            self._kept.clear()
+        self._kept[team_id] = (commits, key, value)
+        return value
 
 
 @dataclass(frozen=True)
@@ -69,11 +95,9 @@ class Context:
     operations: OperationTable[Operation]
     sessions: SessionService  # browser sessions (interact, /v2/browser): their life, billing, profiles  # the table of operations (its routes' checks: parse's options)
     runs: Runs = field(default_factory=Runs)  # the alexandria runs by x-request-id (replays)
-    # A team's queue status with the database's commit count it was read at (resources/team.py).
-    queues: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    # Each team's remaining tokens as last read, by the commit count and the period and plan it
-    # was read for (token and credit usage read it once per commit).
-    usage: dict[str, tuple[int, tuple[str, str, int], int]] = field(default_factory=dict)
+    # Read once per commit (resources/team.py): a team's queue status, and its remaining tokens.
+    queues: PerCommit = field(default_factory=PerCommit)
+    usage: PerCommit = field(default_factory=PerCommit)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.domain import iso, month_bounds, now_utc
+from webdata_server.domain import Team, iso, month_bounds, now_utc
 from webdata_server.errors import InvalidRequest, NoUsageInformation
 from webdata_server.resources.base import Call, Context, Operation, dump, remaining_tokens
 
@@ -24,17 +24,8 @@ def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
     moment = now_utc()
     start, end = team.current_period(moment)
     period = (iso(start), iso(end), team.plan_tokens)
-    # The balance changes only with a commit: read once per commit (the count taken before the
-    # read, so what is kept is never older than the count it is kept under).
-    commits = ctx.store.db.commits
-    kept = ctx.usage.get(team.id)
-    if kept is not None and kept[0] == commits and kept[1] == period:
-        remaining = kept[2]
-    else:
-        remaining = remaining_tokens(ctx, team, moment)
-        if len(ctx.usage) >= 1024:
-            ctx.usage.clear()
-        ctx.usage[team.id] = (commits, period, remaining)
+    # The balance changes only with a commit: read once per commit, for the period and plan.
+    remaining = ctx.usage.get(ctx.store.db.commits, team.id, period, lambda: remaining_tokens(ctx, team, moment))
     return period[0], period[1], team.plan_tokens, remaining
 
 
@@ -77,10 +68,10 @@ def queue_status(ctx: Context, call: Call) -> dict[str, Any]:
     team = call.caller.team
     # Its counts change only with a commit: read once per commit, not once per request (they sum
     # every active job of the team: 16,000 running extract jobs made each answer ~5 ms).
-    commits = ctx.store.db.commits
-    kept = ctx.queues.get(team.id)
-    if kept is not None and kept[0] == commits and kept[1]["maxConcurrency"] == team.max_concurrency:
-        return kept[1]
+    return ctx.queues.get(ctx.store.db.commits, team.id, team.max_concurrency, lambda: _queue_status(ctx, team))
+
+
+def _queue_status(ctx: Context, team: Team) -> dict[str, Any]:
     queued = ctx.store.jobs.queued_work(team.id) + ctx.store.browsers.count_active(team.id)
     limit = team.max_concurrency
     active = min(queued, limit) if limit > 0 else queued
@@ -96,9 +87,6 @@ def queue_status(ctx: Context, call: Call) -> dict[str, Any]:
         )
     )
     body.setdefault("mostRecentSuccess", None)  # null before the first success, as the service says it
-    if len(ctx.queues) >= 1024:
-        ctx.queues.clear()
-    ctx.queues[team.id] = (commits, body)
     return body
 
 
