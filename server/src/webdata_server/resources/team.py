@@ -15,9 +15,15 @@ from webdata_server.resources.base import Call, Context, Operation, dump, remain
 __all__ = ["OPERATIONS"]
 
 
+# Token and credit usage are written as their models dump them (tests/server/test_billing.py
+# compares): a usage read is the cheapest request there is, and making and dumping its model was
+# about a tenth of it (benchmarks/README.md).
+
+
 def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
-    """(period start, period end, plan tokens, remaining tokens) of the caller's team, from the
-    period's running balance (one indexed row, whatever the ledger holds)."""
+    """(period start, period end, plan tokens, remaining tokens) of the caller's team, the bounds
+    as the models write them, from the period's running balance (one indexed row, whatever the
+    ledger holds)."""
     team = call.caller.team
     if team.plan_tokens is None:
         raise NoUsageInformation()
@@ -26,12 +32,7 @@ def _period_usage(ctx: Context, call: Call) -> tuple[str, str, int, int]:
     period = (iso(start), iso(end), team.plan_tokens)
     # The balance changes only with a commit: read once per commit, for the period and plan.
     remaining = ctx.usage.get(ctx.store.db.commits, team.id, period, lambda: remaining_tokens(ctx, team, moment))
-    return period[0], period[1], team.plan_tokens, remaining
-
-
-# Token and credit usage are written as their models dump them (tests/server/test_billing.py
-# compares): a usage read is the cheapest request there is, and making and dumping its model was
-# about a tenth of it (benchmarks/README.md).
+    return *_period_as_dumped(period[0], period[1]), team.plan_tokens, remaining
 
 
 @lru_cache(maxsize=64)
@@ -43,14 +44,12 @@ def _period_as_dumped(start: str, end: str) -> tuple[str, str]:
 
 def token_usage(ctx: Context, call: Call) -> dict[str, Any]:
     start, end, plan, remaining = _period_usage(ctx, call)
-    start, end = _period_as_dumped(start, end)
     return {"data": {"billingPeriodEnd": end, "billingPeriodStart": start, "planTokens": plan, "remainingTokens": remaining}, "success": True}
 
 
 def credit_usage(ctx: Context, call: Call) -> dict[str, Any]:
     # The same balance as token usage, in credits (rounded down).
     start, end, plan, remaining = _period_usage(ctx, call)
-    start, end = _period_as_dumped(start, end)
     rate = ctx.pricing.tokens_per_credit
     return {"data": {"billingPeriodEnd": end, "billingPeriodStart": start, "planCredits": plan // rate, "remainingCredits": remaining // rate}, "success": True}
 
