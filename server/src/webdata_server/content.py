@@ -30,6 +30,7 @@ __all__ = [
     "images",
     "links",
     "pdf_data_url",
+    "readable_number",
     "redact",
     "remove_base64_images",
     "screenshot_data_url",
@@ -117,10 +118,32 @@ def _outermost(elements: list[Any]) -> list[Any]:
 
 @lru_cache(maxsize=1)
 def _markdown() -> Any:
-    """The markdown converter (markdownify imports bs4: made on the first page converted)."""
+    """The markdown converter (markdownify imports bs4: made on the first page converted).
+
+    markdownify's, but for a tag named after one of its attributes that is not a conversion
+    (``<soup>``, ``<fn-cache>``): it called that attribute and failed; here such a tag is one it
+    has no conversion for."""
     from markdownify import MarkdownConverter
 
-    return MarkdownConverter(heading_style="ATX", bullets="-")
+    class Converter(MarkdownConverter):
+        def get_conv_fn(self, tag_name: str) -> Any:  # not in markdownify's stubs
+            if _CONVERT_NAME.sub("_", tag_name.lower()) in _NOT_CONVERSIONS:
+                return None
+            return MarkdownConverter.get_conv_fn(self, tag_name)  # type: ignore[attr-defined]
+
+    return Converter(heading_style="ATX", bullets="-")
+
+
+_CONVERT_NAME = re.compile(r"[\[\]:-]")
+_NOT_CONVERSIONS = frozenset({"soup", "fn_cache"})
+# The number attributes markdownify reads with int(): an ol's start, a cell's colspan.
+_NUMBERS = {"ol": "start", "td": "colspan", "th": "colspan"}
+
+
+def readable_number(value: str | None) -> bool:
+    """Whether ``value`` is a number attribute the markdown reads (digits ``int`` takes, not too
+    many for it); any other is read as absent (markdownify failed on ``colspan="²"``)."""
+    return value is not None and value.isdecimal() and len(value) <= 4000
 
 
 def _select(root: Any, selector: str) -> list[Any]:
@@ -138,6 +161,10 @@ def to_markdown(root: Any, base_url: str) -> str:
         anchor["href"] = urljoin(base_url, str(anchor["href"]))
     for element in root.find_all(_CONTROLS):
         element.decompose()
+    for element in root.find_all(list(_NUMBERS)):
+        attribute = _NUMBERS[element.name]
+        if attribute in element.attrs and not readable_number(str(element[attribute])):
+            del element[attribute]
     markdown = _markdown().convert_soup(root)
     return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
 

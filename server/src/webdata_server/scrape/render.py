@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import webdata_models as models
 from pydantic import TypeAdapter
 
-from webdata_server import content, linear, structured
+from webdata_server import content, linear, page_markdown, structured
 from webdata_server.domain import Charge
 from webdata_server.errors import AudioUnsupported, PromptInjection
 from webdata_server.extraction import fits_schema, value_for_schema
@@ -171,11 +171,7 @@ class Renderer:
             # Refused, and the check that found it is billed (an exception: never memoised).
             raise PromptInjection().with_charges(Charge("scrapeUrl", checks))
 
-        root = content.filter_html(
-            html, only_main=options.only_main_content, include_tags=options.include_tags, exclude_tags=options.exclude_tags, block_ads=options.block_ads
-        )
-        filtered = str(root) if "html" in kinds else ""
-        markdown = content.to_markdown(root, page.url)
+        root, filtered, markdown = self._content(html, page.url, options, formats, kinds)
         warning = None
         if options.only_clean_content:
             markdown, warning = content.clean_markdown(markdown)
@@ -220,6 +216,23 @@ class Renderer:
         tracking = next((f for f in formats if isinstance(f, models.ChangeTrackingFormat)), None)
         base = self.pricing.deterministic_json if deterministic is not None else self.pricing.base["scrapeUrl"]
         return Rendered(document, base, checks, " ".join(warnings) or None, markdown, tracking, self.pricing.format_credits(kinds))
+
+    @staticmethod
+    def _content(html: str, url: str, options: models.ScrapeRequest, formats: list[Any], kinds: set[str]) -> tuple[Any, str, str]:
+        """The filtered page (bs4's element: None when nothing reads it), its HTML (when the html
+        format is asked) and its markdown. Where only the markdown is read, without tag filters,
+        it is made without bs4 (:mod:`webdata_server.page_markdown`, the same bytes) unless the
+        page holds what that path leaves to this one."""
+        plain = not options.include_tags and not options.exclude_tags and "html" not in kinds
+        if plain and not any(isinstance(f, models.AttributesFormat) and f.selectors for f in formats):
+            markdown = page_markdown.markdown(html, url, only_main=options.only_main_content, block_ads=options.block_ads)
+            if markdown is not None:
+                return None, "", markdown
+        root = content.filter_html(
+            html, only_main=options.only_main_content, include_tags=options.include_tags, exclude_tags=options.exclude_tags, block_ads=options.block_ads
+        )
+        filtered = str(root) if "html" in kinds else ""
+        return root, filtered, content.to_markdown(root, url)
 
     @staticmethod
     def _read(document: dict[str, Any], formats: list[Any], kinds: set[str], html: str, root: Any, url: str) -> list[str]:
