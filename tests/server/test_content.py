@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 import pytest
 from bs4 import BeautifulSoup, Tag
 from bs4.builder._lxml import LXMLTreeBuilder
-from webdata_server import content, dom
+from webdata_server import content, dom, linear
 from webdata_server.web import FetchContext, SyntheticWeb
 
 # The selectors the filters used, and the code that used them (content.py before issue 59).
@@ -230,3 +230,23 @@ def test_the_parse_builds_the_tree_bs4_builds() -> None:
         fast, plain = content.parse_html(html), _parse_plain(html)
         assert type(fast) is not type(plain)
         assert _tree(fast) == _tree(plain), html
+
+
+# head_metadata's scans as RE2 made them (content.py before issue 59's hand scan).
+_HEAD_TAG = linear.fixed(r"(?i)<(html|meta)\b([^>]*)>")
+_ATTRIBUTE = linear.fixed(r"""([a-zA-Z:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+_HEAD_TOKENS = ["<", ">", "<meta", "<META", "<html", "<Html", "<htmlx", "<meta-", "<metaé", "<body", "=", " = ", '"', "'", "name", "content",
+                "property", "lang", "description", "og:locale:alternate", "data-x", "a1", "é", " ", "\t", "\n", "\x0b", "\xa0", "x", "&amp;",
+                "&#x41;", "-", ":"]  # fmt: skip
+
+
+def test_the_head_is_read_as_the_patterns_read_it() -> None:
+    rng = random.Random(1959)  # noqa: S311 (markup for a test, not a secret)
+    pages = [html for _, html in _pages()]
+    pages += ["".join(rng.choice(_HEAD_TOKENS) for _ in range(rng.randint(1, 40))) for _ in range(4000)]
+    for html in pages:
+        lowered = html.lower()
+        head = html[: lowered.find("<body")] if "<body" in lowered else html[:20_000]
+        assert content._head_tags(head) == [tuple(found) for found in _HEAD_TAG.findall(head)], head
+        for _, raw in content._head_tags(head):
+            assert content._attributes(raw) == [tuple(found) for found in _ATTRIBUTE.findall(raw)], raw

@@ -17,7 +17,7 @@ import pytest
 import webdata_models as models
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from webdata_server import content, files, linear, running, web
+from webdata_server import content, files, linear, page_markdown, running, web
 from webdata_server.crawler import CrawlRules, start_page_allowed
 from webdata_server.extraction import fits_schema, value_for_schema
 
@@ -114,6 +114,7 @@ MARKDOWN_TOKENS = ["[", "]", "(", ")", "![", "](", "#", "# ", "-", "- ", "*", "`
 
 HTML_CONVERTERS: dict[str, Callable[[str], Any]] = {
     "markdown": lambda s: content.to_markdown(content.filter_html(s, only_main=True, include_tags=None, exclude_tags=None, block_ads=True), "https://x.test/"),
+    "markdown without bs4": lambda s: page_markdown.markdown(s, "https://x.test/", only_main=True, block_ads=True),
     "links": lambda s: content.links(s, "https://x.test/"),
     "images": lambda s: content.images(s, "https://x.test/"),
     "head metadata": content.head_metadata,

@@ -169,18 +169,15 @@ def to_markdown(root: Any, base_url: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
 
 
-_HEAD_TAG = linear.fixed(r"(?i)<(html|meta)\b([^>]*)>")
-_ATTRIBUTE = linear.fixed(r"""([a-zA-Z:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
-
-
 def head_metadata(html: str) -> dict[str, Any]:
     """What the page declares about itself, as the service's metadata: ``language`` (its html
     ``lang``, only when it has one), ``description`` (its meta description) and
     ``ogLocaleAlternate`` (its og:locale:alternate values, [] when none)."""
     found: dict[str, Any] = {"ogLocaleAlternate": []}
-    head = html[: html.lower().find("<body")] if "<body" in html.lower() else html[:20_000]
-    for tag, raw in _HEAD_TAG.findall(head):
-        attributes = {name.lower(): unescape(value.strip("\"'")) for name, value in _ATTRIBUTE.findall(raw)}
+    body = html.lower().find("<body")
+    head = html[:body] if body >= 0 else html[:20_000]
+    for tag, raw in _head_tags(head):
+        attributes = {name.lower(): unescape(value.strip("\"'")) for name, value in _attributes(raw)}
         if tag.lower() == "html":
             if attributes.get("lang"):
                 found["language"] = attributes["lang"]
@@ -191,6 +188,63 @@ def head_metadata(html: str) -> dict[str, Any]:
         elif key == "og:locale:alternate" and "content" in attributes:
             found["ogLocaleAlternate"].append(attributes["content"])
     return found
+
+
+# head_metadata's two scans, by hand in one pass each (what RE2 found with the patterns
+# (?i)<(html|meta)\b([^>]*)> and ([a-zA-Z:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+), whose
+# wrapper's per-match steps were a tenth of a page's render; tests/server/test_content.py compares).
+_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")  # RE2's \b is ASCII
+_NAME_RUN = re.compile(r"[a-zA-Z:-]+")
+_SPACES = re.compile(r"[\t\n\f\r ]*")  # RE2's \s
+_BARE_VALUE = re.compile(r"[^\t\n\f\r >]+")
+
+
+def _head_tags(head: str) -> list[tuple[str, str]]:
+    """Each ``<html ...>`` and ``<meta ...>`` tag (any case): its name as written and the text
+    up to its ``>``, left to right, none inside another."""
+    tags = []
+    position = 0
+    while (start := head.find("<", position)) >= 0:
+        name = head[start + 1 : start + 5]
+        if name.lower() in ("html", "meta") and head[start + 5 : start + 6] not in _WORD:
+            end = head.find(">", start + 5)
+            if end < 0:
+                break  # no tag ends after this one
+            tags.append((name, head[start + 5 : end]))
+            position = end + 1
+        else:
+            position = start + 1
+    return tags
+
+
+def _attributes(raw: str) -> list[tuple[str, str]]:
+    """``name = value`` pairs of a tag's text (a value quoted or bare), left to right. A name is a
+    whole run of its characters: where a run is not followed by ``=`` and a value, no part of it
+    begins a pair either, and the scan goes on after it."""
+    pairs = []
+    position = 0
+    while (run := _NAME_RUN.search(raw, position)) is not None:
+        after = _SPACES.match(raw, run.end()).end()  # type: ignore[union-attr]
+        if raw[after : after + 1] == "=":
+            start = _SPACES.match(raw, after + 1).end()  # type: ignore[union-attr]
+            end = _value_end(raw, start)
+            if end is not None:
+                pairs.append((run.group(), raw[start:end]))
+                position = end
+                continue
+        position = run.end()
+    return pairs
+
+
+def _value_end(raw: str, start: int) -> int | None:
+    """Where the value at ``start`` ends: a quoted one at its closing quote, else at whitespace."""
+    quote = raw[start : start + 1]
+    if quote in ('"', "'"):
+        closing = raw.find(quote, start + 1)
+        if closing >= 0:
+            return closing + 1
+    bare = _BARE_VALUE.match(raw, start)
+    return bare.end() if bare is not None else None
 
 
 _BASE64_IMAGE = linear.fixed(r"!\[([^\]]*)\]\(data:[^)]*\)")
