@@ -113,8 +113,9 @@ class _Tree:
     (the root may be a ``main`` inside one), as are the links to make absolute."""
 
     def __init__(self, *, only_main: bool, block_ads: bool) -> None:
-        self.only_main = only_main
         self.block_ads = block_ads
+        # What filter_html removes from the body by name.
+        self.removed = _NEVER | _NOT_MAIN if only_main else _NEVER
         self.body: _Node | None = None
         self.main: _Node | None = None
         self.anchors: list[_Node] = []
@@ -144,39 +145,40 @@ class _Tree:
             parent.children.append(_Comment(_string(element.text or "", keeping, comment=True)))
         elif type(tag) is not str:
             return False  # an entity or a processing instruction
-        elif not (in_body and self._filtered(tag, element.attrib)):
-            node = _Node(tag, dict(element.attrib) if len(element.attrib) else {}, parent)
-            parent.children.append(node)
-            if tag == "body" and self.body is None:
-                self.body = node
-                in_body = True
-            elif in_body:
-                if tag == "a" and "href" in node.attrs:
-                    self.anchors.append(node)
-                elif tag in _CONTROLS:
-                    self.controls.append(node)
-                elif tag == "main" and self.main is None:
-                    self.main = node
-            inner = keeping or tag in _KEEPS_WHITESPACE
-            if element.text:
-                node.children.append(_string(element.text, inner))
-            if tag == "head":
-                pass  # nothing the markdown reads: its elements are not made
-            else:
-                for child in element:
-                    if not self._attach(child, node, keeping=inner, in_body=in_body):
-                        return False
-        if element.tail:
-            parent.children.append(_string(element.tail, keeping))
+        else:
+            items = element.items()
+            attrs = dict(items) if items else {}
+            if not (in_body and (tag in self.removed or (items and self._ad(attrs)))):
+                node = _Node(tag, attrs, parent)
+                parent.children.append(node)
+                if tag == "body" and self.body is None:
+                    self.body = node
+                    in_body = True
+                elif in_body:
+                    if tag == "a" and "href" in attrs:
+                        self.anchors.append(node)
+                    elif tag in _CONTROLS:
+                        self.controls.append(node)
+                    elif tag == "main" and self.main is None:
+                        self.main = node
+                inner = keeping or tag in _KEEPS_WHITESPACE
+                text = element.text
+                if text:
+                    node.children.append(text if text.strip(_ASCII_SPACES) else _string(text, inner))
+                if tag != "head":  # nothing the markdown reads is in the head: its elements are not made
+                    for child in element:
+                        if not self._attach(child, node, keeping=inner, in_body=in_body):
+                            return False
+        tail = element.tail
+        if tail:
+            parent.children.append(tail if tail.strip(_ASCII_SPACES) else _string(tail, keeping))
         return True
 
-    def _filtered(self, tag: str, attrib: Any) -> bool:
-        """Whether filter_html removes an element of the body with this name and attributes."""
-        if tag in _NEVER or (self.only_main and tag in _NOT_MAIN):
-            return True
-        if self.block_ads and len(attrib):
-            return "data-ad" in attrib or attrib.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint((attrib.get("class") or "").split())
-        return False
+    def _ad(self, attrs: dict[str, str]) -> bool:
+        """Whether block_ads removes an element with these attributes."""
+        if not self.block_ads:
+            return False
+        return "data-ad" in attrs or attrs.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint((attrs.get("class") or "").split())
 
 
 def _string(text: str, keeping: bool, *, comment: bool = False) -> str:
@@ -227,6 +229,8 @@ _BLOCK_INSIDE = frozenset(
 # either (content._markdown).
 _INLINE = {"b": "**", "strong": "**", "em": "*", "i": "*", "del": "~~", "s": "~~", "sub": "", "sup": ""}
 _NOT_OURS = frozenset({"_document_"})
+_CONVERSIONS = frozenset(_INLINE) | _NOT_OURS | {"a", "div", "article", "section", "dl", "p", "ul", "ol", "list", "li", "code", "kbd", "samp", "pre",
+    "img", "td", "th", "tr", "table", "br", "hr", "blockquote", "video", "q", "script", "style", "caption", "figcaption", "dd", "dt"}  # fmt: skip
 
 
 def _inside(node: Any) -> bool:
@@ -236,13 +240,17 @@ def _inside(node: Any) -> bool:
     name = node.name
     found = _BLOCKS.get(name)
     if found is None:
-        found = _BLOCKS[name] = name in _BLOCK_INSIDE or _HEADING.match(name) is not None
+        found = name in _BLOCK_INSIDE or _HEADING.match(name) is not None
+        if len(_BLOCKS) < 4096:  # a page can hold any names
+            _BLOCKS[name] = found
     return found
 
 
 # Each name met, whether markdownify's whitespace rules read it as a block; its conversion's key.
 _BLOCKS: dict[str, bool] = {}
 _KEYS: dict[str, str] = {}
+# The names a tag's children are converted under (markdownify's parent_tags), by its own and its parent's.
+_CHILD_TAGS: dict[tuple[frozenset[str], str], frozenset[str]] = {}
 
 
 def _outside(node: Any) -> bool:
@@ -279,13 +287,17 @@ class _Converter:
     def tag(self, node: _Node, parent_tags: frozenset[str]) -> str:
         name = node.name
         inside = _inside(node)
-        inner = set(parent_tags)
-        inner.add(name)
-        if _HEADING.match(name) is not None or name in ("td", "th"):
-            inner.add("_inline")
-        if name in ("pre", "code", "kbd", "samp"):
-            inner.add("_noformat")
-        child_tags = frozenset(inner)
+        child_tags = _CHILD_TAGS.get((parent_tags, name))
+        if child_tags is None:
+            inner = set(parent_tags)
+            inner.add(name)
+            if _HEADING.match(name) is not None or name in ("td", "th"):
+                inner.add("_inline")
+            if name in ("pre", "code", "kbd", "samp"):
+                inner.add("_noformat")
+            child_tags = frozenset(inner)
+            if len(_CHILD_TAGS) < 4096:  # a page can nest any names
+                _CHILD_TAGS[(parent_tags, name)] = child_tags
         children = node.children
         last = len(children) - 1
         strings = []
@@ -336,7 +348,12 @@ class _Converter:
     def convert(self, node: _Node, text: str, parent_tags: frozenset[str]) -> str:
         key = _KEYS.get(node.name)
         if key is None:
-            key = _KEYS[node.name] = _CONVERT_NAME.sub("_", node.name.lower())
+            key = _CONVERT_NAME.sub("_", node.name.lower())
+            key = key if key in _CONVERSIONS or _HEADING.match(key) is not None else ""
+            if len(_KEYS) < 4096:
+                _KEYS[node.name] = key
+        if not key:
+            return text  # no conversion: the children's text as it is
         if key in _NOT_OURS:
             raise _Unmodelled(key)
         if key in _INLINE:
