@@ -250,3 +250,18 @@ def test_the_head_is_read_as_the_patterns_read_it() -> None:
         assert content._head_tags(head) == [tuple(found) for found in _HEAD_TAG.findall(head)], head
         for _, raw in content._head_tags(head):
             assert content._attributes(raw) == [tuple(found) for found in _ATTRIBUTE.findall(raw)], raw
+
+
+_BASE64_IMAGE = linear.fixed(r"!\[([^\]]*)\]\(data:[^)]*\)")
+_IMAGE_TOKENS = ["!", "[", "]", "(", ")", "![", "](", "](data:", "(data:", "data:", "alt", "x", " ", "\n", "é", "![a](data:x)", "![](data:)"]
+
+
+def test_base64_images_are_replaced_as_the_pattern_replaced_them() -> None:
+    rng = random.Random(64)  # noqa: S311 (text for a test, not a secret)
+    texts = [html for _, html in _pages()] + ["".join(rng.choice(_IMAGE_TOKENS) for _ in range(rng.randint(1, 30))) for _ in range(5000)]
+    replaced = 0
+    for text in texts:
+        expected = _BASE64_IMAGE.sub(lambda m: f"![{m.group(1)}]({content.BASE64_PLACEHOLDER})", text)
+        assert content.remove_base64_images(text) == expected, text
+        replaced += expected != text
+    assert replaced > 1000

@@ -247,14 +247,33 @@ def _value_end(raw: str, start: int) -> int | None:
     return bare.end() if bare is not None else None
 
 
-_BASE64_IMAGE = linear.fixed(r"!\[([^\]]*)\]\(data:[^)]*\)")
-
-
 def remove_base64_images(markdown: str) -> str:
-    """Base64 images keep their alt text; the data URL becomes a placeholder."""
+    """Base64 images keep their alt text; the data URL becomes a placeholder: each
+    ``![alt](data:...)`` (the alt without ``]``, the URL up to the first ``)``), left to right, as
+    RE2 replaced ``!\\[([^\\]]*)\\]\\(data:[^)]*\\)`` (its wrapper's substitution was a twentieth of
+    a crawled page's render; ``tests/server/test_content.py`` compares). One pass: the ``]`` after
+    a ``![`` is found once for every ``![`` before it."""
     if "](data:" not in markdown:
-        return markdown  # nothing the pattern can match (most pages): no pass of the regex engine
-    return _BASE64_IMAGE.sub(lambda m: f"![{m.group(1)}]({BASE64_PLACEHOLDER})", markdown)
+        return markdown  # nothing to replace (most pages)
+    parts = []
+    done = 0  # what is copied
+    position = 0
+    closing = -1  # the first "]" at or after the last search
+    while (start := markdown.find("![", position)) >= 0:
+        if closing < start + 2:
+            closing = markdown.find("]", start + 2)
+            if closing < 0:
+                break  # no image ends after this one
+        if markdown.startswith("(data:", closing + 1):
+            end = markdown.find(")", closing + 7)
+            if end < 0:
+                break  # nor any image after this one
+            parts += (markdown[done:start], "![", markdown[start + 2 : closing], "](", BASE64_PLACEHOLDER, ")")
+            done = position = end + 1
+        else:
+            position = start + 1
+    parts.append(markdown[done:])
+    return "".join(parts)
 
 
 def clean_markdown(markdown: str) -> tuple[str, str | None]:
