@@ -255,7 +255,7 @@ def remove_base64_images(markdown: str) -> str:
     a ``![`` is found once for every ``![`` before it."""
     if "](data:" not in markdown:
         return markdown  # nothing to replace (most pages)
-    parts = []
+    parts: list[str] = []
     done = 0  # what is copied
     position = 0
     closing = -1  # the first "]" at or after the last search
