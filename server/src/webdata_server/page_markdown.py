@@ -315,7 +315,7 @@ class _Converter:
                         continue
                     if _outside(previous) or _outside(following):
                         continue
-                converted = self.text(child, previous, following, node, child_tags)
+                converted = self.text(child, previous, following, inside, child_tags)
             if converted:
                 strings.append(converted)
         if name != "pre" and "pre" not in parent_tags:
@@ -333,15 +333,18 @@ class _Converter:
         return self.convert(node, "".join(strings), parent_tags)
 
     @staticmethod
-    def text(text: str, previous: Any, following: Any, parent: _Node, parent_tags: frozenset[str]) -> str:
+    def text(text: str, previous: Any, following: Any, inside: bool, parent_tags: frozenset[str]) -> str:
+        """A string's markdown (``inside``: whether its parent is a block, by markdownify's rule)."""
         if "pre" not in parent_tags:
-            text = _NEWLINE_WHITESPACE.sub("\n", text)
-            text = _WHITESPACE.sub(" ", text)
+            if "\n" in text or "\r" in text:
+                text = _NEWLINE_WHITESPACE.sub("\n", text)
+            if "\t" in text or "  " in text:  # else nothing for the pattern to shorten
+                text = _WHITESPACE.sub(" ", text)
         if "_noformat" not in parent_tags and text:
             text = text.replace("*", r"\*").replace("_", r"\_")
-        if _outside(previous) or (_inside(parent) and not previous):
+        if _outside(previous) or (inside and not previous):
             text = text.lstrip(" \t\r\n")
-        if _outside(following) or (_inside(parent) and not following):
+        if _outside(following) or (inside and not following):
             text = text.rstrip()
         return text
 
