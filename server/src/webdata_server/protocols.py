@@ -26,8 +26,6 @@ import asyncio
 import json
 from typing import Any
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
-
 from webdata_server.controls import DROP
 
 __all__ = ["HEAD_SECONDS", "MAX_HEAD_BYTES", "bounded", "error_response", "protocol_for"]
@@ -207,4 +205,6 @@ def protocol_for(http: str, *, head_seconds: float = HEAD_SECONDS) -> type[Any]:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
         return bounded(HttpToolsProtocol, head_seconds=head_seconds)
+    from uvicorn.protocols.http.h11_impl import H11Protocol  # h11 is imported only where it is served (~10 ms)
+
     return bounded(H11Protocol, head_seconds=head_seconds)
