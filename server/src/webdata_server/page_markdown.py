@@ -38,6 +38,8 @@ _AD_CLASSES = frozenset({"ad", "ads", "advert", "cookie-banner"})
 _AD_ID = "cookie-banner"
 _NOT_MAIN = frozenset({"header", "nav", "footer", "aside"})
 _CONTROLS = frozenset({"button", "input"})
+# The names the tree keeps a note of as it is made (_Tree._met).
+_MET = _CONTROLS | {"body", "main", "a"}
 # Markup this path leaves to the other: processing instructions, CDATA and bogus declarations
 # (bs4 keeps them as strings of their own kinds), and more than one doctype.
 _UNMODELLED = ("<?", "<![")
@@ -134,12 +136,12 @@ class _Tree:
             return False
         if top is None:
             return False
-        return self._attach(top, _Node("[document]", {}, None), keeping=False, in_body=False)
+        return self._attach(top, _Node("[document]", {}, None), False, False)
 
-    def _attach(self, element: Any, parent: _Node, *, keeping: bool, in_body: bool) -> bool:
+    def _attach(self, element: Any, parent: _Node, keeping: bool, in_body: bool) -> bool:
         """Appends ``element`` (its subtree, then its tail) to ``parent``, unless the filters
         remove it (its tail stays, as bs4's ``decompose`` leaves it); False where it is what this
-        path does not model."""
+        path does not model. ``keeping``: inside ``pre`` or ``textarea``; ``in_body``: inside the body."""
         tag = element.tag
         if tag is _COMMENT:
             parent.children.append(_Comment(_string(element.text or "", keeping, comment=True)))
@@ -148,37 +150,46 @@ class _Tree:
         else:
             items = element.items()
             attrs = dict(items) if items else {}
-            if not (in_body and (tag in self.removed or (items and self._ad(attrs)))):
+            if not (in_body and (tag in self.removed or (items and self.block_ads and _is_ad(attrs)))):
                 node = _Node(tag, attrs, parent)
                 parent.children.append(node)
-                if tag == "body" and self.body is None:
-                    self.body = node
-                    in_body = True
-                elif in_body:
-                    if tag == "a" and "href" in attrs:
-                        self.anchors.append(node)
-                    elif tag in _CONTROLS:
-                        self.controls.append(node)
-                    elif tag == "main" and self.main is None:
-                        self.main = node
+                if tag in _MET:
+                    self._met(tag, node, in_body)
+                    in_body = in_body or node is self.body
                 inner = keeping or tag in _KEEPS_WHITESPACE
                 text = element.text
                 if text:
                     node.children.append(text if text.strip(_ASCII_SPACES) else _string(text, inner))
                 if tag != "head":  # nothing the markdown reads is in the head: its elements are not made
+                    attach = self._attach
                     for child in element:
-                        if not self._attach(child, node, keeping=inner, in_body=in_body):
+                        if not attach(child, node, inner, in_body):
                             return False
         tail = element.tail
         if tail:
             parent.children.append(tail if tail.strip(_ASCII_SPACES) else _string(tail, keeping))
         return True
 
-    def _ad(self, attrs: dict[str, str]) -> bool:
-        """Whether block_ads removes an element with these attributes."""
-        if not self.block_ads:
-            return False
-        return "data-ad" in attrs or attrs.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint((attrs.get("class") or "").split())
+    def _met(self, tag: str, node: _Node, in_body: bool) -> None:
+        """Keeps what the rest of the path needs of an element by its name: the body, the first
+        main, the links and controls in the body."""
+        if tag == "body":
+            if self.body is None:
+                self.body = node
+        elif in_body:
+            if tag == "a":
+                if "href" in node.attrs:
+                    self.anchors.append(node)
+            elif tag == "main":
+                if self.main is None:
+                    self.main = node
+            else:
+                self.controls.append(node)
+
+
+def _is_ad(attrs: dict[str, str]) -> bool:
+    """Whether block_ads removes an element with these attributes."""
+    return "data-ad" in attrs or attrs.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint((attrs.get("class") or "").split())
 
 
 def _string(text: str, keeping: bool, *, comment: bool = False) -> str:
