@@ -61,13 +61,15 @@ _NAMES = ["div", "p", "span", "a", "ul", "ol", "li", "table", "thead", "tbody", 
           "samp", "textarea", "script", "style", "noscript", "b", "strong", "em", "i", "del", "s", "sub", "sup", "q", "h1", "h2", "h3", "h6",
           "h7", "h0", "hr", "br", "img", "blockquote", "dl", "dt", "dd", "figcaption", "figure", "main", "nav", "header", "footer", "aside",
           "article", "section", "button", "input", "select", "option", "form", "head", "body", "html", "title", "meta", "list", "soup",
-          "fn-cache", "x-y", "svg:rect", "font", "center", "label", "video", "source"]  # fmt: skip
+          "fn-cache", "x-y", "svg:rect", "font", "center", "label", "video", "source", "svg", "path", "math", "template", "iframe", "P", "TABLE",
+          "Li", "br/", "object", "embed", "wbr", "details", "summary", "abbr", "mark", "small", "u", "tt", "var", "cite", "dfn"]  # fmt: skip
 _ATTRIBUTES = [" class='ad'", " class='x ads'", " class='advert y'", " class=' cookie-banner '", " class='AD'", " id='cookie-banner'", " id=x",
                " data-ad", " data-ad=''", " href='/p?q=1&amp;r'", " href=''", " href='https://other.example.org/a_b'", " href='a_b'",
                " title='t \"q\"'", " src='/i.png'", " alt='A *b*'", " colspan=2", " colspan='0'", " colspan='x'", " colspan='²'",
                " start=3", " start='½'", " start=''", " poster='/p.jpg'", " src=''"]  # fmt: skip
 _TEXTS = ["text", " ", "\n", "\n  \t", "a &lt; b &amp; c", "  two  spaces ", "é", "\r\n", "x\ny", "*star*", "_under_", "`tick`", "``", "a_b",
-          "\xa0", " \xa0 ", "1. item", "# hash", "- dash", "&nbsp;", "&amp;lt;", "tab\there", "line\n\n\nline"]  # fmt: skip
+          "\xa0", " \xa0 ", "1. item", "# hash", "- dash", "&nbsp;", "&amp;lt;", "tab\there", "line\n\n\nline", "&#0;", "&#x110000;", "&bogus;", "&#128512;",
+          "\x00", "\x0b", "\u2028", "<meta charset=utf-8>", "<a href=/x>", "<img src=x alt=y/>", "<td colspan=3>", "<p/>", "</br>"]  # fmt: skip
 
 
 def _random_page(rng: random.Random) -> str:
