@@ -22,8 +22,6 @@ import re
 from typing import Any
 from urllib.parse import urljoin
 
-import lxml.etree  # type: ignore[import-untyped]
-
 from webdata_server import content
 
 __all__ = ["markdown"]
@@ -49,7 +47,7 @@ _MAX_DEPTH = 200
 _IMPLIED_LEVELS = 16
 
 
-_COMMENT = lxml.etree.Comment  # the tag of a comment in lxml's tree
+_COMMENT: Any = None  # the tag of a comment in lxml's tree (lxml is imported with the first page)
 
 
 class _Node:
@@ -126,6 +124,10 @@ class _Tree:
     def parse(self, html: str) -> bool:
         """Parses ``html``; False where lxml makes no document or it holds what this path does
         not model."""
+        global _COMMENT
+        import lxml.etree  # type: ignore[import-untyped]
+
+        _COMMENT = lxml.etree.Comment
         if html[:1] == "\N{BYTE ORDER MARK}":
             html = html[1:]  # as bs4 gives lxml the markup
         parser = lxml.etree.HTMLParser(recover=True)

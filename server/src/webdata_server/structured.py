@@ -21,9 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
 
-import lxml.etree  # type: ignore[import-untyped]
-import lxml.html  # type: ignore[import-untyped]
-
 __all__ = ["Media", "answer", "attributes", "highlights", "json_ld", "media", "menu", "product"]
 
 NO_PRODUCT = "No product found on this page; it does not appear to be a product page."
@@ -34,6 +31,9 @@ NOT_ON_PAGE = "The page does not say."
 def _document(html: str) -> Any:
     if not html.strip():
         return None
+    import lxml.etree  # type: ignore[import-untyped]  # with the first page read (lxml's import is ~10 ms of a start)
+    import lxml.html  # type: ignore[import-untyped]
+
     try:
         return lxml.html.document_fromstring(html)
     except (lxml.etree.ParserError, ValueError):

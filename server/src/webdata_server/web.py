@@ -33,9 +33,6 @@ from html import escape
 from typing import Protocol
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-import lxml.etree  # type: ignore[import-untyped]
-import lxml.html  # type: ignore[import-untyped]
-
 from webdata_server import linear, site, verticals
 from webdata_server.browser import apps
 from webdata_server.files import PdfPageText, html_title
@@ -114,6 +111,9 @@ def links_in(html: str, base_url: str) -> list[str]:
     linear in the page, whatever it holds)."""
     if not html.strip():
         return []
+    import lxml.etree  # type: ignore[import-untyped]  # with the first page read (lxml's import is ~10 ms of a start)
+    import lxml.html  # type: ignore[import-untyped]
+
     try:
         document = lxml.html.document_fromstring(html)
     except (lxml.etree.ParserError, ValueError):
