@@ -19,6 +19,7 @@ reference server".
 from __future__ import annotations
 
 import contextlib
+import gc
 import re
 import shutil
 import socket
@@ -31,8 +32,28 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from webdata_server.controls import Controls, Event, Fault, PageFault, Received
-from webdata_server.jobs.clock import ManualClock, SystemClock
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic collector off while the server's modules load and it starts, then the objects
+    made frozen (``gc.freeze()``, as ``webdata-server serve`` does). Loading makes some 200,000
+    objects that live as long as the process and no cycles to collect: the collections their
+    allocations set off (about 150, one a full walk of everything) were a tenth of a test
+    suite's first test (benchmarks/README.md), and frozen, no later full collection of the test
+    session walks them again."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+with _collector_paused():
+    from webdata_server.controls import Controls, Event, Fault, PageFault, Received
+    from webdata_server.jobs.clock import ManualClock, SystemClock
 
 __all__ = ["CLOCKS", "ReferenceServer", "Sandbox", "no_waits", "running"]
 
@@ -74,6 +95,10 @@ class ReferenceServer:
     # -- life -------------------------------------------------------------------------------------
     def start(self) -> ReferenceServer:
         """Starts the server and returns when it answers (a failure to start is raised here)."""
+        with _collector_paused():
+            return self._start()
+
+    def _start(self) -> ReferenceServer:
         import uvicorn
 
         from webdata_server.__main__ import http_stack
