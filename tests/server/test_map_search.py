@@ -212,7 +212,7 @@ def test_a_map_shorter_than_its_timeout_allows_answers_408_map_timeout(server: S
 def test_the_alexandria_source_finds_the_catalogues_tools(server: Server) -> None:
     """The alexandria source (issue 55 item 3): the catalogue's capabilities the query finds, free,
     as much of each as toolDetail asks; with domainTools, those of the web results' sites too."""
-    from webdata_server import alexandria
+    from webdata_server.alexandria import catalogue
 
     before = server.api("getCreditUsage").json()["data"]["remainingCredits"]
     alone = _search(server, query="company filings 10-K", sources=["alexandria"])
@@ -229,7 +229,7 @@ def test_the_alexandria_source_finds_the_catalogues_tools(server: Server) -> Non
     )
     full = _search(server, query="product price stock", sources=["alexandria"], toolDetail="full")["data"]["tools"][0]
     assert full["requiresOneOf"] == [["url", "sku"]] and full["response"]["key"] == "product"
-    assert [o["name"] for o in full["options"]] == [o.name for o in alexandria.CAPABILITIES[4].options]
+    assert [o["name"] for o in full["options"]] == [o.name for o in catalogue.CAPABILITIES[4].options]
     # With web results and domainTools: the tools of the results' sites, with the URLs that matched.
     mixed = _search(server, query="climate weather history", sources=["web", "alexandria"], domainTools=True, limit=2)["data"]
     weather = next(t for t in mixed["tools"] if t["id"] == "weather-history/daily/history")

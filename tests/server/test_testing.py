@@ -403,8 +403,8 @@ def test_firecrawl_py_retries_and_polls_through_faults_and_the_moved_clock(sandb
 def test_a_started_server_has_not_imported_what_its_first_request_may_not_need() -> None:
     """The plugin's first test pays for every import (issue 59): a server that has started and
     made a sandbox has not imported the HTML parsers (lxml, bs4) and converter, the JSON Schema
-    validator for refused bodies, the image library, h11 (served only with ``--http h11``), nor
-    httpx (the real web's fetches and webhooks, the typed client: each imports it on first use)."""
+    validator for refused bodies, the image library, h11 (served only with ``--http h11``), the
+    search indexes and the Alexandria catalogue (loaded by their first search), nor httpx (the real web's fetches and webhooks, the typed client: each imports it on first use)."""
     import subprocess
     import sys
 
@@ -413,7 +413,8 @@ def test_a_started_server_has_not_imported_what_its_first_request_may_not_need()
         "from webdata_server.testing import ReferenceServer\n"
         "with ReferenceServer() as server:\n"
         "    server.sandbox()\n"
-        "    names = ('httpx', 'bs4', 'soupsieve', 'markdownify', 'jsonschema', 'PIL', 'rich', 'webdata_client', 'lxml', 'h11')\n"
+        "    names = ('httpx', 'bs4', 'soupsieve', 'markdownify', 'jsonschema', 'PIL', 'rich', 'webdata_client', 'lxml', 'h11',\n"
+        "             'webdata_server.alexandria.catalogue', 'webdata_server.indexes.developer', 'webdata_server.indexes.papers')\n"
         "    print(json.dumps(sorted(name for name in names if name in sys.modules)))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)

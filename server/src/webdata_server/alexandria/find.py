@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webdata_server.alexandria import CAPABILITIES, PROVIDERS, Capability, Provider, by_domain, discover, tool
+from webdata_server.alexandria.catalogue import CAPABILITIES, PROVIDERS, Capability, Provider, by_domain, discover, tool
 from webdata_server.alexandria.records import CallFailed
 
 __all__ = ["OPTIONS", "find_tools"]

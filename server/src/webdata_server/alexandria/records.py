@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from webdata_server.alexandria import Capability
+from webdata_server.alexandria.catalogue import Capability
 
 __all__ = ["CallFailed", "records"]
 

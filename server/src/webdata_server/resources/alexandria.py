@@ -4,15 +4,13 @@ request (at most ten), each answering its records or its error, charged what the
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from typing import Any
 
 import webdata_models as models
 
-from webdata_server.alexandria import CAPABILITIES, PROVIDERS
-from webdata_server.alexandria.find import category_id, find_tools
-from webdata_server.alexandria.records import CallFailed, records
 from webdata_server.alexandria.runs import fingerprint
 from webdata_server.domain import Charge, now_utc
 from webdata_server.errors import AlexandriaRefused
@@ -21,12 +19,23 @@ from webdata_server.resources.base import Call, Context, Operation, Pending, Wit
 __all__ = ["OPERATIONS", "run"]
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-_KNOWN = {p.id for p in PROVIDERS} | {"firecrawl"}  # firecrawl: the catalogue's own find-tools
-_BY_ID = {c.id: c for c in CAPABILITIES}
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    """The providers a call may name (firecrawl: the catalogue's own find-tools). The catalogue is
+    loaded by the first run or discovery, not with the server."""
+    from webdata_server.alexandria.catalogue import PROVIDERS
+
+    return frozenset({p.id for p in PROVIDERS} | {"firecrawl"})
 
 
 def _result(call: dict[str, Any], moment: str) -> dict[str, Any]:
     """What one call answers: its records and price, or its error (no charge)."""
+    from webdata_server.alexandria.catalogue import BY_ID
+    from webdata_server.alexandria.find import find_tools
+    from webdata_server.alexandria.records import CallFailed, records
+
     provider, capability = call["provider"], call["capability"]
     head = {"provider": provider, "capability": capability}
     try:
@@ -35,7 +44,7 @@ def _result(call: dict[str, Any], moment: str) -> dict[str, Any]:
                 raise CallFailed("unknown_capability", f"Unknown capability {provider}/{capability}.", 404)
             data, count, credits = find_tools(call["options"]), 1, 0
         else:
-            found = _BY_ID.get(f"{provider}/{capability}")
+            found = BY_ID.get(f"{provider}/{capability}")
             if found is None:
                 raise CallFailed("unknown_capability", f"Unknown capability {provider}/{capability}.", 404)
             data, count = records(found, call["options"])
@@ -52,7 +61,7 @@ def run(ctx: Context, call: Call) -> Any:
         raise AlexandriaRefused("invalidRequestId")
     sent = body.model_dump(mode="json", by_alias=True, exclude_none=True)["alexandria"]
     calls = [{"options": {}, **c} for c in (sent if isinstance(sent, list) else [sent])]
-    if any(c["provider"] not in _KNOWN for c in calls):
+    if any(c["provider"] not in _known() for c in calls):
         raise AlexandriaRefused("unknownProvider")  # nothing runs, as the service's authorization refuses first
     team = call.caller.team.id
     calls_print = fingerprint(calls)
@@ -76,8 +85,13 @@ def run(ctx: Context, call: Call) -> Any:
     return Pending(recorded, kept)
 
 
+@functools.cache
 def _cohorts() -> list[dict[str, str]]:
-    """The catalogue's categories: each id, its field and its providers' names."""
+    """The catalogue's categories: each id, its field and its providers' names (the catalogue is
+    fixed: worked out once)."""
+    from webdata_server.alexandria.catalogue import PROVIDERS
+    from webdata_server.alexandria.find import category_id
+
     names: dict[str, list[str]] = {}
     about: dict[str, str] = {}
     for provider in PROVIDERS:
@@ -86,12 +100,9 @@ def _cohorts() -> list[dict[str, str]]:
     return [{"cohort": c, "about": f"{about[c]}: {', '.join(listed)}"} for c, listed in sorted(names.items())]
 
 
-_COHORTS = _cohorts()  # the catalogue is fixed: its categories are worked out once
-
-
 def discover(ctx: Context, call: Call) -> dict[str, Any]:
     """GET /exchange/discover: the catalogue's categories, the top of find-tools' browsing."""
-    return {"cohorts": _COHORTS}
+    return {"cohorts": _cohorts()}
 
 
 OPERATIONS = [Operation("discoverCatalogue", None, discover, offload=False)]

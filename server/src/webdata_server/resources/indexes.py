@@ -11,15 +11,19 @@ import functools
 import math
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import webdata_models as models
 
 from webdata_server.contract import Contract
 from webdata_server.domain import Charge, now_utc
 from webdata_server.errors import InvalidRequest, PaperNotFound, SearchRemoved, issue
-from webdata_server.indexes import developer, gov, papers
 from webdata_server.resources.base import Call, Context, Operation, Pending
+
+if TYPE_CHECKING:
+    from webdata_server.indexes import papers
+
+# Each index (its texts and tables: ~6 ms) is loaded by its first search, not with the server.
 
 __all__ = ["OPERATIONS", "js_number"]
 
@@ -92,6 +96,8 @@ def _answer(ctx: Context, call: Call, answer: dict[str, Any], results: int) -> A
 
 def _developer(ctx: Context, call: Call, raw: dict[str, Any]) -> Any:
     """A developer search of ``raw``'s values (a body's fields or the query's parameters), charged."""
+    from webdata_server.indexes import developer
+
     query = developer.DeveloperQuery(
         query=str(raw["query"]),
         k=_count("k", raw.get("k"), minimum=1, maximum=100) or 10,
@@ -119,6 +125,8 @@ def search_developer(ctx: Context, call: Call) -> Any:
 
 def _gov(ctx: Context, call: Call, raw: dict[str, Any]) -> Any:
     """A government index search of ``raw``'s values, charged."""
+    from webdata_server.indexes import gov
+
     query = gov.GovQuery(
         query=str(raw["query"]),
         k=_count("k", raw.get("k"), minimum=1, maximum=100) or 10,
@@ -231,6 +239,8 @@ def _date(params: Mapping[str, Any], name: str) -> str | None:
 
 
 def search_papers(ctx: Context, call: Call) -> Any:
+    from webdata_server.indexes import papers
+
     params = _params(call, {"query": False, "k": False, "authors": True, "categories": True, "from": False, "to": False, "sort": False, **_COMMON})
     query = _required_text(params, "query")
     sort = params.get("sort")
@@ -243,6 +253,8 @@ def search_papers(ctx: Context, call: Call) -> Any:
 
 
 def _paper(call: Call, reference: str) -> papers.Paper:
+    from webdata_server.indexes import papers
+
     paper = papers.find(reference)
     if paper is None:
         raise PaperNotFound()
@@ -250,6 +262,8 @@ def _paper(call: Call, reference: str) -> papers.Paper:
 
 
 def get_paper(ctx: Context, call: Call) -> Any:
+    from webdata_server.indexes import papers
+
     params = _params(call, {"query": False, "k": False, **_COMMON})
     query = params.get("query")
     if query == "":
@@ -264,6 +278,8 @@ def get_paper(ctx: Context, call: Call) -> Any:
 
 
 def similar_papers(ctx: Context, call: Call) -> Any:
+    from webdata_server.indexes import papers
+
     params = _params(call, {"intent": False, "mode": False, "k": False, "rerank": False, "anchor": True, **_COMMON})
     intent = _required_text(params, "intent")
     mode = params.get("mode", "similar")
