@@ -22,7 +22,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -33,6 +33,7 @@ from webdata_server import feedback
 from webdata_server.actions import ActionError, ActionRun, run_actions
 from webdata_server.domain import Caller, Charge, Team, iso, now_utc
 from webdata_server.errors import InvalidRequest, LockdownCacheMiss, NoCachedData, PageTimedOut, Refusal, SiteUnreachable, issue
+from webdata_server.files import PdfLine, PdfPageText
 from webdata_server.pricing import Pricing
 from webdata_server.scrape import threat
 from webdata_server.scrape.render import Rendered, Renderer, colors_of, extract_from
@@ -89,7 +90,18 @@ def fetch_context(options: models.ScrapeRequest) -> FetchContext:
 
 
 def _page_from(data: dict[str, Any]) -> Page:
-    return Page(**{**data, "raw": base64.b64decode(data["raw"])})
+    """The page of a cached copy (:func:`_page_data`): its bytes are its HTML's where none are kept."""
+    raw = base64.b64decode(data["raw"]) if "raw" in data else str(data["html"]).encode()
+    pdf_text = tuple(
+        PdfPageText(
+            int(p["number"]),
+            float(p["width"]),
+            float(p["height"]),
+            tuple(PdfLine(str(line["text"]), float(line["size"]), tuple(line["box"])) for line in p["lines"]),
+        )
+        for p in data.get("pdf_text") or ()
+    )  # JSON's lists and objects made the file's text again (a PDF's layout reads its fields)
+    return Page(**{**data, "raw": raw, "pdf_text": pdf_text})
 
 
 def cache_variant(options: models.ScrapeRequest) -> str:
@@ -115,7 +127,15 @@ def cache_variant(options: models.ScrapeRequest) -> str:
 
 
 def _page_data(page: Page) -> dict[str, Any]:
-    return {**asdict(page), "raw": base64.b64encode(page.raw).decode()}
+    """A cached copy of ``page``: its fields, and its bytes (base64) only where they are not its
+    HTML's (a PDF, an upload): a synthetic page's copy was its HTML twice, once in base64, a third
+    of a crawled page's write."""
+    data = {**asdict(page)} if page.pdf_text else {f.name: getattr(page, f.name) for f in fields(page)}
+    if page.raw == page.html.encode():
+        del data["raw"]
+    else:
+        data["raw"] = base64.b64encode(page.raw).decode()
+    return data
 
 
 class ScrapePipeline:
