@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from webdata_server import linear
-from webdata_server.browser.code import Outcome
+from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.page import BrowserPage, PageError, Query
 
 __all__ = ["MAX_STEPS", "UNDERSTOOD", "follow"]

@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.page import BrowserPage, PageError, Query
 
 __all__ = ["MAX_DEPTH", "MAX_STEPS", "MAX_TREE_DEPTH", "Interpreter", "Outcome", "Unsupported", "check_depth", "is_light"]
@@ -46,22 +47,6 @@ class CodeError(Exception):
 
 class TooLong(Exception):
     """The code ran out of its step budget."""
-
-
-@dataclass
-class Outcome:
-    """What a run answers (the fields of the service's execute answer)."""
-
-    stdout: str = ""
-    result: str = ""
-    stderr: str = ""
-    exit_code: int = 0
-    killed: bool = False
-    output: str | None = None  # a prompt's final answer
-
-    @property
-    def failed(self) -> bool:
-        return self.exit_code != 0 or self.killed
 
 
 # -- the syntax tree (both languages read into it) ------------------------------------------------

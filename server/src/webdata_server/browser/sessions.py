@@ -33,8 +33,7 @@ from weakref import WeakValueDictionary
 import webdata_models as models
 
 from webdata_server.actions import ActionRun, perform
-from webdata_server.browser import agent, bash, node, python
-from webdata_server.browser.code import Interpreter, Outcome, Unsupported, check_depth, is_light
+from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.page import BrowserPage, PageError, PageState
 from webdata_server.domain import Caller, Team
 from webdata_server.errors import BrowserRefused, Offload
@@ -94,6 +93,10 @@ def _kept_program(code: str, language: str) -> tuple[Any, ...]:
 
 
 def _checked_program(code: str, language: str) -> list[Any]:
+    # The interpreter and its two languages' readers are loaded by the first run, not with the server.
+    from webdata_server.browser import node, python
+    from webdata_server.browser.code import check_depth
+
     return check_depth(node.parse(code) if language == "node" else python.parse(code))
 
 
@@ -116,6 +119,8 @@ def light_code(code: str, language: str) -> bool:
     on the event loop. Code that does not parse is not (a worker thread answers its error)."""
     if language == "bash" or len(code) > _LIGHT_SOURCE:
         return False
+    from webdata_server.browser.code import Unsupported, is_light
+
     try:
         return is_light(_program(code, language))
     except Unsupported:
@@ -124,6 +129,9 @@ def light_code(code: str, language: str) -> bool:
 
 def run_code(page: BrowserPage, code: str, language: str, timeout_s: float) -> Outcome:
     """``code`` in ``language`` run on ``page`` (:mod:`.code`, :mod:`.bash`)."""
+    from webdata_server.browser import bash
+    from webdata_server.browser.code import Interpreter, Unsupported
+
     if language == "bash":
         return bash.run(page, code, timeout_s=timeout_s)
     try:
@@ -304,6 +312,8 @@ class SessionService:
             if code is not None:
                 outcome = run_code(page, code, language, timeout_s)
             else:
+                from webdata_server.browser import agent
+
                 outcome = agent.follow(page, prompt or "")
             now = self.clock.now()
             ends_at = min(row.created_at + timedelta(seconds=row.ttl), now + timedelta(seconds=row.activity_ttl))

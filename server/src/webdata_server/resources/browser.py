@@ -8,7 +8,7 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.browser.code import Outcome
+from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.sessions import light_code, session_links
 from webdata_server.domain import iso
 from webdata_server.errors import InvalidRequest, issue
