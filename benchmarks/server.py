@@ -44,9 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
-from webdata_server.__main__ import http_stack
 from webdata_server.config import read_bundle
 from webdata_server.domain import now_utc
+from webdata_server.protocols import http_stack
 from webdata_server.store import LedgerEntry, Store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,23 +8,24 @@ from pathlib import Path
 import httpx
 import pytest
 from webdata_server import __main__ as command
+from webdata_server import protocols
 
 from tests.server.conftest import LiveServer
 
 
 def test_auto_takes_uvloop_and_httptools_where_both_import(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(command, "_installed", lambda module: True)
-    assert command.http_stack("auto") == ("uvloop", "httptools")
-    assert command.http_stack("fast") == ("uvloop", "httptools")
-    assert command.http_stack("pure") == ("asyncio", "h11")
+    monkeypatch.setattr(protocols, "_installed", lambda module: True)
+    assert protocols.http_stack("auto") == ("uvloop", "httptools")
+    assert protocols.http_stack("fast") == ("uvloop", "httptools")
+    assert protocols.http_stack("pure") == ("asyncio", "h11")
 
 
 @pytest.mark.parametrize("missing", ["uvloop", "httptools"])
 def test_auto_falls_back_to_the_pure_python_pair_and_fast_refuses(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
-    monkeypatch.setattr(command, "_installed", lambda module: module != missing)
-    assert command.http_stack("auto") == ("asyncio", "h11")
+    monkeypatch.setattr(protocols, "_installed", lambda module: module != missing)
+    assert protocols.http_stack("auto") == ("asyncio", "h11")
     with pytest.raises(SystemExit, match="--stack fast needs uvloop and httptools"):
-        command.http_stack("fast")
+        protocols.http_stack("fast")
 
 
 @pytest.mark.parametrize(("stack", "loop", "http"), [("auto", "uvloop", "httptools"), ("pure", "asyncio", "h11")])

@@ -245,23 +245,6 @@ def _admin(args: argparse.Namespace, settings: Settings) -> int:
 SWITCH_INTERVAL = 0.0005  # seconds; see main
 
 
-def _installed(module: str) -> bool:
-    try:
-        __import__(module)
-    except ImportError:
-        return False
-    return True
-
-
-def http_stack(choice: str) -> tuple[str, str]:
-    """uvicorn's (loop, http) for ``serve --stack``: uvloop and httptools when asked for or, with
-    ``auto``, when both import; asyncio and h11 otherwise. ``fast`` without them is an error."""
-    fast = _installed("uvloop") and _installed("httptools")
-    if choice == "fast" and not fast:
-        raise SystemExit("webdata-server: --stack fast needs uvloop and httptools (pip install uvloop httptools)")
-    return ("uvloop", "httptools") if fast and choice != "pure" else ("asyncio", "h11")
-
-
 def _web_source(value: str) -> str:
     if value in ("synthetic", "real") or Path(value).is_dir() or Path(value).is_file():
         return value
@@ -319,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from webdata_server.app import create_app, ensure_development_team
-    from webdata_server.protocols import protocol_for
+    from webdata_server.protocols import http_stack, protocol_for
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     store = Store(settings.database, cache_copies=settings.cache_copies)

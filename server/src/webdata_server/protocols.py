@@ -28,7 +28,7 @@ from typing import Any
 
 from webdata_server.controls import DROP
 
-__all__ = ["HEAD_SECONDS", "MAX_HEAD_BYTES", "bounded", "error_response", "protocol_for"]
+__all__ = ["HEAD_SECONDS", "MAX_HEAD_BYTES", "bounded", "error_response", "http_stack", "protocol_for"]
 
 HEAD_SECONDS = 10.0
 MAX_HEAD_BYTES = 64 * 1024
@@ -208,3 +208,20 @@ def protocol_for(http: str, *, head_seconds: float = HEAD_SECONDS) -> type[Any]:
     from uvicorn.protocols.http.h11_impl import H11Protocol  # h11 is imported only where it is served (~10 ms)
 
     return bounded(H11Protocol, head_seconds=head_seconds)
+
+
+def _installed(module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def http_stack(choice: str) -> tuple[str, str]:
+    """uvicorn's (loop, http) for ``serve --stack``: uvloop and httptools when asked for or, with
+    ``auto``, when both import; asyncio and h11 otherwise. ``fast`` without them is an error."""
+    fast = _installed("uvloop") and _installed("httptools")
+    if choice == "fast" and not fast:
+        raise SystemExit("webdata-server: --stack fast needs uvloop and httptools (pip install uvloop httptools)")
+    return ("uvloop", "httptools") if fast and choice != "pure" else ("asyncio", "h11")

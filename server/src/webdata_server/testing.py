@@ -101,10 +101,9 @@ class ReferenceServer:
     def _start(self) -> ReferenceServer:
         import uvicorn
 
-        from webdata_server.__main__ import http_stack
         from webdata_server.app import create_app
         from webdata_server.config import Settings
-        from webdata_server.protocols import protocol_for
+        from webdata_server.protocols import http_stack, protocol_for
         from webdata_server.store import Store
 
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
