@@ -223,3 +223,9 @@ def test_a_script_sent_again_is_not_parsed_again() -> None:
 def test_light_code_is_a_few_reads_of_the_page(language: str, code: str, light: bool) -> None:
     """Light code may run on the server's event loop: its run is a bounded few steps on any page."""
     assert light_code(code, language) is light
+
+
+def test_a_goto_to_no_url_python_reads_is_the_runs_error() -> None:
+    """``http://[x`` raised from urljoin inside the run, a server error; it is the page's error."""
+    outcome = run_code(_page(), "await page.goto('http://[x/y')", "node", 5.0)
+    assert outcome.exit_code == 1 and "invalid URL" in outcome.stderr, outcome

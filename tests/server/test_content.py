@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 import pytest
 from bs4 import BeautifulSoup, Tag
 from bs4.builder._lxml import LXMLTreeBuilder
-from webdata_server import content, dom, linear
+from webdata_server import content, dom, linear, web
 from webdata_server.web import FetchContext, SyntheticWeb
 
 # The selectors the filters used, and the code that used them (content.py before issue 59).
@@ -265,3 +265,8 @@ def test_base64_images_are_replaced_as_the_pattern_replaced_them() -> None:
         assert content.remove_base64_images(text) == expected, text
         replaced += expected != text
     assert replaced > 1000
+
+
+def test_a_link_python_cannot_read_is_no_page_for_the_crawl_and_no_error() -> None:
+    page = '<a href="http://[x/y">bad</a><a href="/ok">ok</a>'
+    assert web.links_in(page, "https://e.example.com/a") == ["https://e.example.com/ok"]

@@ -191,3 +191,16 @@ def _pricing() -> Any:
     from webdata_server.pricing import Pricing
 
     return Pricing.from_contract(Contract.load(read_bundle()))
+
+
+@pytest.mark.parametrize("base", ["https://e.example.com/a/b?q=1", "http://e.example.com/", "ftp://e.example.com/x", "https://other.example.org"])
+def test_links_naming_their_host_join_as_urljoin_joins_them(base: str) -> None:
+    """A link that names its host is joined once per scheme (the page's base reads no further)."""
+    from urllib.parse import urljoin, urlsplit
+
+    hrefs = ["https://h.example.com/p?x#f", "http://h.example.com/../a/./b", "//cdn.example.com/i.png", "HTTPS://H.example.com/", "https:///nohost",
+             "https://h.example.com/?", "https://h.example.com#", "/root", "rel/x", "?q", "#top", "mailto:a@b.c", "javascript:void(0)", "", "https:"]  # fmt: skip
+    scheme = urlsplit(base).scheme
+    for href in hrefs:
+        joined = page_markdown._with_host(scheme, href)
+        assert (urljoin(base, href) if joined is None else joined) == urljoin(base, href), href

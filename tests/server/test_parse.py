@@ -144,6 +144,19 @@ def test_html_and_markdown_files_go_through_the_scrape_formats(server: Server) -
     assert markdown["json"] == {"title": "Meeting Notes"}
 
 
+@pytest.mark.parametrize("formats", [["markdown"], ["markdown", "html"], ["links", "images"], [{"type": "json", "schema": {"type": "object"}}]])
+def test_a_link_python_cannot_read_is_kept_as_written_not_a_server_error(server: Server, formats: list[Any]) -> None:
+    """``http://[x`` is no URL urljoin reads (it raises): every format answers, the link as the page
+    wrote it (the markdown and the links, with either path to the markdown), where it was a 500."""
+    page = b'<html><body><main><p>See <a href="http://[x/y">this</a> and <a href="/ok">that</a>.</p><img src="http://[::1" alt="i"></main></body></html>'
+    data = parse(server, "bad.html", page, "text/html", {"formats": formats}).json()["data"]
+    if "markdown" in data:
+        assert "[this](http://[x/y)" in data["markdown"] and "[that](" in data["markdown"]
+    if "links" in data:
+        assert data["links"][0] == "http://[x/y" and data["links"][1].endswith("/ok")
+        assert data["images"] == ["http://[::1"]
+
+
 def test_the_form_fields_beside_the_options_are_read(server: Server) -> None:
     answer = parse(server, "a.txt", b"Plain words.\n\nA second paragraph.", "text/plain", None, origin="my-app", zeroDataRetention="true")
     assert answer.status_code == 200 and answer.json()["data"]["markdown"].startswith("Plain words.")

@@ -28,7 +28,9 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
+
+from webdata_server import urls
 
 if TYPE_CHECKING:  # the server needs httpx only for its first real fetch or webhook
     import httpx
@@ -163,7 +165,10 @@ class OutboundGuard:
             if not (follow and response.is_redirect and "location" in response.headers):
                 return response
             response.close()
-            current = urljoin(current, response.headers["location"])
+            location = urls.joined(current, response.headers["location"])
+            if location is None:
+                raise OutboundRefused(f"{url} redirected to {response.headers['location']!r}, which is no URL")
+            current = location
         raise OutboundRefused(f"{url} redirected more than {MAX_REDIRECTS} times")
 
     async def post(self, client: httpx.AsyncClient, url: str, *, content: bytes, headers: list[tuple[bytes, bytes]]) -> httpx.Response:

@@ -19,8 +19,9 @@ takes the other path.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from webdata_server import content
 
@@ -91,8 +92,11 @@ def markdown(html: str, base_url: str, *, only_main: bool, block_ads: bool) -> s
     root = (tree.main or tree.body) if only_main else tree.body
     if any(ancestor.name in ("pre", "ul") for ancestor in _ancestors(root)):
         return None  # markdownify reads ancestors beyond the root for these
+    scheme = urlsplit(base_url).scheme
     for anchor in tree.anchors:
-        anchor.attrs["href"] = urljoin(base_url, anchor.attrs["href"])
+        href = anchor.attrs["href"]
+        joined = _with_host(scheme, href)
+        anchor.attrs["href"] = content._as_written(base_url, href) if joined is None else joined
     for control in tree.controls:
         if control.parent is not None and any(ancestor is root for ancestor in _ancestors(control)):
             control.parent.children.remove(control)
@@ -192,6 +196,19 @@ class _Tree:
 def _is_ad(attrs: dict[str, str]) -> bool:
     """Whether block_ads removes an element with these attributes."""
     return "data-ad" in attrs or attrs.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint((attrs.get("class") or "").split())
+
+
+@lru_cache(maxsize=4096)
+def _with_host(scheme: str, href: str) -> str | None:
+    """``urljoin(base, href)`` for any base of this scheme where ``href`` names its host (then
+    urljoin reads nothing else of the base: a site's links, the same on each of its pages, are
+    joined once); None where it does not."""
+    try:
+        if not href or not urlsplit(href).netloc:
+            return None
+        return urljoin(f"{scheme}://base.invalid/", href)
+    except ValueError:
+        return None  # no URL Python reads: the caller keeps it as written
 
 
 def _string(text: str, keeping: bool, *, comment: bool = False) -> str:

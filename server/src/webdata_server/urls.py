@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
-__all__ = ["is_valid_url", "split_urls", "url_problem", "with_scheme"]
+__all__ = ["is_valid_url", "joined", "split_urls", "url_problem", "with_scheme"]
 
 _TLD = re.compile(r"\.([a-z]{2,}|xn--[a-z0-9-]+|\*)$", re.IGNORECASE)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _SPACE = re.compile(r"\s")  # what str.isspace calls a space, anywhere
+
+
+def joined(base: str, link: str) -> str | None:
+    """``link`` (as a page writes it) made absolute against ``base``; None where Python cannot read
+    it as a URL (``http://[x``: urljoin raises, and a page's link must not fail its render)."""
+    try:
+        return urljoin(base, link)
+    except ValueError:
+        return None
 
 
 def with_scheme(url: str) -> str:

@@ -31,9 +31,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from html import escape
 from typing import Protocol
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
-from webdata_server import linear, site, verticals
+from webdata_server import linear, site, urls, verticals
 from webdata_server.browser import apps
 from webdata_server.files import PdfPageText, html_title
 from webdata_server.outbound import OutboundGuard, OutboundRefused, Reach
@@ -118,7 +118,8 @@ def links_in(html: str, base_url: str) -> list[str]:
         document = lxml.html.document_fromstring(html)
     except (lxml.etree.ParserError, ValueError):
         return []
-    return [urljoin(base_url, str(href)) for anchor in document.iter("a") if (href := anchor.get("href"))]
+    found = (urls.joined(base_url, str(href)) for anchor in document.iter("a") if (href := anchor.get("href")))
+    return [link for link in found if link is not None]  # a link Python cannot read is no page to visit
 
 
 _LOC = linear.fixed(r"<loc>\s*([^<]+?)\s*</loc>")

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, TypeGuard
 from urllib.parse import urljoin, urlsplit
 
+from webdata_server import urls
 from webdata_server.browser import apps
 from webdata_server.content import parse_html, pdf_data_url, screenshot_data_url, screenshot_size
 from webdata_server.script import evaluate
@@ -209,9 +210,13 @@ class BrowserPage:
     # -- navigation -----------------------------------------------------------------------------
     def goto(self, url: str, *, form: Mapping[str, str] | None = None, record: bool = True) -> None:
         """Loads ``url`` (relative to the current page) with the host's cookies; ``form`` posts it."""
-        target = urljoin(self.state.url, url) if self.state.url != "about:blank" else url
-        parts = urlsplit(target)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
+        try:
+            target = urljoin(self.state.url, url) if self.state.url != "about:blank" else url
+            parts = urlsplit(target)
+            hostname = parts.hostname
+        except ValueError:  # no URL Python reads (http://[x): the run's error, not the server's
+            raise PageError(f"page.goto: invalid URL {url!r}") from None
+        if parts.scheme not in ("http", "https") or not hostname:
             if target == "about:blank":
                 self._show("about:blank", BLANK, record=record)
                 return
@@ -337,7 +342,9 @@ class BrowserPage:
             if not name or (kind in ("checkbox", "radio") and not field_.has_attr("checked")) or kind in ("submit", "button"):
                 continue
             values[str(name)] = _value_of(field_)
-        action = urljoin(self.state.url, str(form.get("action") or self.state.url))
+        action = urls.joined(self.state.url, str(form.get("action") or self.state.url))
+        if action is None:
+            raise PageError(f"form: invalid action {form.get('action')!r}")
         if str(form.get("method", "get")).lower() == "post":
             self.goto(action, form=values)
         else:
