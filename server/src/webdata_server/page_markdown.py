@@ -9,11 +9,11 @@ conversion read (a name, attributes, a parent, children). The filters and the co
 are those steps, written against these nodes.
 
 The output is the other path's, byte for byte: ``tests/server/test_page_markdown.py`` compares
-both over the synthetic web and thousands of pages of random markup. Where a page holds what this
-path does not model (a processing instruction, CDATA, a doctype anywhere but first, a video, a
-name markdownify reads as one of its own methods, more nesting than
-:data:`~webdata_server.dom.MAX_DEPTH` may need), :func:`markdown` answers None and the caller
-takes the other path.
+both over the synthetic web, thousands of pages of random markup and real documentation pages.
+Where a page holds what this path does not model (a node of the body that is neither element,
+text nor comment; a doctype after the page began; elements nested as deep as
+:data:`~webdata_server.dom.MAX_DEPTH`; a tag named ``_document_``), :func:`markdown` answers
+None and the caller takes the other path.
 """
 
 from __future__ import annotations
@@ -39,13 +39,9 @@ _NOT_MAIN = frozenset({"header", "nav", "footer", "aside"})
 _CONTROLS = frozenset({"button", "input"})
 # The names the tree keeps a note of as it is made (_Tree._met).
 _MET = _CONTROLS | {"body", "main", "a"}
-# Markup this path leaves to the other: processing instructions, CDATA and bogus declarations
-# (bs4 keeps them as strings of their own kinds), and more than one doctype.
-_UNMODELLED = ("<?", "<![")
-# dom.MAX_DEPTH and dom._IMPLIED_LEVELS (dom imports bs4; a test holds them equal): a page that may
-# nest deeper than the first is left to the other path, which bounds it.
+# dom.MAX_DEPTH (dom imports bs4; a test holds them equal): a page whose elements nest this deep
+# (less one, to be sure) is left to the other path, which bounds the nesting.
 _MAX_DEPTH = 200
-_IMPLIED_LEVELS = 16
 
 
 _COMMENT: Any = None  # the tag of a comment in lxml's tree (lxml is imported with the first page)
@@ -80,12 +76,10 @@ def markdown(html: str, base_url: str, *, only_main: bool, block_ads: bool) -> s
     """The page's markdown as ``to_markdown(filter_html(html, only_main=..., include_tags=None,
     exclude_tags=None, block_ads=...), base_url)`` gives it, or None where this path does not
     model the page (the caller then takes that one)."""
-    if any(marker in html for marker in _UNMODELLED) or html.count("<") - html.count("</") + _IMPLIED_LEVELS >= _MAX_DEPTH:
-        return None
     lowered = html.lower()
     doctype = lowered.find("<!doctype")
-    if doctype >= 0 and (lowered.find("<!doctype", doctype + 1) >= 0 or html[:doctype].strip()):
-        return None
+    if doctype >= 0 and (lowered.find("<!doctype", doctype + 1) >= 0 or not _prologue(html[:doctype])):
+        return None  # a doctype after the page began: bs4 keeps it where it stands
     tree = _Tree(only_main=only_main, block_ads=block_ads)
     if not tree.parse(html) or tree.body is None:
         return None
@@ -144,7 +138,7 @@ class _Tree:
             return False
         return self._attach(top, _Node("[document]", {}, None), False, False)
 
-    def _attach(self, element: Any, parent: _Node, keeping: bool, in_body: bool) -> bool:
+    def _attach(self, element: Any, parent: _Node, keeping: bool, in_body: bool, depth: int = 1) -> bool:
         """Appends ``element`` (its subtree, then its tail) to ``parent``, unless the filters
         remove it (its tail stays, as bs4's ``decompose`` leaves it); False where it is what this
         path does not model. ``keeping``: inside ``pre`` or ``textarea``; ``in_body``: inside the body."""
@@ -167,9 +161,11 @@ class _Tree:
                 if text:
                     node.children.append(text if text.strip(_ASCII_SPACES) else _string(text, inner))
                 if tag != "head":  # nothing the markdown reads is in the head: its elements are not made
+                    if depth >= _MAX_DEPTH - 1 and len(element):
+                        return False  # as deep as dom bounds: the other path flattens it
                     attach = self._attach
                     for child in element:
-                        if not attach(child, node, inner, in_body):
+                        if not attach(child, node, inner, in_body, depth + 1):
                             return False
         tail = element.tail
         if tail:
@@ -209,6 +205,27 @@ def _with_host(scheme: str, href: str) -> str | None:
         return urljoin(f"{scheme}://base.invalid/", href)
     except ValueError:
         return None  # no URL Python reads: the caller keeps it as written
+
+
+def _prologue(text: str) -> bool:
+    """Whether ``text`` (what comes before a doctype) is whitespace, comments and processing
+    instructions alone (an XHTML page's ``<?xml ...?>``): nothing bs4 keeps in the body."""
+    position = 0
+    while True:
+        while position < len(text) and text[position].isspace():
+            position += 1
+        if position == len(text):
+            return True
+        if text.startswith("<!--", position):
+            end = text.find("-->", position + 4)
+            position = end + 3 if end >= 0 else -1
+        elif text.startswith("<?", position):
+            end = text.find(">", position + 2)
+            position = end + 1 if end >= 0 else -1
+        else:
+            return False
+        if position < 0:
+            return False
 
 
 def _string(text: str, keeping: bool, *, comment: bool = False) -> str:
