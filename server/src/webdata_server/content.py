@@ -157,8 +157,7 @@ def _select(root: Any, selector: str) -> list[Any]:
 def to_markdown(root: Any, base_url: str) -> str:
     """Markdown of the element :func:`filter_html` returned, with links made absolute (edits it)."""
     for anchor in root.find_all("a", href=True):
-        href = str(anchor["href"])
-        anchor["href"] = _as_written(base_url, href)
+        anchor["href"] = urls.as_written(base_url, str(anchor["href"]))
     for element in root.find_all(_CONTROLS):
         element.decompose()
     for element in root.find_all(list(_NUMBERS)):
@@ -290,21 +289,15 @@ def clean_markdown(markdown: str) -> tuple[str, str | None]:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip() + "\n", None
 
 
-def _as_written(base_url: str, link: str) -> str:
-    """A page's link made absolute, or as the page wrote it where it is no URL Python reads."""
-    found = urls.joined(base_url, link)
-    return link if found is None else found
-
-
 def links(html: str, base_url: str) -> list[str]:
     soup = parse_html(html)
-    found = [_as_written(base_url, str(a["href"])) for a in soup.find_all("a", href=True)]
+    found = [urls.as_written(base_url, str(a["href"])) for a in soup.find_all("a", href=True)]
     return list(dict.fromkeys(found))
 
 
 def images(html: str, base_url: str) -> list[str]:
     soup = parse_html(html)
-    found = [_as_written(base_url, str(img["src"])) for img in soup.find_all("img", src=True)]
+    found = [urls.as_written(base_url, str(img["src"])) for img in soup.find_all("img", src=True)]
     return list(dict.fromkeys(found))
 
 

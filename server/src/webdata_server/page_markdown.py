@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from webdata_server import content
+from webdata_server import content, urls
 
 __all__ = ["markdown"]
 
@@ -90,7 +90,7 @@ def markdown(html: str, base_url: str, *, only_main: bool, block_ads: bool) -> s
     for anchor in tree.anchors:
         href = anchor.attrs["href"]
         joined = _with_host(scheme, href)
-        anchor.attrs["href"] = content._as_written(base_url, href) if joined is None else joined
+        anchor.attrs["href"] = urls.as_written(base_url, href) if joined is None else joined
     for control in tree.controls:
         if control.parent is not None and any(ancestor is root for ancestor in _ancestors(control)):
             control.parent.children.remove(control)

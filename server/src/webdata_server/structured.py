@@ -25,14 +25,6 @@ from webdata_server import urls
 __all__ = ["Media", "answer", "attributes", "highlights", "json_ld", "media", "menu", "product"]
 
 NO_PRODUCT = "No product found on this page; it does not appear to be a product page."
-
-
-def _join(base: str, link: Any) -> Any:
-    """A page's link made absolute, or as the page wrote it where it is no URL Python reads."""
-    found = urls.joined(base, link) if isinstance(link, str) else None
-    return link if found is None else found
-
-
 NO_MENU = "No menu found on this page; it does not appear to be a menu page."
 NOT_ON_PAGE = "The page does not say."
 
@@ -111,7 +103,7 @@ def _images(value: Any, base: str) -> list[dict[str, Any]]:
     for image in _list(value):
         url = image.get("url") or image.get("contentUrl") if isinstance(image, dict) else image
         if isinstance(url, str) and url:
-            entry: dict[str, Any] = {"url": _join(base, url)}
+            entry: dict[str, Any] = {"url": urls.as_written(base, url)}
             if isinstance(image, dict) and isinstance(image.get("caption") or image.get("name"), str):
                 entry["alt"] = image.get("caption") or image.get("name")
             images.append(entry)
@@ -133,7 +125,7 @@ def product(items: list[dict[str, Any]], url: str) -> dict[str, Any] | None:
     if title is None:
         return None
     base = str(item.get("url") or url)
-    profile: dict[str, Any] = {"title": title, "url": _join(url, base)}
+    profile: dict[str, Any] = {"title": title, "url": urls.as_written(url, base)}
     for key in ("brand", "category", "description"):
         value = _text(item.get(key))
         if value is not None:
@@ -233,7 +225,7 @@ def menu(items: list[dict[str, Any]], url: str, *, modifiers: bool = False) -> d
             entry["optionGroups"] = [option for option in _list(item.get("menuAddOn")) if isinstance(option, dict)] if modifiers else []
             entry["identifiers"] = {"merchantItemId": str(item["identifier"])} if item.get("identifier") else {}
             if isinstance(item.get("url"), str):
-                entry["url"] = _join(url, item["url"])
+                entry["url"] = urls.as_written(url, item["url"])
             entry["sourceUrl"] = url
             entries.append(entry)
         section_entry: dict[str, Any] = {"id": section_id, "name": name, "items": entries}
@@ -273,7 +265,7 @@ def media(html: str, url: str) -> Media:
     def sources(element: Any) -> list[tuple[str, str | None]]:
         found = [(element.get("src"), element.get("type"))] if element.get("src") else []
         found += [(s.get("src"), s.get("type")) for s in element.iter("source") if s.get("src")]
-        return [(_join(url, str(src)), kind) for src, kind in found]
+        return [(urls.as_written(url, str(src)), kind) for src, kind in found]
 
     for element in document.iter("audio", "video"):
         for src, kind in sources(element):
@@ -289,7 +281,7 @@ def media(html: str, url: str) -> Media:
             if element.get("title") or title:
                 video["title"] = element.get("title") or title
             if element.get("poster"):
-                video["thumbnail"] = _join(url, element.get("poster"))
+                video["thumbnail"] = urls.as_written(url, element.get("poster"))
             for key in ("width", "height"):
                 if (element.get(key) or "").isdigit():
                     video[key] = int(element.get(key))
@@ -298,7 +290,7 @@ def media(html: str, url: str) -> Media:
         prop, content = meta.get("property") or meta.get("name") or "", meta.get("content")
         if not content or prop not in ("og:audio", "og:video", "og:video:url", "og:audio:url"):
             continue
-        src = _join(url, content)
+        src = urls.as_written(url, content)
         if src in seen:
             continue
         seen.add(src)

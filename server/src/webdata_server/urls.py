@@ -6,7 +6,7 @@ import ipaddress
 import re
 from urllib.parse import urljoin, urlsplit
 
-__all__ = ["is_valid_url", "joined", "split_urls", "url_problem", "with_scheme"]
+__all__ = ["as_written", "is_valid_url", "joined", "split_urls", "url_problem", "with_scheme"]
 
 _TLD = re.compile(r"\.([a-z]{2,}|xn--[a-z0-9-]+|\*)$", re.IGNORECASE)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -20,6 +20,13 @@ def joined(base: str, link: str) -> str | None:
         return urljoin(base, link)
     except ValueError:
         return None
+
+
+def as_written(base: str, link: str) -> str:
+    """A page's link made absolute, or as the page wrote it where it is no URL Python reads (what a
+    format shows of such a link: the markdown, links, images, structured data)."""
+    found = joined(base, link)
+    return link if found is None else found
 
 
 def with_scheme(url: str) -> str:
