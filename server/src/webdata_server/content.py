@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from html import unescape
 from typing import Any
@@ -24,9 +24,11 @@ __all__ = [
     "SCREENSHOT_PIXELS_MAX",
     "branding",
     "clean_markdown",
+    "conversion_key",
     "filter_html",
     "head_metadata",
     "images",
+    "is_ad",
     "links",
     "pdf_data_url",
     "readable_number",
@@ -35,6 +37,7 @@ __all__ = [
     "screenshot_data_url",
     "screenshot_size",
     "summary",
+    "tidy",
     "to_markdown",
 ]
 
@@ -48,9 +51,11 @@ CLEAN_LIMIT = 100_000
 # compares the two).
 _AD_CLASSES = frozenset({"ad", "ads", "advert", "cookie-banner"})
 _AD_ID = "cookie-banner"
-# What only_main removes, and the elements no markdown is made of: tag names, found by name.
-_NOT_MAIN = ["header", "nav", "footer", "aside"]
-_CONTROLS = ["button", "input"]
+# What the filters remove by tag name (page_markdown reads the same): always, what only_main
+# removes, and the elements no markdown is made of.
+UNRENDERED = ("script", "style", "noscript")
+NOT_MAIN = ("header", "nav", "footer", "aside")
+CONTROLS = ("button", "input")
 _BOILERPLATE = re.compile(r"(cookie|newsletter|share this|share on|breadcrumb|^home ›|comments?\b|related (posts|articles)|advertisement)", re.IGNORECASE)
 _PAPER = {"A0": (2384, 3370), "A1": (1684, 2384), "A2": (1191, 1684), "A3": (842, 1191), "A4": (595, 842), "A5": (420, 595), "A6": (298, 420),
           "Letter": (612, 792), "Legal": (612, 1008), "Tabloid": (792, 1224), "Ledger": (1224, 792)}  # fmt: skip
@@ -80,7 +85,7 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
         root = BeautifulSoup("", "html.parser")
         for element in _outermost(kept):
             root.append(element.extract())
-    for element in root(["script", "style", "noscript"]):
+    for element in root(list(UNRENDERED)):
         element.decompose()
     if block_ads:
         for element in _ads(root):
@@ -89,7 +94,7 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
         for element in _select(root, selector):
             element.decompose()
     if only_main:
-        for element in root.find_all(_NOT_MAIN):
+        for element in root.find_all(list(NOT_MAIN)):
             element.decompose()
         if not include_tags:
             root = root.find("main") or root
@@ -98,14 +103,16 @@ def filter_html(html: str, *, only_main: bool, include_tags: list[str] | None, e
 
 def _ads(root: Any) -> list[Any]:
     """The elements under ``root`` that block_ads removes, in page order."""
-    found = []
-    for element in root.find_all(True):
-        classes = element.get("class") or ()
-        if isinstance(classes, str):
-            classes = classes.split()
-        if element.has_attr("data-ad") or element.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint(classes):
-            found.append(element)
-    return found
+    return [element for element in root.find_all(True) if is_ad(element.attrs)]
+
+
+def is_ad(attrs: Mapping[str, Any]) -> bool:
+    """Whether block_ads removes an element with these attributes (its class a list, as bs4 reads
+    it, or the attribute's text)."""
+    classes = attrs.get("class") or ()
+    if isinstance(classes, str):
+        classes = classes.split()
+    return "data-ad" in attrs or attrs.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint(classes)
 
 
 def _outermost(elements: list[Any]) -> list[Any]:
@@ -126,7 +133,7 @@ def _markdown() -> Any:
 
     class Converter(MarkdownConverter):
         def get_conv_fn(self, tag_name: str) -> Any:  # not in markdownify's stubs
-            if _CONVERT_NAME.sub("_", tag_name.lower()) in _NOT_CONVERSIONS:
+            if conversion_key(tag_name) in _NOT_CONVERSIONS:
                 return None
             return MarkdownConverter.get_conv_fn(self, tag_name)  # type: ignore[attr-defined]
 
@@ -135,6 +142,19 @@ def _markdown() -> Any:
 
 _CONVERT_NAME = re.compile(r"[\[\]:-]")
 _NOT_CONVERSIONS = frozenset({"soup", "fn_cache"})
+
+
+def conversion_key(tag_name: str) -> str:
+    """The ``<x>`` of the markdownify attribute ``convert_<x>`` a tag of this name is converted
+    with (what it looks up; page_markdown reads the same)."""
+    return _CONVERT_NAME.sub("_", tag_name.lower())
+
+
+def tidy(markdown: str) -> str:
+    """A markdown's blank lines at most one in a row, stripped, ending in one newline."""
+    return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
+
+
 # The number attributes markdownify reads with int(): an ol's start, a cell's colspan.
 _NUMBERS = {"ol": "start", "td": "colspan", "th": "colspan"}
 
@@ -158,14 +178,13 @@ def to_markdown(root: Any, base_url: str) -> str:
     """Markdown of the element :func:`filter_html` returned, with links made absolute (edits it)."""
     for anchor in root.find_all("a", href=True):
         anchor["href"] = urls.as_written(base_url, str(anchor["href"]))
-    for element in root.find_all(_CONTROLS):
+    for element in root.find_all(list(CONTROLS)):
         element.decompose()
     for element in root.find_all(list(_NUMBERS)):
         attribute = _NUMBERS[element.name]
         if attribute in element.attrs and not readable_number(str(element[attribute])):
             del element[attribute]
-    markdown = _markdown().convert_soup(root)
-    return re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
+    return tidy(_markdown().convert_soup(root))
 
 
 def head_metadata(html: str) -> dict[str, Any]:
@@ -286,7 +305,7 @@ def clean_markdown(markdown: str) -> tuple[str, str | None]:
         structural = in_code or line.lstrip().startswith(("#", "-", "*", "|", "!", "1."))
         if structural or not _BOILERPLATE.search(line):
             kept.append(line)
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip() + "\n", None
+    return tidy("\n".join(kept)), None
 
 
 def links(html: str, base_url: str) -> list[str]:

@@ -31,12 +31,10 @@ __all__ = ["markdown"]
 # and of which spaces.
 _KEEPS_WHITESPACE = frozenset({"pre", "textarea"})
 _ASCII_SPACES = "\x20\x0a\x09\x0c\x0d"
-# The filters' names (content.py): removed always, as ads, when not main content, as controls.
-_NEVER = frozenset({"script", "style", "noscript"})
-_AD_CLASSES = frozenset({"ad", "ads", "advert", "cookie-banner"})
-_AD_ID = "cookie-banner"
-_NOT_MAIN = frozenset({"header", "nav", "footer", "aside"})
-_CONTROLS = frozenset({"button", "input"})
+# The filters' names (content.py): removed always, when not main content, as controls.
+_NEVER = frozenset(content.UNRENDERED)
+_NOT_MAIN = frozenset(content.NOT_MAIN)
+_CONTROLS = frozenset(content.CONTROLS)
 # The names the tree keeps a note of as it is made (_Tree._met).
 _MET = _CONTROLS | {"body", "main", "a"}
 # dom.MAX_DEPTH (dom imports bs4; a test holds them equal): a page whose elements nest this deep
@@ -99,7 +97,7 @@ def markdown(html: str, base_url: str, *, only_main: bool, block_ads: bool) -> s
         text = _Converter().tag(root, frozenset())
     except (_Unmodelled, ValueError):  # ValueError: a heading's level too long for int(), as there
         return None
-    return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+    return content.tidy(text)
 
 
 class _Tree:
@@ -150,7 +148,7 @@ class _Tree:
         else:
             items = element.items()
             attrs = dict(items) if items else {}
-            if not (in_body and (tag in self.removed or (items and self.block_ads and _is_ad(attrs)))):
+            if not (in_body and (tag in self.removed or (items and self.block_ads and content.is_ad(attrs)))):
                 node = _Node(tag, attrs, parent)
                 parent.children.append(node)
                 if tag in _MET:
@@ -187,11 +185,6 @@ class _Tree:
                     self.main = node
             else:
                 self.controls.append(node)
-
-
-def _is_ad(attrs: dict[str, str]) -> bool:
-    """Whether block_ads removes an element with these attributes."""
-    return "data-ad" in attrs or attrs.get("id") == _AD_ID or not _AD_CLASSES.isdisjoint((attrs.get("class") or "").split())
 
 
 @lru_cache(maxsize=4096)
@@ -264,7 +257,6 @@ _ALL_WHITESPACE = re.compile(r"[\t \r\n]+")
 _NEWLINE_WHITESPACE = re.compile(r"[\t \r\n]*[\r\n][\t \r\n]*")
 _PRE_LSTRIP = re.compile(r"^[ \n]*\n")
 _PRE_RSTRIP = re.compile(r"[ \n]*$")
-_CONVERT_NAME = re.compile(r"[\[\]:-]")
 _EXTRACT_NEWLINES = re.compile(r"^(\n*)((?:.*[^\n])?)(\n*)$", flags=re.DOTALL)
 _BACKTICK_RUNS = re.compile(r"`+")
 _BLOCK_INSIDE = frozenset(
@@ -398,7 +390,7 @@ class _Converter:
     def convert(self, node: _Node, text: str, parent_tags: frozenset[str]) -> str:
         key = _KEYS.get(node.name)
         if key is None:
-            key = _CONVERT_NAME.sub("_", node.name.lower())
+            key = content.conversion_key(node.name)
             key = key if key in _CONVERSIONS or _HEADING.match(key) is not None else ""
             if len(_KEYS) < 4096:
                 _KEYS[node.name] = key
