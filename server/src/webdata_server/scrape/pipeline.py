@@ -127,10 +127,11 @@ def cache_variant(options: models.ScrapeRequest) -> str:
 
 
 def _page_data(page: Page) -> dict[str, Any]:
-    """A cached copy of ``page``: its fields, and its bytes (base64) only where they are not its
-    HTML's (a PDF, an upload): a synthetic page's copy was its HTML twice, once in base64, a third
-    of a crawled page's write."""
-    data = {**asdict(page)} if page.pdf_text else {f.name: getattr(page, f.name) for f in fields(page)}
+    """A cached copy of ``page``: its fields (a PDF's text as plain data, which :func:`_page_from`
+    reads back), and its bytes (base64) only where they are not its HTML's (a PDF, an upload): a
+    synthetic page's copy was its HTML twice, once in base64."""
+    data = {f.name: getattr(page, f.name) for f in fields(page)}
+    data["pdf_text"] = [asdict(text) for text in page.pdf_text]
     if page.raw == page.html.encode():
         del data["raw"]
     else:
