@@ -19,6 +19,8 @@ from bs4.builder._lxml import LXMLTreeBuilder
 from webdata_server import content, dom, linear, web
 from webdata_server.web import FetchContext, SyntheticWeb
 
+from tests.server.markup import random_markup
+
 # The selectors the filters used, and the code that used them (content.py before issue 59).
 AD_SELECTORS = "[data-ad], .ad, .ads, .advert, .cookie-banner, #cookie-banner"
 
@@ -170,20 +172,10 @@ def _random_page(rng: random.Random) -> str:
     attributes = [" class='a  b'", " class=' ad '", " id=x", " href='/p?q=1&amp;r'", " rel='nofollow noopener'", " data-ad", " charset=utf-8",
                   " content='text/html; charset=x' http-equiv=Content-Type", " headers='h1 h2'"]  # fmt: skip
     texts = ["text", " ", "\n", "\n  \t", "a &lt; b &amp; c", "  two  spaces ", "é", "\r\n", "x\ny"]
-    parts = []
-    for _ in range(rng.randint(1, 60)):
-        roll, name = rng.random(), rng.choice(names)
-        if roll < 0.35:
-            parts.append(f"<{name}{''.join(rng.choice(attributes) for _ in range(rng.randint(0, 3)))}>")
-        elif roll < 0.55:
-            parts.append(f"</{name}>")
-        elif roll < 0.85:
-            parts.append(rng.choice(texts))
-        elif roll < 0.92:
-            parts.append(rng.choice(["<!-- c -->", "<!doctype html>", "<?pi x?>", "<![CDATA[ d ]]>"]))
-        else:
-            parts.append("<" + rng.choice(["", "/", "!"]))
-    return "".join(parts)
+    declarations = ["<!-- c -->", "<!doctype html>", "<?pi x?>", "<![CDATA[ d ]]>"]
+    return random_markup(
+        rng, names=names, attributes=attributes, texts=texts, declarations=declarations, strays=["", "/", "!"], longest=60, shares=(0.35, 0.55, 0.85, 0.92)
+    )
 
 
 _LINKS = ("parent", "next_element", "previous_element", "next_sibling", "previous_sibling")

@@ -14,6 +14,8 @@ from markdownify import MarkdownConverter
 from webdata_server import content, dom, page_markdown
 from webdata_server.web import FetchContext, SyntheticWeb
 
+from tests.server.markup import random_markup
+
 FLAGS = list(itertools.product((True, False), (True, False)))
 
 
@@ -72,39 +74,22 @@ _TEXTS = ["text", " ", "\n", "\n  \t", "a &lt; b &amp; c", "  two  spaces ", "é
           "\x00", "\x0b", "\u2028", "<meta charset=utf-8>", "<a href=/x>", "<img src=x alt=y/>", "<td colspan=3>", "<p/>", "</br>"]  # fmt: skip
 
 
+_DECLARATIONS = ["<!-- c -->", "<!---->", "<!-- \n -->", "<!--x-->", "<?pi x?>", "<?>", "<![CDATA[ d ]]>", "<![endif]-->",
+                 "<!--[if IE]><p>x</p><![endif]-->", "<!doctype html>", "<?xml version='1.0'?>"]  # fmt: skip
+
+
 def _random_page(rng: random.Random) -> str:
-    parts = []
-    if rng.random() < 0.5:
-        parts.append("<!DOCTYPE html>")
-    for _ in range(rng.randint(1, 80)):
-        roll, name = rng.random(), rng.choice(_NAMES)
-        if roll < 0.38:
-            parts.append(f"<{name}{''.join(rng.choice(_ATTRIBUTES) for _ in range(rng.randint(0, 3)))}>")
-        elif roll < 0.58:
-            parts.append(f"</{name}>")
-        elif roll < 0.9:
-            parts.append(rng.choice(_TEXTS))
-        elif roll < 0.96:
-            parts.append(
-                rng.choice(
-                    [
-                        "<!-- c -->",
-                        "<!---->",
-                        "<!-- \n -->",
-                        "<!--x-->",
-                        "<?pi x?>",
-                        "<?>",
-                        "<![CDATA[ d ]]>",
-                        "<![endif]-->",
-                        "<!--[if IE]><p>x</p><![endif]-->",
-                        "<!doctype html>",
-                        "<?xml version='1.0'?>",
-                    ]
-                )
-            )
-        else:
-            parts.append("<" + rng.choice(["", "/", "!", "a"]))
-    return "".join(parts)
+    return random_markup(
+        rng,
+        names=_NAMES,
+        attributes=_ATTRIBUTES,
+        texts=_TEXTS,
+        declarations=_DECLARATIONS,
+        strays=["", "/", "!", "a"],
+        longest=80,
+        shares=(0.38, 0.58, 0.9, 0.96),
+        doctype_first=0.5,
+    )
 
 
 def test_random_markup_gives_the_same_markdown_or_none() -> None:
