@@ -37,13 +37,14 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from webdata_server import answers
 from webdata_server.blocklist import Blocklist
-from webdata_server.browser.sessions import SessionService
 from webdata_server.config import Settings, read_bundle
 from webdata_server.contract import Contract
 from webdata_server.controls import Controls, FaultyWeb
 from webdata_server.domain import Team, now_utc
 from webdata_server.errors import Offload, Refusal
 from webdata_server.ingress import Gate
+from webdata_server.interact.pool import MAX_WORKERS
+from webdata_server.interact.sessions import MAX_WAITING, SessionService
 from webdata_server.jobs import Clock, Demand, JobService, run_worker
 from webdata_server.jobs.engine import Notify
 from webdata_server.jobs.monitors import MonitorService
@@ -289,6 +290,10 @@ async def _committed(writes: Committed[T]) -> T:
     return writes.result()
 
 
+# Threads that wait on interact's workers: every team's running and waiting runs, for a few teams at once.
+RUN_THREADS = MAX_WORKERS + 2 * MAX_WAITING
+
+
 @dataclass(frozen=True)
 class _Running:
     """What the endpoints share while the app runs."""
@@ -297,6 +302,7 @@ class _Running:
     gate: Gate
     threads: ThreadPoolExecutor
     heavy: ThreadPoolExecutor  # the handlers whose work grows with their input (Operation.heavy)
+    runs: ThreadPoolExecutor  # interact's runs, waiting on their worker process (Operation.runs)
     demand: Demand  # requests being answered: the job worker yields to them
 
 
@@ -335,7 +341,7 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                     loop = asyncio.get_running_loop()
                     # A handler's writes are awaited here, not in the thread: it is free for the
                     # next request while the commit happens.
-                    executor = now.heavy if operation.heavy else now.threads
+                    executor = now.runs if operation.runs else now.heavy if operation.heavy else now.threads
                     answer = await loop.run_in_executor(executor, functools.partial(_serve, ctx, gate, route, request, raw, too_large))
                 if isinstance(answer, Pending):
                     try:
@@ -417,7 +423,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         threads = ThreadPoolExecutor(settings.handler_threads, thread_name_prefix="webdata")
         heavy = ThreadPoolExecutor(settings.heavy_threads, thread_name_prefix="webdata-heavy")
         demand = Demand()
-        state["running"] = _Running(ctx, Gate(active_store), threads, heavy, demand)
+        runs = ThreadPoolExecutor(RUN_THREADS, thread_name_prefix="webdata-runs")
+        state["running"] = _Running(ctx, Gate(active_store), threads, heavy, runs, demand)
         # Every team's balance of its current period, read once now (from the ledger where the
         # period has no running balance yet), so no request pays for it.
         await asyncio.get_running_loop().run_in_executor(threads, _warm_balances, active_store)
@@ -435,8 +442,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             await active_store.db.detach()
             if controls is not None:
                 controls.unbind_running()
+            ctx.sessions.close()  # the runs' workers: a run under way ends with them
             threads.shutdown(wait=True)
             heavy.shutdown(wait=True)
+            runs.shutdown(wait=True)
             await webhooks.close()
             if own:
                 active_store.close()

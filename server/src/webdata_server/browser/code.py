@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -234,6 +235,7 @@ class Interpreter:
 
     def __init__(self, page: BrowserPage, *, language: str, timeout_s: float) -> None:
         self.run = Run(page=page, language=language, timeout_ms=int(timeout_s * 1000))
+        self.started = time.monotonic()
 
     # -- the run ------------------------------------------------------------------------------
     def execute(self, program: list[Any]) -> Outcome:
@@ -265,6 +267,8 @@ class Interpreter:
         self.run.steps += 1
         if self.run.steps > MAX_STEPS:
             raise TooLong
+        if self.run.steps % 64 == 0 and (time.monotonic() - self.started) * 1000 + self.run.page.waited_ms > self.run.timeout_ms:
+            raise TimeoutError
 
     def _statement(self, node: Any, env: dict[str, Any]) -> Any:
         self._tick()

@@ -39,8 +39,15 @@ BLANK = "<html><head></head><body></body></html>"
 # elements than this is not snapshotted whole.
 MAX_HISTORY = 50
 MAX_SNAPSHOT_LINES = 500
-# The cookies and localStorage a session keeps (a script cannot grow them without end).
-MAX_STORED_CHARS = 1_000_000
+# What a page and its session keep, as browsers bound them: a call that would pass a bound fails
+# naming it and stores nothing past it (the server README's interact table lists them).
+MAX_DOCUMENT_CHARS = 5 * 1024 * 1024  # a page's markup, however it grows (load more, typing, innerHTML)
+MAX_VALUE_CHARS = 524_288  # a form field's value (WebKit's and Chrome's longest input value)
+MAX_COOKIE_CHARS = 4096  # a cookie's name and value (RFC 6265's minimum, every browser's limit)
+MAX_COOKIES_PER_HOST = 180  # Chrome's per-domain limit
+MAX_COOKIES = 3000  # Chrome keeps 3,300 in all; a session here, 3,000
+MAX_ORIGIN_STORAGE_CHARS = 5 * 1024 * 1024  # localStorage per origin: browsers' 5 MiB, keys and values in UTF-16 units
+MAX_STORED_CHARS = 10 * 1024 * 1024  # localStorage of every origin of a session together
 _TEXT_INPUTS = {"", "text", "email", "password", "search", "tel", "url", "number"}
 
 
@@ -110,7 +117,10 @@ class BrowserPage:
         self.state = state
         self.web = web
         self.context = context or FetchContext(headers={}, mobile=False, country="US", languages=[])
+        bounded(state)
         self.soup: BeautifulSoup = parse_html(state.html)
+        self.size = len(state.html)  # the markup's size, grown by every change (never shrunk: a bound, not a count)
+        self._stored: int | None = None
         self.waited_ms = 0
         # Whether the state changed since it was last saved (a read-only run writes nothing back).
         self.dirty = False
@@ -247,8 +257,11 @@ class BrowserPage:
         self.dirty = True
         if record and self.state.url != "about:blank":
             self.state.history = [*self.state.history, self.state.url][-MAX_HISTORY:]
+        if len(html) > MAX_DOCUMENT_CHARS:
+            raise PageError(f"page: the document of {url} is larger than a page may be ({MAX_DOCUMENT_CHARS:,} characters)")
         self.state.url = url
         self.soup = parse_html(html)
+        self.size = len(html)
         self.state.focus = None
         self.state.refs = {}
         self.state.scrolled = False
@@ -268,13 +281,47 @@ class BrowserPage:
         self.dirty = True
         if not changes:
             return
-        jar = dict(self.state.cookies.get(_host(url), {}))
         for name, value in changes.items():
             if value is None:
+                jar = dict(self.state.cookies.get(_host(url), {}))
                 jar.pop(name, None)
+                self.state.cookies = {**self.state.cookies, _host(url): jar}
             else:
-                jar[name] = value
-        self.state.cookies = {**self.state.cookies, _host(url): jar}
+                self.add_cookie(_host(url), name, value)
+
+    def add_cookie(self, host: str, name: str, value: str) -> None:
+        """Sets a cookie of ``host``, within the cookie bounds (a cookie past them is refused)."""
+        if len(name) + len(value) > MAX_COOKIE_CHARS:
+            raise PageError(f"cookie {name[:40]!r}: a cookie's name and value are limited to {MAX_COOKIE_CHARS:,} characters")
+        jar = dict(self.state.cookies.get(host, {}))
+        if name not in jar:
+            if len(jar) >= MAX_COOKIES_PER_HOST:
+                raise PageError(f"cookie {name[:40]!r}: {host} has {MAX_COOKIES_PER_HOST} cookies, the most a host may keep")
+            if sum(len(j) for j in self.state.cookies.values()) >= MAX_COOKIES:
+                raise PageError(f"cookie {name[:40]!r}: the session has {MAX_COOKIES:,} cookies, the most it may keep")
+        jar[name] = value
+        self.dirty = True
+        self.state.cookies = {**self.state.cookies, host: jar}
+
+    def clear_cookies(self, name: str | None = None) -> None:
+        self.dirty = True
+        if name is None:
+            self.state.cookies = {}
+        else:
+            self.state.cookies = {h: {k: v for k, v in jar.items() if k != name} for h, jar in self.state.cookies.items()}
+
+    def set_cookie_string(self, text: str) -> None:
+        """``document.cookie = "name=value; path=/; max-age=0"`` on the page's host."""
+        pair, *attributes = text.split(";")
+        name, _, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        expired = any(a.strip().lower().startswith(("max-age=0", "max-age=-", "expires=thu, 01 jan 1970")) for a in attributes)
+        if not name:
+            return
+        if expired:
+            self._set_cookies(self.state.url, {name: None})
+        else:
+            self.add_cookie(_host(self.state.url), name, value)
 
     # -- acting ---------------------------------------------------------------------------------
     def click(self, query: Query, *, all: bool = False, navigate: bool = True) -> None:
@@ -290,6 +337,7 @@ class BrowserPage:
         navigate = navigate and self.web is not None  # a page with no web to go to stays where it is
         main = self.soup.select_one("main") or self.soup.body or self.soup
         if target.get("id") == "load-more":
+            self.grow(30)
             main.append(_fragment("<p>More content loaded.</p>"))
             return
         if target.get("id") == "cookie-accept":
@@ -373,11 +421,13 @@ class BrowserPage:
             raise PageError(f"{action}: element is not an <input>, <textarea> or [contenteditable] element")
 
     def _set_value(self, target: Tag, text: str) -> None:
+        if len(text) > MAX_VALUE_CHARS:
+            raise PageError(f"the value would be {len(text):,} characters: a form field holds at most {MAX_VALUE_CHARS:,}")
+        self.grow(len(text))
         if target.name == "textarea" or target.get("contenteditable") is not None:
             target.string = text
         else:
             target["value"] = text
-        self._bound_storage()
 
     def select_option(self, query: Query, value: str) -> None:
         self.dirty = True
@@ -409,6 +459,7 @@ class BrowserPage:
             return
         if target.get("id") == "search" and target.find_parent("form") is None:
             main = self.soup.select_one("main") or self.soup.body or self.soup
+            self.grow(40 + len(str(target.get("value", ""))))
             main.append(_fragment(f"<p>Search results for: {target.get('value', '')}</p>"))
             return
         if target.find_parent("form") is not None:
@@ -507,15 +558,157 @@ class BrowserPage:
             self.dirty = True
         return "\n".join(lines)
 
-    def _bound_storage(self) -> None:
-        size = sum(len(k) + len(v) for jar in (*self.state.cookies.values(), *self.state.storage.values()) for k, v in jar.items())
-        if size > MAX_STORED_CHARS:
-            raise PageError(f"QuotaExceededError: the session's cookies and localStorage are limited to {MAX_STORED_CHARS:,} characters")
+    def grow(self, chars: int) -> None:
+        """Counts ``chars`` more of markup; past :data:`MAX_DOCUMENT_CHARS` the change is refused."""
+        if self.size + chars > MAX_DOCUMENT_CHARS:
+            raise PageError(f"the page would grow past {MAX_DOCUMENT_CHARS:,} characters, the most a page may hold")
+        self.size += chars
+
+    def _storage_size(self) -> int:
+        if self._stored is None:
+            self._stored = sum(len(k) + len(v) for jar in self.state.storage.values() for k, v in jar.items())
+        return self._stored
 
     def set_item(self, key: str, value: str) -> None:
+        jar = self.local_storage()
+        before = len(key) + len(jar[key]) if key in jar else 0
+        after = len(key) + len(value)
+        origin_size = sum(len(k) + len(v) for k, v in jar.items()) if after > before else 0
+        if after > before and origin_size - before + after > MAX_ORIGIN_STORAGE_CHARS:
+            raise PageError(
+                f"QuotaExceededError: Failed to execute 'setItem' on 'Storage': the quota of {MAX_ORIGIN_STORAGE_CHARS:,} characters per origin would be exceeded"
+            )
+        if self._storage_size() - before + after > MAX_STORED_CHARS:
+            raise PageError(f"QuotaExceededError: the session's localStorage is limited to {MAX_STORED_CHARS:,} characters")
         self.dirty = True
-        self.local_storage()[key] = value
-        self._bound_storage()
+        jar[key] = value
+        self._stored = self._storage_size() - before + after
+
+    def remove_item(self, key: str) -> None:
+        jar = self.local_storage()
+        if key in jar:
+            self.dirty = True
+            del jar[key]
+            self._stored = None
+
+    def clear_storage(self) -> None:
+        self.dirty = True
+        self.local_storage().clear()
+        self._stored = None
+
+    # -- the page's realm (page.evaluate's document) --------------------------------------------
+    def elements(self) -> list[Tag]:
+        return self._elements()
+
+    def index_of(self, element: Tag) -> int:
+        return self._index(element)
+
+    def value_of(self, element: Tag) -> str:
+        return _value_of(element)
+
+    def set_content(self, html: str) -> None:
+        self._show(self.state.url, html, record=False)
+
+    def set_title(self, title: str) -> None:
+        self.dirty = True
+        self.grow(len(title))
+        found = self.soup.title
+        if found is None:
+            head = self.soup.head or self.soup
+            head.append(_fragment("<title></title>"))
+            found = self.soup.title
+        if found is not None:
+            found.string = title
+
+    def focus(self, query: Query) -> None:
+        self.dirty = True
+        self.state.focus = self._index(self.one(query, "focus"))
+
+    def submit(self, element: Tag) -> None:
+        self.dirty = True
+        self._submit_from(element)
+
+    def set_property(self, element: Tag, prop: str, value: Any) -> None:
+        self.dirty = True
+        if prop == "value":
+            if element.name in ("input", "textarea", "select") or element.get("contenteditable") is not None:
+                if element.name == "select":
+                    for option in element.find_all("option"):
+                        if option.has_attr("selected"):
+                            del option["selected"]
+                        if option.get("value", _text(option)) == value:
+                            option["selected"] = ""
+                else:
+                    self._set_value(element, str(value))
+            return
+        if prop == "checked":
+            if bool(value) != element.has_attr("checked"):
+                self._toggle(element)
+            return
+        text = str(value)
+        self.grow(len(text))
+        if prop == "textContent":
+            element.string = text
+        elif prop == "innerHTML":
+            element.clear()
+            element.append(_fragment(text))
+
+    def set_attribute(self, element: Tag, name: str, value: str | None) -> None:
+        self.dirty = True
+        if value is None:
+            if element.has_attr(name):
+                del element[name]
+            return
+        self.grow(len(name) + len(value))
+        element[name] = value
+
+    def insert_html(self, element: Tag, where: str, html: str) -> None:
+        self.dirty = True
+        self.grow(len(html))
+        fragment = _fragment(html)
+        where = where.lower()
+        if where == "beforeend":
+            element.append(fragment)
+        elif where == "afterbegin":
+            element.insert(0, fragment)
+        elif where == "beforebegin":
+            element.insert_before(fragment)
+        elif where == "afterend":
+            element.insert_after(fragment)
+        else:
+            raise PageError(f"insertAdjacentHTML: '{where}' is not one of beforeBegin, afterBegin, beforeEnd, afterEnd")
+
+    def remove_element(self, element: Tag) -> None:
+        self.dirty = True
+        element.decompose()
+
+
+def bounded(state: PageState) -> PageState:
+    """``state`` within the page's bounds, in place: a session stored by an older version with more
+    (cookies past the limits, an origin's storage past its quota, a page past its size) keeps what
+    fits and drops the rest, so it can still be run, ended, billed and saved to its profile."""
+    if len(state.html) > MAX_DOCUMENT_CHARS:
+        state.html, state.focus, state.refs = BLANK, None, {}
+    cookies: dict[str, dict[str, str]] = {}
+    count = 0
+    for host, jar in state.cookies.items():
+        kept = {}
+        for name, value in jar.items():
+            if len(name) + len(value) <= MAX_COOKIE_CHARS and len(kept) < MAX_COOKIES_PER_HOST and count < MAX_COOKIES:
+                kept[name] = value
+                count += 1
+        if kept:
+            cookies[host] = kept
+    state.cookies = cookies
+    storage: dict[str, dict[str, str]] = {}
+    total = 0
+    for origin, jar in state.storage.items():
+        size = sum(len(k) + len(v) for k, v in jar.items())
+        if size <= MAX_ORIGIN_STORAGE_CHARS and total + size <= MAX_STORED_CHARS:
+            storage[origin] = jar
+            total += size
+    state.storage = storage
+    return state
 
 
 def _is_tag(value: Any) -> TypeGuard[Tag]:

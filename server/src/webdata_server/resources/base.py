@@ -13,7 +13,6 @@ from pydantic import BaseModel
 
 from webdata_server.alexandria.runs import Runs
 from webdata_server.blocklist import Blocklist
-from webdata_server.browser.sessions import SessionService
 from webdata_server.config import Settings
 from webdata_server.contract import Contract
 from webdata_server.domain import Caller, Job, JobKind, Team
@@ -28,6 +27,7 @@ from webdata_server.errors import (
     Unauthenticated,
     issue,
 )
+from webdata_server.interact.sessions import SessionService
 from webdata_server.jobs import JobService
 from webdata_server.jobs.monitors import MonitorService
 from webdata_server.operations import OperationTable
@@ -166,6 +166,9 @@ class Operation:
     # Its work grows with its input (a conversion, a site's walk): offloaded to threads of their
     # own (Settings.heavy_threads), never to those cheap requests need.
     heavy: bool = False
+    # Interact's runs: a thread of their own waits for the run's worker process (no handler thread
+    # waits on user code; the pool bounds how many a team may hold).
+    runs: bool = False
     # The models of the body's other forms (a oneOf body), by the key that tells each apart
     # (the contract's route.variants): the scrape's alexandria calls.
     forms: Mapping[str, type[BaseModel]] = field(default_factory=dict)

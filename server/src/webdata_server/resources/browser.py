@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from typing import Any
 
 import webdata_models as models
 
 from webdata_server.browser.outcome import Outcome
-from webdata_server.browser.sessions import light_code, session_links
 from webdata_server.domain import iso
 from webdata_server.errors import InvalidRequest, issue
+from webdata_server.interact.sessions import session_links
 from webdata_server.resources.base import Call, Context, Operation, Pending, dump
 
-__all__ = ["OPERATIONS", "execute_answer", "in_thread"]
+__all__ = ["OPERATIONS", "execute_answer"]
 
 _STATUSES = ("active", "destroyed", "error")
 
@@ -70,32 +69,10 @@ def listed(ctx: Context, call: Call) -> dict[str, Any]:
     return dump(models.BrowserListResponse(success=True, sessions=sessions))
 
 
-# Bodies up to this size are read to tell light code (below); larger ones go to a worker thread.
-_LIGHT_BODY = 1024
-
-
-def in_thread(ctx: Context, raw: bytes) -> bool:
-    """Whether an execute or interact call runs in a worker thread: yes, unless its body is light code
-    (:func:`~webdata_server.browser.sessions.light_code`: a few reads of the page, such as an
-    agent's or a test's ``await page.title()``), which runs on the event loop when its session is
-    open with its page at hand (the handler raises :class:`Offload` otherwise). A light call
-    costs about a third less without the thread's hop (benchmarks/README.md)."""
-    if len(raw) > _LIGHT_BODY:
-        return True
-    try:
-        body = json.loads(raw)
-    except ValueError:
-        return True
-    if not isinstance(body, dict):
-        return True
-    code, language = body.get("code"), body.get("language", "node")
-    return not (isinstance(code, str) and code and language in ("node", "python") and light_code(code, language))
-
-
 def execute(ctx: Context, call: Call) -> Pending:
     body: models.BrowserExecuteRequest = call.body
-    session = ctx.sessions.find(call.caller, call.path["sessionId"], on_loop=call.on_loop)
-    ran = ctx.sessions.execute(session, code=body.code, prompt=None, language=body.language, timeout_s=float(body.timeout), on_loop=call.on_loop)
+    session = ctx.sessions.find(call.caller, call.path["sessionId"])
+    ran = ctx.sessions.execute(session, code=body.code, prompt=None, language=body.language, timeout_s=float(body.timeout))
     links = session_links(call.base_url(), session.id)
     return Pending(ran.written, lambda written: {"success": True, **links, **execute_answer(ran.outcome(written), interact=False)})
 
@@ -112,11 +89,11 @@ def delete(ctx: Context, call: Call) -> dict[str, Any]:
 OPERATIONS = [
     Operation("createBrowser", models.BrowserCreateRequest, create),
     Operation("listBrowsers", None, listed),
-    Operation("executeBrowser", models.BrowserExecuteRequest, execute, offload=in_thread),
+    Operation("executeBrowser", models.BrowserExecuteRequest, execute, runs=True),
     Operation("deleteBrowser", None, delete),
     # The same operations at the newest service's second path (/v2/interact: x-alias-of).
     Operation("createInteractSession", models.BrowserCreateRequest, create),
     Operation("listInteractSessions", None, listed),
-    Operation("executeInteractSession", models.BrowserExecuteRequest, execute, offload=in_thread),
+    Operation("executeInteractSession", models.BrowserExecuteRequest, execute, runs=True),
     Operation("deleteInteractSession", None, delete),
 ]

@@ -6,10 +6,10 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.browser.sessions import session_links
 from webdata_server.errors import BrowserRefused, InvalidJobId, Offload
+from webdata_server.interact.sessions import session_links
 from webdata_server.resources.base import _UUID, Call, Context, Operation, Pending, dump
-from webdata_server.resources.browser import execute_answer, in_thread
+from webdata_server.resources.browser import execute_answer
 
 __all__ = ["OPERATIONS"]
 
@@ -57,7 +57,7 @@ def run(ctx: Context, call: Call) -> Pending:
     if not session.active:
         raise BrowserRefused("destroyed")
     code = body.code if body.code else None
-    ran = sessions.execute(session, code=code, prompt=body.prompt, language=body.language, timeout_s=float(body.timeout), on_loop=call.on_loop)
+    ran = sessions.execute(session, code=code, prompt=body.prompt, language=body.language, timeout_s=float(body.timeout))
     links = session_links(call.base_url(), session.id)
 
     def then(written: bool) -> dict[str, Any]:
@@ -82,6 +82,6 @@ def stop(ctx: Context, call: Call) -> dict[str, Any]:
 
 
 OPERATIONS = [
-    Operation("interactWithScrape", models.InteractRequest, run, offload=in_thread),
+    Operation("interactWithScrape", models.InteractRequest, run, runs=True),
     Operation("stopInteraction", None, stop),
 ]

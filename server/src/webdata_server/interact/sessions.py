@@ -4,8 +4,10 @@
   the checks the service makes first: the team can pay the whole ttl at the base rate (402), it has
   a free concurrency slot (running jobs and open sessions count alike; 429), and no other open
   session writes the same profile (409; a unique index of the store keeps the rule);
-- :meth:`SessionService.execute`: code (node, python, bash) or a prompt run on the session's page;
-  its page (cookies, localStorage, form values, history) is stored after every call;
+- :meth:`SessionService.execute`: code (node, python, bash) or a prompt run on the session's page in
+  a worker process (:mod:`.pool`: bounded in time, memory and output from outside); its page
+  (cookies, localStorage, form values, history) is stored after every call that changed it. No lock
+  that ending a session takes is held while code runs: ending a session stops its run;
 - :meth:`SessionService.stop` and :meth:`SessionService.work`: a session ends on DELETE, at its ttl,
   or after its inactivity, whichever comes first; ending it bills it once (the store's conditional
   update: a second ending bills nothing, a crash between leaves it open to be ended and billed at
@@ -21,12 +23,9 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
-from typing import Any
 from urllib.parse import urlsplit
 from weakref import WeakValueDictionary
 
@@ -34,9 +33,10 @@ import webdata_models as models
 
 from webdata_server.actions import ActionRun, perform
 from webdata_server.browser.outcome import Outcome
-from webdata_server.browser.page import BrowserPage, PageError, PageState
+from webdata_server.browser.page import BrowserPage, PageError, PageState, bounded
 from webdata_server.domain import Caller, Team
 from webdata_server.errors import BrowserRefused, Offload
+from webdata_server.interact.pool import Sandbox
 from webdata_server.jobs.clock import Clock
 from webdata_server.pricing import Pricing
 from webdata_server.scrape.pipeline import fetch_context
@@ -44,10 +44,11 @@ from webdata_server.store import Committed, LedgerEntry, Store
 from webdata_server.store.browsers import SessionRow, StoredScrape
 from webdata_server.web import WebSource
 
-__all__ = ["Opened", "Ran", "SessionService", "light_code", "run_code"]
+__all__ = ["MAX_WAITING", "Opened", "Ran", "SessionService"]
 
 # Who is billed for a session: the operation whose x-credits price it.
-LIVE_PAGES = 256
+# How many of a team's runs may wait for one of its runners (pool.PER_TEAM) before more are refused.
+MAX_WAITING = 4
 INTERACT_OPERATION = "interactWithScrape"
 # The scrape actions a replay performs (the service's replay skips screenshot, pdf, scrape and
 # executeJavascript: lib/scrape-interact/scrape-replay.ts).
@@ -83,65 +84,6 @@ class Ran:
         return self.result
 
 
-# A script up to this size is parsed once and its program kept (see _program).
-_KEPT_SOURCE = 4096
-
-
-@lru_cache(maxsize=256)
-def _kept_program(code: str, language: str) -> tuple[Any, ...]:
-    return tuple(_checked_program(code, language))
-
-
-def _checked_program(code: str, language: str) -> list[Any]:
-    # The interpreter and its two languages' readers are loaded by the first run, not with the server.
-    from webdata_server.browser import node, python
-    from webdata_server.browser.code import check_depth
-
-    return check_depth(node.parse(code) if language == "node" else python.parse(code))
-
-
-def _program(code: str, language: str) -> list[Any]:
-    """The statements of ``code``, parsed and checked: a pure function of the text, so a short
-    script sent again (an agent's loop, a test's step) is not parsed again; the interpreter never
-    changes a program's nodes. A script that does not parse raises each time."""
-    if len(code) <= _KEPT_SOURCE:
-        return list(_kept_program(code, language))
-    return _checked_program(code, language)
-
-
-# Code up to this size may be found light (light_code): its parse, once, may take the loop's turn.
-_LIGHT_SOURCE = 512
-
-
-@lru_cache(maxsize=256)
-def light_code(code: str, language: str) -> bool:
-    """Whether ``code`` is a short program whose run is light (:func:`.code.is_light`): it may run
-    on the event loop. Code that does not parse is not (a worker thread answers its error)."""
-    if language == "bash" or len(code) > _LIGHT_SOURCE:
-        return False
-    from webdata_server.browser.code import Unsupported, is_light
-
-    try:
-        return is_light(_program(code, language))
-    except Unsupported:
-        return False
-
-
-def run_code(page: BrowserPage, code: str, language: str, timeout_s: float) -> Outcome:
-    """``code`` in ``language`` run on ``page`` (:mod:`.code`, :mod:`.bash`)."""
-    from webdata_server.browser import bash
-    from webdata_server.browser.code import Interpreter, Unsupported
-
-    if language == "bash":
-        return bash.run(page, code, timeout_s=timeout_s)
-    try:
-        program = _program(code, language)
-    except Unsupported as unsupported:
-        message = str(unsupported)
-        return Outcome(stderr=message if message.startswith("SyntaxError") else f"Error: {message}", exit_code=1)
-    return Interpreter(page, language=language, timeout_s=timeout_s).execute(program)
-
-
 class SessionService:
     """Opens, runs, ends and bills browser sessions (see the module's docstring)."""
 
@@ -152,16 +94,32 @@ class SessionService:
         self.web = web
         self.count_jobs = count_jobs  # team id -> its running jobs (the job service's count)
         self._locks: WeakValueDictionary[str, threading.Lock] = WeakValueDictionary()
+        self._turns: WeakValueDictionary[str, threading.Lock] = WeakValueDictionary()
         self._locks_guard = threading.Lock()
-        # The pages of the sessions used last, parsed: a run does not parse its page again.
-        self._live: OrderedDict[str, BrowserPage] = OrderedDict()
+        # Each session's page version (its runs' writes counted): a worker holding that version
+        # is not sent the page again.
+        self._versions: dict[str, int] = {}
+        self._waiting: dict[str, int] = {}  # team -> its runs waiting or running
+        self.sandbox = Sandbox(web)
+
+    def close(self) -> None:
+        """Stops every worker (the server is stopping)."""
+        self.sandbox.close()
 
     def _lock(self, session_id: str) -> threading.Lock:
+        """The session's lock: its reads and writes (never held while its code runs)."""
+        return self._get(self._locks, session_id)
+
+    def _turn(self, session_id: str) -> threading.Lock:
+        """The session's turn: its runs take turns (ending the session never takes it)."""
+        return self._get(self._turns, session_id)
+
+    def _get(self, locks: WeakValueDictionary[str, threading.Lock], session_id: str) -> threading.Lock:
         with self._locks_guard:
-            lock = self._locks.get(session_id)
+            lock = locks.get(session_id)
             if lock is None:
                 lock = threading.Lock()
-                self._locks[session_id] = lock
+                locks[session_id] = lock
             return lock
 
     # -- opening --------------------------------------------------------------------------------
@@ -180,8 +138,11 @@ class SessionService:
         team = caller.team
         now = self.clock.now()
         estimate = self.pricing.session_credits(ttl * 1000, prompted=False)
+        # What the team's open sessions may still cost, at their ttl's estimate: together with the
+        # new one they must fit what the team can pay, so no balance goes below zero by sessions.
+        held = sum(self.pricing.session_credits(row.ttl * 1000, prompted=row.used_prompt) for row in self.store.browsers.listed(team.id, "active"))
         remaining = (team.plan_tokens or 0) - self.store.ledger.used(team, now) * self.pricing.tokens_per_credit
-        if team.plan_tokens is None or remaining < estimate * self.pricing.tokens_per_credit:
+        if team.plan_tokens is None or remaining < (estimate + held) * self.pricing.tokens_per_credit:
             text = f"Insufficient credits for a {ttl}s browser session (requires ~{estimate} credits)."
             raise BrowserRefused(
                 "insufficientCredits", error=text + (" For more credits, you can upgrade your plan at https://firecrawl.dev/pricing." if interact else "")
@@ -228,6 +189,7 @@ class SessionService:
                 raise BrowserRefused(PROFILE_IN_USE) from None
 
         self.store.write(unit)
+        self.sandbox.warm()  # a worker ready for the session's first run
         return session
 
     def _replay(self, scrape: StoredScrape, state: PageState) -> PageState:
@@ -287,59 +249,65 @@ class SessionService:
         return self.store.browsers.get(row.id)
 
     # -- running --------------------------------------------------------------------------------
-    def execute(self, row: SessionRow, *, code: str | None, prompt: str | None, language: str, timeout_s: float, on_loop: bool = False) -> Ran:
-        """Runs the code (or, without code, the prompt) on the session's page and stores the page
-        (only when the run changed it; the activity always). Runs of one session take turns; the
-        write is queued in turn and not waited for here: the caller awaits :attr:`Ran.written` (the
-        event loop does, through :class:`~webdata_server.resources.base.Pending`, so no thread waits
-        on the commit), then :meth:`Ran.outcome`.
-
-        On the event loop (``on_loop``, light code only: :func:`light_code`) nothing is waited
-        for: a session whose turn another run holds, whose time has come, or whose page must be
-        parsed again raises :class:`Offload` before anything is written."""
-        lock = self._lock(row.id)
-        if not lock.acquire(blocking=not on_loop):
-            raise Offload()
+    def execute(self, row: SessionRow, *, code: str | None, prompt: str | None, language: str, timeout_s: float) -> Ran:
+        """Runs the code (or, without code, the prompt) on the session's page in a worker and
+        stores the page (only when the run changed it; the activity always). Runs of one session
+        take turns; the session's lock is held only to read it and to queue the write, never while
+        the code runs, so ending the session (its ttl, a DELETE) never waits for a run: it stops it.
+        The write is not waited for here: the caller awaits :attr:`Ran.written`, then
+        :meth:`Ran.outcome`."""
+        team = row.team_id
+        with self._locks_guard:
+            if self._waiting.get(team, 0) >= self.sandbox.per_team + MAX_WAITING:
+                raise BrowserRefused(
+                    "tooManySessions",
+                    error=f"This team has {self._waiting[team]} runs of code going or waiting; wait for one to finish before sending more.",
+                    retry_after=1,
+                )
+            self._waiting[team] = self._waiting.get(team, 0) + 1
         try:
-            row = self.current(self.store.browsers.get(row.id) or row, on_loop=on_loop)
-            if not row.active:
-                self._forget(row.id)
-                raise BrowserRefused("destroyed")
-            if on_loop and row.id not in self._live:
-                raise Offload()
-            page = self._page(row)
-            prompted = code is None
-            if code is not None:
-                outcome = run_code(page, code, language, timeout_s)
-            else:
-                from webdata_server.browser import agent
-
-                outcome = agent.follow(page, prompt or "")
-            now = self.clock.now()
-            ends_at = min(row.created_at + timedelta(seconds=row.ttl), now + timedelta(seconds=row.activity_ttl))
-            state = json.dumps(page.save().to_json()) if page.dirty else None
-            page.waited_ms = 0
-            written = self.store.submit(lambda tx: self.store.browsers.touch(tx, row.id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted))
+            with self._turn(row.id):
+                with self._lock(row.id):
+                    row = self.current(self.store.browsers.get(row.id) or row)
+                    if not row.active:
+                        self.sandbox.forget(row.id)
+                        raise BrowserRefused("destroyed")
+                    version = self._versions.get(row.id, 0)
+                ran = self.sandbox.run(
+                    team=team,
+                    session=row.id,
+                    version=version,
+                    state=row.state_json,
+                    language=language,
+                    code=code,
+                    prompt=prompt if code is None else None,
+                    timeout_s=timeout_s,
+                    indexed=self.web.indexed,
+                )
+                prompted = code is None
+                now = self.clock.now()
+                ends_at = min(row.created_at + timedelta(seconds=row.ttl), now + timedelta(seconds=row.activity_ttl))
+                state = json.dumps(ran.state) if ran.state is not None else None
+                with self._lock(row.id):
+                    if state is not None:
+                        self._versions[row.id] = version + 1
+                    elif ran.outcome.killed:
+                        self._versions[row.id] = version + 1  # the worker that held the page is gone
+                    session_id = row.id
+                    written = self.store.submit(
+                        lambda tx: self.store.browsers.touch(tx, session_id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted)
+                    )
         finally:
-            lock.release()
-        return Ran(outcome, written, functools.partial(self._forget, row.id))
+            with self._locks_guard:
+                self._waiting[team] -= 1
+                if not self._waiting[team]:
+                    del self._waiting[team]
+        return Ran(ran.outcome, written, functools.partial(self._forget, row.id))
 
     def _forget(self, session_id: str) -> None:
         with self._locks_guard:
-            self._live.pop(session_id, None)
-
-    def _page(self, row: SessionRow) -> BrowserPage:
-        """The session's live page (kept for the last :data:`LIVE_PAGES` sessions used), or its stored
-        state read again (after a restart, or once it fell out)."""
-        page = self._live.get(row.id)
-        if page is None:
-            page = BrowserPage(PageState.from_json(row.state), web=self.web)
-        with self._locks_guard:
-            self._live[row.id] = page
-            self._live.move_to_end(row.id)
-            while len(self._live) > LIVE_PAGES:
-                self._live.popitem(last=False)
-        return page
+            self._versions.pop(session_id, None)
+        self.sandbox.forget(session_id)
 
     # -- ending ---------------------------------------------------------------------------------
     def stop(self, row: SessionRow) -> Opened:
@@ -355,12 +323,11 @@ class SessionService:
         duration = int((moment - row.created_at).total_seconds() * 1000)
         credits = self.pricing.session_credits(duration, prompted=row.used_prompt)
         operation = INTERACT_OPERATION if (row.scrape_id or row.used_prompt) else BROWSER_OPERATION
-        with self._locks_guard:
-            live = self._live.pop(row.id, None)
         saved = ""
         if row.profile_writes:
-            # The page as the session left it: the live one, else as stored (the same, after a restart).
-            state = live.state if live is not None else PageState.from_json(row.state)
+            # The page as the session left it (stored after every run), within the page's bounds
+            # (a session of an older version may hold more: what fits is saved, the rest dropped).
+            state = bounded(PageState.from_json(row.state))
             saved = json.dumps({"cookies": state.cookies, "storage": state.storage})
 
         def unit(tx: sqlite3.Connection) -> bool:
@@ -372,6 +339,8 @@ class SessionService:
             return True
 
         ended = self.store.write(unit)
+        self.sandbox.stop(row.id)  # a run still going ends with its session
+        self._forget(row.id)
         if not ended:
             now = self.store.browsers.get(row.id) or row
             return Opened(now.duration_ms or duration, now.credits_billed or 0, now=False)
