@@ -32,14 +32,14 @@ class Spent(Exception):
 
 @dataclass
 class Budget:
-    """One run's budgets: ``timeout_ms`` of wall time and counted waits together (a wait is
-    counted, never slept, so ``page.waitForTimeout(5000)`` spends five seconds of it at once)."""
+    """One run's budgets: ``timeout_ms`` of wall time, and as much of counted waits (a wait is
+    counted, never slept, so ``page.waitForTimeout(5000)`` spends five seconds of them at once)."""
 
     timeout_ms: int
     started: float = field(default_factory=time.monotonic)
 
     def check(self, waited_ms: int) -> None:
-        if waited_ms + (time.monotonic() - self.started) * 1000 > self.timeout_ms:
+        if waited_ms > self.timeout_ms or (time.monotonic() - self.started) * 1000 > self.timeout_ms:
             raise Spent("time")
 
     def message(self, which: str, waited_ms: int = 0, detail: str = "") -> str:

@@ -10,7 +10,9 @@
     const answer = JSON.parse(host(op, JSON.stringify(args, (k, v) => (v === undefined ? null : v))));
     if (answer.e !== undefined) {
       const E = answer.n === "TimeoutError" ? TimeoutError : answer.n === "TypeError" ? TypeError : Error;
-      throw new E(answer.e);
+      const error = new E(answer.e);
+      Object.defineProperty(error, "__page", { value: true });
+      throw error;
     }
     return answer.v;
   };
@@ -121,7 +123,7 @@
   };
   const page = {
     keyboard, mouse,
-    context: () => context,
+    context: () => globalThis.context,
     url: () => call("url"),
     title: later(() => call("title")),
     content: later(() => call("content")),
@@ -206,11 +208,18 @@
       shown = value === undefined || typeof value === "function" ? "" : typeof value === "string" ? value : value instanceof Locator ? "" : text(value);
     } else {
       const head = value instanceof Error ? `${value.name}: ${value.message}` : `Uncaught ${text(value)}`;
-      const stack = value instanceof Error && typeof value.stack === "string" ? value.stack.split("\n").filter((l) => l.trim().startsWith("at ") && !l.includes("<prelude>")).join("\n") : "";
+      // Where the code threw (its own line: the code's lines are kept), not the page's host frames.
+      const frames = value instanceof Error && !value.__page && typeof value.stack === "string" ? value.stack.split("\n").filter((l) => l.trim().startsWith("at ")) : [];
+      const stack = frames.length ? frames[0].replace(/^\s*at [^(]*\((.*)\)$/, "    at $1").replace("<input>", "<anonymous_script>") : "";
       shown = stack ? `${head}\n${stack}` : head;
     }
     call("settle", ok, shown === undefined ? "" : String(shown));
   };
-  Object.assign(globalThis, { page, context, console, setTimeout, clearTimeout, setInterval, clearInterval: clearTimeout, TimeoutError, Buffer });
+  // A Playwright method the page model does not have fails naming it (rather than "not a function").
+  const unsupported = (owner, target) => new Proxy(target, {
+    get: (t, k) => (k in t || typeof k === "symbol" || k === "then" || k === "toJSON" ? t[k]
+      : () => { throw new Error(`${owner}.${String(k)} is not supported by the reference server`); }),
+  });
+  Object.assign(globalThis, { page: unsupported("page", page), context: unsupported("browserContext", context), console, setTimeout, clearTimeout, setInterval, clearInterval: clearTimeout, TimeoutError, Buffer });
   Object.defineProperty(globalThis, "__settle", { value: settle });
 })();

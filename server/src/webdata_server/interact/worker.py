@@ -1,8 +1,8 @@
 """The worker process: where every run of a session's code or prompt happens, never the server.
 
 ``python -m webdata_server.interact.worker`` is started by the pool (:mod:`.pool`) with an empty
-environment, no files but its pipes, its address space capped (``RLIMIT_AS``), and death with its
-parent. It reads requests from its stdin and writes answers to its stdout, each a 4-byte length and
+environment, no files but its pipes, its address space capped (``RLIMIT_AS``) and, for each run,
+its CPU time (``RLIMIT_CPU``: a run's timeout and three seconds). It reads requests from its stdin and writes answers to its stdout, each a 4-byte length and
 JSON. One request is one run: the page (sent, or kept from the session's last run in this worker),
 the language and code (or the prompt), the timeout. While it runs the worker may ask the server for
 a page (``fetch``: the web is the server's); it ends with ``done``: the outcome and the page's state.
@@ -20,7 +20,7 @@ import sys
 from collections import OrderedDict
 from typing import Any, BinaryIO
 
-__all__ = ["main", "read_message", "write_message"]
+__all__ = ["main", "read_message", "run", "write_message"]
 
 _HEADER = struct.Struct(">I")
 MAX_MESSAGE = 256 * 1024 * 1024
@@ -98,22 +98,30 @@ class _Channel:
 
 
 def _limit() -> None:
-    import ctypes
     import resource
-    import signal
 
     from webdata_server.interact.budget import WORKER_MEMORY_BYTES
 
-    try:
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the worker dies with the server
-    except (OSError, AttributeError):
-        pass
     limit = int(os.environ.get("WEBDATA_WORKER_MEMORY", WORKER_MEMORY_BYTES))
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _run(page: Any, request: dict[str, Any]) -> Any:
+def _cpu_bound(timeout_ms: int) -> None:
+    """The kernel's own bound on this run: the process may use the run's timeout and a little
+    more of CPU from now (RLIMIT_CPU), then it is killed (SIGXCPU), whoever is or is not there to
+    kill it (a server gone with ``kill -9`` leaves no orphan running; an idle worker ends when its
+    pipe closes)."""
+    import math
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(usage.ru_utime + usage.ru_stime + timeout_ms / 1000 + 3)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+
+
+def run(page: Any, request: dict[str, Any]) -> Any:
     from webdata_server.browser.outcome import Outcome
     from webdata_server.interact.budget import OUTPUT_CHARS, Budget, Spent
 
@@ -135,7 +143,8 @@ def _run(page: Any, request: dict[str, Any]) -> Any:
             outcome = bash.run(page, str(request["code"]), timeout_s=timeout_ms / 1000)
         else:
             outcome = _python(page, str(request["code"]), timeout_ms / 1000)
-        budget.check(page.waited_ms) if not outcome.killed else None
+        if not outcome.killed:
+            budget.check(page.waited_ms)
     except Spent as spent:
         partial: Outcome = getattr(spent, "partial", None) or Outcome()
         partial.killed, partial.exit_code = True, 137
@@ -215,7 +224,8 @@ def main() -> None:
             page = kept[1]
             page.web = web
         page.waited_ms = 0
-        outcome = _run(page, request)
+        _cpu_bound(int(request["timeout_ms"]))
+        outcome = run(page, request)
         state = page.save().to_json() if page.dirty else None
         answer = {"op": "done", "outcome": outcome.__dict__, "state": state}
         if outcome.killed:
