@@ -96,7 +96,7 @@ def test_python_subset(code: str, result: str | None) -> None:
         ("page.route('**', r => r)", "page.route is not supported by the reference server"),
         ("await page.evaluate(() => fetch('/'))", "fetch is not defined"),
         ("await page.click('#missing')", "Timeout 30000ms exceeded"),
-        ("await page.locator('nav a').click()", "strict mode violation: locator(\"nav a\") resolved to 4 elements"),
+        ("await page.locator('nav a').click()", 'strict mode violation: locator("nav a") resolved to 4 elements'),
         ("const f = x => f(x); f(1)", "Maximum call stack size exceeded"),
         ("const = ;", "SyntaxError"),
         ("undefined.x", "TypeError"),

@@ -138,7 +138,7 @@ def test_cookies_storage_and_values_are_bounded_by_bytes() -> None:
         return sandbox.run(team="t", session="s", version=0, state=state, language="node", code=code, prompt=None, timeout_s=10, indexed=True)
 
     try:
-        big = run(f"await page.context().addCookies(Array.from({{length: 30}}, (_, i) => ({{name: 'c' + i, value: 'x'.repeat(131072), domain: 'a.test'}})))")
+        big = run("await page.context().addCookies(Array.from({length: 30}, (_, i) => ({name: 'c' + i, value: 'x'.repeat(131072), domain: 'a.test'})))")
         assert big.outcome.exit_code == 1 and f"{MAX_COOKIE_CHARS:,} characters" in big.outcome.stderr, big.outcome
         many = run("await page.context().addCookies(Array.from({length: 500}, (_, i) => ({name: 'c' + i, value: 'v', domain: 'a.test'})))")
         assert many.outcome.exit_code == 1 and f"{MAX_COOKIES_PER_HOST} cookies" in many.outcome.stderr, many.outcome

@@ -692,7 +692,7 @@ def bounded(state: PageState) -> PageState:
     cookies: dict[str, dict[str, str]] = {}
     count = 0
     for host, jar in state.cookies.items():
-        kept = {}
+        kept: dict[str, str] = {}
         for name, value in jar.items():
             if len(name) + len(value) <= MAX_COOKIE_CHARS and len(kept) < MAX_COOKIES_PER_HOST and count < MAX_COOKIES:
                 kept[name] = value

@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from webdata_server.browser.outcome import Outcome
+
 __all__ = ["GRACE_S", "JS_MEMORY_BYTES", "OUTPUT_CHARS", "WORKER_MEMORY_BYTES", "Budget", "Spent"]
 
 # What a run may print to stdout, to stderr, and answer as result: each, in characters.
@@ -24,10 +26,11 @@ GRACE_S = 1.0
 class Spent(Exception):
     """A budget was passed: the run stops here (``which``: time, output, memory)."""
 
-    def __init__(self, which: str, detail: str = "") -> None:
+    def __init__(self, which: str, detail: str = "", partial: Outcome | None = None) -> None:
         super().__init__(which)
         self.which = which
         self.detail = detail
+        self.partial = partial  # what the run had printed when it stopped
 
 
 @dataclass

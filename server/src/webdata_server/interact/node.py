@@ -117,7 +117,7 @@ class _Run:
         answers the run and leaves the process (an exception would go back into the engine, where
         code could catch it); elsewhere (a test calling :func:`run_node`) the engine is told to
         stop and the run answers it once it has."""
-        spent.partial = _partial(self)  # type: ignore[attr-defined]
+        spent.partial = _partial(self)
         if STOP is not None:
             STOP(spent, self.page)
         self.spent = self.spent or spent
@@ -378,7 +378,7 @@ def _string(value: Any, call: str, name: str) -> str:
 
 
 def new_context(memory: int = JS_MEMORY_BYTES) -> Any:
-    import quickjs
+    import quickjs  # type: ignore[import-untyped]
 
     context = quickjs.Context()
     context.set_memory_limit(memory)
@@ -417,32 +417,24 @@ def run_node(page: BrowserPage, code: str, budget: Budget) -> Outcome:
             if run.spent is not None:
                 raise run.spent
         except Spent as spent:
-            spent.partial = _partial(run)  # type: ignore[attr-defined]
+            spent.partial = _partial(run)
             raise
         except quickjs.JSException as error:  # a syntax error, or an error thrown outside the promise
             if run.spent is not None:
                 raise run.spent from None
             text = str(error).strip()
             if "out of memory" in text:
-                spent = Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap")
-                spent.partial = _partial(run)  # type: ignore[attr-defined]
-                raise spent from None
+                raise Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap", partial=_partial(run)) from None
             run.settled = (False, text)
         except MemoryError:
-            spent = Spent("memory", "the worker's address space")
-            spent.partial = _partial(run)  # type: ignore[attr-defined]
-            raise spent from None
+            raise Spent("memory", "the worker's address space", partial=_partial(run)) from None
         if run.settled is None:  # awaits nothing will ever resolve: as node, the run is over
             run.settled = (True, "")
         ok, shown = run.settled
         if not ok and "out of memory" in shown:
-            spent = Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap")
-            spent.partial = _partial(run)  # type: ignore[attr-defined]
-            raise spent
+            raise Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap", partial=_partial(run))
         if ok and len(shown) > OUTPUT_CHARS:
-            spent = Spent("output", "result")
-            spent.partial = _partial(run, result=shown[:OUTPUT_CHARS])  # type: ignore[attr-defined]
-            raise spent
+            raise Spent("output", "result", partial=_partial(run, result=shown[:OUTPUT_CHARS]))
         outcome = _partial(run)
         if ok:
             outcome.result = shown

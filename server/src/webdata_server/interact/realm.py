@@ -225,7 +225,7 @@ def _spend(spent: Spent) -> str:
 def evaluate(page: BrowserPage, budget: Budget, source: dict[str, str], arg: Any, subject: dict[str, Any] | None) -> Any:
     """The function (``source["fn"]``) or expression (``source["expr"]``) evaluated in the page's
     realm with ``arg`` (and, for a locator's or ``$eval``'s, the element or elements first)."""
-    import quickjs
+    import quickjs  # type: ignore[import-untyped]
 
     from webdata_server.interact.node import _script, new_context
 
