@@ -20,12 +20,13 @@ import json
 import re
 from collections.abc import Callable
 from functools import cache
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.page import BrowserPage, PageError, Query
 from webdata_server.interact.budget import JS_MEMORY_BYTES, OUTPUT_CHARS, Budget, Spent
+from webdata_server.interact.engine import CURRENT, new_context, script
+from webdata_server.interact.realm import evaluate
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -35,13 +36,6 @@ __all__ = ["run_node"]
 DEFAULT_TIMEOUT_MS = 30_000  # Playwright's default for an action or a wait
 # Set by the worker: ends a run whose budget passed inside a host call (never returns).
 STOP: Callable[[Spent, BrowserPage], None] | None = None
-CURRENT: list[_Run] = []  # the run under way (page.evaluate's realm reports its budgets to it)
-_STACK_BYTES = 512 * 1024
-
-
-@cache
-def _script(name: str) -> str:
-    return files("webdata_server.interact").joinpath(name).read_text(encoding="utf-8")
 
 
 @cache
@@ -347,8 +341,6 @@ class _Run:
 
     # -- page.evaluate ------------------------------------------------------------------------
     def op_evaluate(self, source: dict[str, str], arg: Any, steps: list[dict[str, Any]] | None, mode: str) -> Any:
-        from webdata_server.interact.realm import evaluate
-
         subject: Any = None
         if steps is not None:
             elements, described = self.resolve(steps)
@@ -377,15 +369,6 @@ def _string(value: Any, call: str, name: str) -> str:
     return value
 
 
-def new_context(memory: int = JS_MEMORY_BYTES) -> Any:
-    import quickjs  # type: ignore[import-untyped]
-
-    context = quickjs.Context()
-    context.set_memory_limit(memory)
-    context.set_max_stack_size(_STACK_BYTES)
-    return context
-
-
 def _drain(context: Any, page: BrowserPage, budget: Budget, done: Callable[[], bool]) -> None:
     """Runs the engine's jobs, then its timers on the run's clock, until the run settles."""
     while True:
@@ -401,7 +384,7 @@ def _drain(context: Any, page: BrowserPage, budget: Budget, done: Callable[[], b
 def run_node(page: BrowserPage, code: str, budget: Budget) -> Outcome:
     """Runs ``code`` on ``page`` (see the module's docstring); a budget passed raises
     :class:`Spent` with what was printed kept in ``partial``."""
-    import quickjs
+    import quickjs  # type: ignore[import-untyped]
 
     run = _Run(page, budget)
     CURRENT[:] = [run]
@@ -410,7 +393,7 @@ def run_node(page: BrowserPage, code: str, budget: Budget) -> Outcome:
     outcome = Outcome()
     try:
         try:
-            context.eval(_script("prelude.js"))
+            context.eval(script("prelude.js"))
             context.eval(program(code))
             context.eval("__main.then((v) => __settle(true, v), (e) => __settle(false, e));")
             _drain(context, page, budget, lambda: run.settled is not None or run.spent is not None)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from webdata_server.browser.page import BrowserPage, PageError, Query
 from webdata_server.interact.budget import JS_MEMORY_BYTES, OUTPUT_CHARS, Budget, Spent
+from webdata_server.interact.engine import CURRENT, new_context, script
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -215,10 +216,8 @@ class _Document:
 
 
 def _spend(spent: Spent) -> str:
-    from webdata_server.interact import node
-
-    if node.CURRENT:
-        node.CURRENT[0].spend(spent)
+    if CURRENT:
+        CURRENT[0].spend(spent)
     raise spent
 
 
@@ -226,8 +225,6 @@ def evaluate(page: BrowserPage, budget: Budget, source: dict[str, str], arg: Any
     """The function (``source["fn"]``) or expression (``source["expr"]``) evaluated in the page's
     realm with ``arg`` (and, for a locator's or ``$eval``'s, the element or elements first)."""
     import quickjs  # type: ignore[import-untyped]
-
-    from webdata_server.interact.node import _script, new_context
 
     document = _Document(page, budget)
     context = new_context(JS_MEMORY_BYTES // 2)
@@ -239,7 +236,7 @@ def evaluate(page: BrowserPage, budget: Budget, source: dict[str, str], arg: Any
 
     context.add_callable("__done", settle)
     try:
-        context.eval(_script("document.js"))
+        context.eval(script("document.js"))
         argument = json.dumps(arg)
         if "fn" in source:
             call = f"(\n{source['fn']}\n)"
@@ -261,10 +258,8 @@ def evaluate(page: BrowserPage, budget: Budget, source: dict[str, str], arg: Any
     except Spent:
         raise
     except quickjs.JSException as error:
-        from webdata_server.interact import node
-
-        if node.CURRENT and node.CURRENT[0].spent is not None:
-            raise node.CURRENT[0].spent from None
+        if CURRENT and CURRENT[0].spent is not None:
+            raise CURRENT[0].spent from None
         text = str(error).strip()
         if "out of memory" in text:
             raise Spent("memory", f"{JS_MEMORY_BYTES // (2 * 1024 * 1024)} MiB of the page's JavaScript heap") from None

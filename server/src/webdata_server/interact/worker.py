@@ -184,10 +184,10 @@ def main() -> None:
     channel = _Channel(reader, writer)
     # What every run needs, loaded before the first: a run's time is its own.
     from webdata_server.browser.page import BrowserPage, PageState
-    from webdata_server.interact import node
+    from webdata_server.interact import engine, node
 
-    node.new_context()
-    node._script("prelude.js")
+    engine.new_context()
+    engine.script("prelude.js")
     request: dict[str, Any] = {}
 
     def stop(spent: Any, page: Any) -> None:
