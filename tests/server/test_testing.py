@@ -415,7 +415,7 @@ def test_a_started_server_has_not_imported_what_its_first_request_may_not_need()
         "    server.sandbox()\n"
         "    names = ('httpx', 'bs4', 'soupsieve', 'markdownify', 'jsonschema', 'PIL', 'rich', 'webdata_client', 'lxml', 'h11',\n"
         "             'webdata_server.alexandria.catalogue', 'webdata_server.indexes.developer', 'webdata_server.indexes.papers',\n"
-        "             'webdata_server.browser.code')\n"
+        "             'webdata_server.interact.node')\n"
         "    print(json.dumps(sorted(name for name in names if name in sys.modules)))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)

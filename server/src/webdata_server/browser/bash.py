@@ -13,7 +13,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from webdata_server.browser.code import Outcome
+from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.page import BrowserPage, PageError, Query, query_of
 
 __all__ = ["MAX_COMMANDS", "VERBS", "CommandError", "run", "split"]

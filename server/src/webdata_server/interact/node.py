@@ -31,7 +31,7 @@ from webdata_server.interact.realm import evaluate
 if TYPE_CHECKING:
     from bs4 import Tag
 
-__all__ = ["run_node"]
+__all__ = ["program", "run_node", "run_python"]
 
 DEFAULT_TIMEOUT_MS = 30_000  # Playwright's default for an action or a wait
 # Set by the worker: ends a run whose budget passed inside a host call (never returns).
@@ -127,6 +127,17 @@ class _Run:
                 target.append(line[:room])
             raise Spent("output", stream)
         target.append(line + "\n")
+
+    def op_write(self, stream: str, text: str) -> None:
+        """Text as written (python's ``print`` with its ``end``), within the same budget."""
+        target = self.out if stream == "stdout" else self.err
+        self.sizes[stream] += len(text)
+        if self.sizes[stream] > OUTPUT_CHARS:
+            room = OUTPUT_CHARS - (self.sizes[stream] - len(text))
+            if room > 0:
+                target.append(text[:room])
+            raise Spent("output", stream)
+        target.append(text)
 
     def op_settle(self, ok: bool, shown: str) -> None:
         self.settled = (bool(ok), str(shown))
@@ -384,6 +395,26 @@ def _drain(context: Any, page: BrowserPage, budget: Budget, done: Callable[[], b
 def run_node(page: BrowserPage, code: str, budget: Budget) -> Outcome:
     """Runs ``code`` on ``page`` (see the module's docstring); a budget passed raises
     :class:`Spent` with what was printed kept in ``partial``."""
+    return _run_js(page, program(code), budget, python=False)
+
+
+def run_python(page: BrowserPage, code: str, budget: Budget) -> Outcome:
+    """Runs python ``code`` on ``page``, translated (:mod:`.python`) into the same engine."""
+    from webdata_server.interact.python import Unsupported, translate
+
+    try:
+        body = translate(code)
+    except Unsupported as unsupported:
+        message = str(unsupported)
+        return Outcome(stderr=(message if message.startswith(("SyntaxError", "ModuleNotFoundError")) else f"Error: {message}") + "\n", exit_code=1)
+    outcome = _run_js(page, "globalThis.__main = (async () => {\n" + body + "\n})();", budget, python=True)
+    if outcome.stderr.startswith("ReferenceError: ") and " is not defined" in outcome.stderr:
+        name = outcome.stderr.split(": ", 1)[1].split(" is not defined", 1)[0].removesuffix("$")
+        outcome.stderr = f"NameError: name '{name}' is not defined\n"
+    return outcome
+
+
+def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Outcome:
     import quickjs  # type: ignore[import-untyped]
 
     run = _Run(page, budget)
@@ -393,8 +424,12 @@ def run_node(page: BrowserPage, code: str, budget: Budget) -> Outcome:
     outcome = Outcome()
     try:
         try:
+            if python:
+                context.eval("globalThis.__PY = true;")
             context.eval(script("prelude.js"))
-            context.eval(program(code))
+            if python:
+                context.eval(script("python.js"))
+            context.eval(main)
             context.eval("__main.then((v) => __settle(true, v), (e) => __settle(false, e));")
             _drain(context, page, budget, lambda: run.settled is not None or run.spent is not None)
             if run.spent is not None:

@@ -16,7 +16,13 @@
     }
     return answer.v;
   };
-  const later = (f) => async (...a) => f(...a);
+  // Python code (interact/python.py) reaches the same objects synchronously: its `await` of a
+  // value is the value, so Playwright for Python's async and sync spellings both work.
+  const PY = globalThis.__PY === true;
+  const later = (f) => (PY ? f : async (...a) => f(...a));
+  // Host objects are not plain data (python reads them by attribute, a dict by key).
+  const host_ = (o) => Object.defineProperty(o, "__host", { value: true });
+  const wrap = (f) => (PY ? f : async function (...a) { return f.apply(this, a); });
   const source = (fn) => {
     if (typeof fn === "function") return { fn: String(fn) };
     if (typeof fn === "string") return { expr: fn };
@@ -69,43 +75,46 @@
       return next;
     }
     and(other) { return this._with({ and: other._steps, d: "and()" }); }
-    async count() { return this._act("count", [], false); }
-    async all() { return Array.from({ length: this._act("count", [], false) }, (_, i) => this.nth(i)); }
-    async allTextContents() { return this._act("allTextContents", [], false); }
-    async allInnerTexts() { return this._act("allInnerTexts", [], false); }
-    async elementHandle() { const i = this._act("index", []); return new ElementHandle(i); }
-    async elementHandles() { return this._act("indexes", [], false).map((i) => new ElementHandle(i)); }
-    async evaluate(fn, arg) { return call("evaluate", source(fn), arg, this._steps, "one"); }
-    async evaluateAll(fn, arg) { return call("evaluate", source(fn), arg, this._steps, "all"); }
-    async screenshot(options) { return buffer(call("screenshot", options || {})); }
-    async boundingBox() { return this._act("count", [], false) ? { x: 0, y: 0, width: 100, height: 20 } : null; }
+    count() { return this._act("count", [], false); }
+    all() { return Array.from({ length: this._act("count", [], false) }, (_, i) => this.nth(i)); }
+    allTextContents() { return this._act("allTextContents", [], false); }
+    allInnerTexts() { return this._act("allInnerTexts", [], false); }
+    elementHandle() { const i = this._act("index", []); return new ElementHandle(i); }
+    elementHandles() { return this._act("indexes", [], false).map((i) => new ElementHandle(i)); }
+    evaluate(fn, arg) { return call("evaluate", source(fn), arg, this._steps, "one"); }
+    evaluateAll(fn, arg) { return call("evaluate", source(fn), arg, this._steps, "all"); }
+    screenshot(options) { return buffer(call("screenshot", options || {})); }
+    boundingBox() { return this._act("count", [], false) ? { x: 0, y: 0, width: 100, height: 20 } : null; }
   }
   for (const m of ["click", "dblclick", "tap", "fill", "clear", "type", "pressSequentially", "press", "check", "uncheck", "setChecked",
     "selectOption", "hover", "focus", "blur", "textContent", "innerText", "innerHTML", "inputValue", "getAttribute", "isVisible",
     "isHidden", "isChecked", "isEnabled", "isDisabled", "isEditable", "waitFor", "scrollIntoViewIfNeeded", "highlight", "dispatchEvent",
     "setInputFiles"]) {
-    Locator.prototype[m] = async function (...args) { return this._act(m, args); };
+    Locator.prototype[m] = wrap(function (...args) { return this._act(m, args); });
+  }
+  for (const m of ["count", "all", "allTextContents", "allInnerTexts", "elementHandle", "elementHandles", "evaluate", "evaluateAll", "screenshot", "boundingBox"]) {
+    Locator.prototype[m] = wrap(Locator.prototype[m]);
   }
   for (const m of Object.getOwnPropertyNames(Locator.prototype)) {
     if (m !== "constructor" && !(m in ElementHandle.prototype)) {
       ElementHandle.prototype[m] = function (...args) { return this._loc()[m](...args); };
     }
   }
-  ElementHandle.prototype.$ = async function (s) { return page.$(s, this); };
-  ElementHandle.prototype.$$ = async function (s) { return page.$$(s, this); };
+  ElementHandle.prototype.$ = wrap(function (s) { return page.$(s, this); });
+  ElementHandle.prototype.$$ = wrap(function (s) { return page.$$(s, this); });
 
-  const keyboard = {
+  const keyboard = host_({
     type: later((text) => call("keyboard", "type", String(text))),
     insertText: later((text) => call("keyboard", "type", String(text))),
     press: later((key) => call("keyboard", "press", String(key))),
     down: later(() => undefined),
     up: later(() => undefined),
-  };
-  const mouse = {
+  });
+  const mouse = host_({
     wheel: later((dx, dy) => call("scroll", Number(dy) < 0 ? "up" : "down")),
     click: later(() => undefined), move: later(() => undefined), down: later(() => undefined), up: later(() => undefined), dblclick: later(() => undefined),
-  };
-  const context = {
+  });
+  const context = host_({
     cookies: later((urls) => call("cookies", urls == null ? [] : [].concat(urls))),
     addCookies: later((cookies) => call("addCookies", cookies)),
     clearCookies: later((options) => call("clearCookies", options || {})),
@@ -116,18 +125,21 @@
     grantPermissions: later(() => undefined),
     close: later(() => undefined),
     browser: () => null,
-  };
+  });
   const locatorOf = (selector, scope) => {
     const steps = scope instanceof ElementHandle ? scope._loc()._steps : [];
     return new Locator([...steps, by("css", selector)]);
   };
-  const page = {
+  const page = host_({
     keyboard, mouse,
     context: () => globalThis.context,
     url: () => call("url"),
     title: later(() => call("title")),
     content: later(() => call("content")),
-    goto: later((url, options) => call("goto", String(url), options || {})),
+    goto: later((url, options) => {
+      const r = call("goto", String(url), options || {});
+      return host_({ status: () => r.status, ok: () => r.status < 400, url: () => r.url, headers: () => ({}), statusText: () => "OK", text: later(() => call("content")) });
+    }),
     reload: later(() => call("reload")),
     goBack: later(() => call("goBack")),
     goForward: later(() => null),
@@ -165,14 +177,14 @@
     isClosed: () => false,
     close: later(() => undefined),
     viewportSize: () => ({ width: 1280, height: 720 }),
-  };
+  });
   for (const m of ["click", "dblclick", "tap", "fill", "type", "press", "check", "uncheck", "setChecked", "selectOption", "hover", "focus",
     "textContent", "innerText", "innerHTML", "inputValue", "getAttribute", "isVisible", "isHidden", "isChecked", "isEnabled", "isDisabled",
     "isEditable", "dispatchEvent", "setInputFiles"]) {
-    page[m] = async (selector, ...args) => {
+    page[m] = later((selector, ...args) => {
       if (typeof selector !== "string") throw new TypeError(`page.${m}: expected a selector string`);
       return new Locator([by("css", selector)])._act(m, args, false);
-    };
+    });
   }
   const text = (v) => (typeof v === "string" ? v : v === undefined ? "undefined" : typeof v === "function" ? String(v) : (() => {
     try { return JSON.stringify(v) ?? String(v); } catch (e) { return String(v); }
@@ -204,12 +216,14 @@
   };
   const settle = (ok, value) => {
     let shown = "";
-    if (ok) {
+    if (ok && PY) {
+      shown = value === undefined || value === null || typeof value === "function" ? "" : typeof value === "string" ? value : globalThis.$py.builtins.json.dumps(value);
+    } else if (ok) {
       shown = value === undefined || typeof value === "function" ? "" : typeof value === "string" ? value : value instanceof Locator ? "" : text(value);
     } else {
       const head = value instanceof Error ? `${value.name}: ${value.message}` : `Uncaught ${text(value)}`;
       // Where the code threw (its own line: the code's lines are kept), not the page's host frames.
-      const frames = value instanceof Error && !value.__page && typeof value.stack === "string" ? value.stack.split("\n").filter((l) => l.trim().startsWith("at ")) : [];
+      const frames = !PY && value instanceof Error && !value.__page && typeof value.stack === "string" ? value.stack.split("\n").filter((l) => l.trim().startsWith("at ")) : [];
       const stack = frames.length ? frames[0].replace(/^\s*at [^(]*\((.*)\)$/, "    at $1").replace("<input>", "<anonymous_script>") : "";
       shown = stack ? `${head}\n${stack}` : head;
     }
@@ -222,4 +236,6 @@
   });
   Object.assign(globalThis, { page: unsupported("page", page), context: unsupported("browserContext", context), console, setTimeout, clearTimeout, setInterval, clearInterval: clearTimeout, TimeoutError, Buffer });
   Object.defineProperty(globalThis, "__settle", { value: settle });
+  Object.defineProperty(globalThis, "__write", { value: (stream, text) => call("write", stream, String(text)) });
+  Object.defineProperty(globalThis, "__wait", { value: (ms) => call("wait", Number(ms) || 0) });
 })();

@@ -247,7 +247,8 @@ def evaluate(page: BrowserPage, budget: Budget, source: dict[str, str], arg: Any
             else:
                 invoke = f"{call}(NodeList.from({json.dumps(subject['elements'])}.map(__element)), {argument})"
         else:
-            invoke = f"(0, eval)({json.dumps(source['expr'])})"
+            # Playwright: a string is an expression; if its value is a function, it is called.
+            invoke = f"((f) => typeof f === 'function' ? f({argument}) : f)((0, eval)({json.dumps(source['expr'])}))"
         context.eval(
             "Promise.resolve().then(() => " + invoke + ").then("
             "(v) => __done(true, v === undefined ? 'undefined' : JSON.stringify(v, (k, x) => x instanceof Element ? {} : x) ?? 'undefined'),"

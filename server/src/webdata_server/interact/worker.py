@@ -142,7 +142,9 @@ def run(page: Any, request: dict[str, Any]) -> Any:
 
             outcome = bash.run(page, str(request["code"]), timeout_s=timeout_ms / 1000)
         else:
-            outcome = _python(page, str(request["code"]), timeout_ms / 1000)
+            from webdata_server.interact.node import run_python
+
+            outcome = run_python(page, str(request["code"]), budget)
         if not outcome.killed:
             budget.check(page.waited_ms)
     except Spent as spent:
@@ -159,19 +161,6 @@ def run(page: Any, request: dict[str, Any]) -> Any:
             outcome.killed, outcome.exit_code = True, 137
             outcome.stderr = outcome.stderr[: OUTPUT_CHARS - 200] + budget.message("output", detail=name) + "\n"
     return outcome
-
-
-def _python(page: Any, code: str, timeout_s: float) -> Any:
-    from webdata_server.browser import python
-    from webdata_server.browser.code import Interpreter, Unsupported, check_depth
-    from webdata_server.browser.outcome import Outcome
-
-    try:
-        program = check_depth(python.parse(code))
-    except Unsupported as unsupported:
-        message = str(unsupported)
-        return Outcome(stderr=message if message.startswith("SyntaxError") else f"Error: {message}", exit_code=1)
-    return Interpreter(page, language="python", timeout_s=timeout_s).execute(program)
 
 
 def main() -> None:
