@@ -301,16 +301,18 @@ class _Translator:
         if node is None:
             return "null"
         if isinstance(node, ast.Constant):
-            value = node.value
-            if value is None:
+            constant = node.value
+            if constant is None:
                 return "null"
-            if value is True or value is False:
-                return "true" if value else "false"
-            if isinstance(value, int | float):
-                return repr(float(value)) if isinstance(value, float) and not value.is_integer() else (str(value) if abs(value) < 2**53 else repr(float(value)))
-            if isinstance(value, str):
-                return json.dumps(value)
-            raise Unsupported(f"{type(value).__name__} literals are not supported by the reference server")
+            if constant is True or constant is False:
+                return "true" if constant else "false"
+            if isinstance(constant, int | float):
+                if isinstance(constant, float) and not constant.is_integer():
+                    return repr(constant)
+                return str(constant) if abs(constant) < 2**53 else repr(float(constant))
+            if isinstance(constant, str):
+                return json.dumps(constant)
+            raise Unsupported(f"{type(constant).__name__} literals are not supported by the reference server")
         if isinstance(node, ast.Name):
             if node.id in _BUILTINS:
                 return (
@@ -373,7 +375,7 @@ class _Translator:
                 pairs.append(f"...{self.expr(value)}" if key is None else f"[$py.str({self.expr(key)})]: {self.expr(value)}")
             return "({" + ", ".join(pairs) + "})"
         if isinstance(node, ast.JoinedStr):
-            pieces = []
+            pieces: list[str] = []
             for value in node.values:
                 if isinstance(value, ast.Constant):
                     pieces.append(json.dumps(str(value.value)))
@@ -434,6 +436,7 @@ def translate(code: str) -> str:
     translator = _Translator()
     body = list(tree.body)
     last = body.pop() if body and isinstance(body[-1], ast.Expr) else None
+    assert last is None or isinstance(last, ast.Expr)
     try:
         out = translator.block(body, "  ")
         if last is not None:
