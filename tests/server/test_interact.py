@@ -381,3 +381,29 @@ def test_a_browser_session_needs_no_body(session_server: Server) -> None:
     made = session_server.client.post("/v2/browser", headers=headers)
     assert made.status_code == 200, made.text
     assert made.json()["expiresAt"] == "2026-11-02T09:10:00.000Z"  # the default ttl, 600 s
+
+
+def test_a_session_stored_past_the_page_bounds_is_ended_billed_and_saved_within_them(session_server: Server, clock: ManualClock) -> None:
+    """A session an older version stored with more than the bounds (issue 72: a 787 MB page state,
+    whose ending failed on every pass) is ended at its ttl, billed once, its profile saved with
+    what fits; the team's listing answers 200."""
+    from webdata_server.browser.page import MAX_COOKIES_PER_HOST, MAX_ORIGIN_STORAGE_CHARS
+
+    api = session_server.api
+    made = api("createBrowser", json={"ttl": 60, "profile": {"name": "legacy", "saveChanges": True}}).json()["id"]
+    state = {
+        "url": "https://a.test/",
+        "html": "<p>" + "x" * (6 * 1024 * 1024) + "</p>",
+        "cookies": {"a.test": {f"c{n}": "v" * 5000 if n % 2 else "v" for n in range(400)}},
+        "storage": {"https://a.test": {"big": "y" * (MAX_ORIGIN_STORAGE_CHARS + 1)}, "https://b.test": {"k": "v"}},
+    }
+    session_server.store.db.write(lambda tx: tx.execute("UPDATE browser_sessions SET state = ? WHERE id = ?", (json.dumps(state), made)))
+    clock.advance(61)
+    assert api("listBrowsers", params={"status": "active"}).json() == {"success": True, "sessions": []}
+    ended = session_server.store.browsers.get(made)
+    assert ended is not None and ended.status == "destroyed" and ended.credits_billed == 2
+    saved = session_server.store.browsers.profile(session_server.api.team_id, "legacy")
+    assert saved is not None
+    kept = saved["cookies"]["a.test"]  # the 4,096-character bound drops the long ones, the per-host bound the rest
+    assert len(kept) == MAX_COOKIES_PER_HOST and set(kept.values()) == {"v"}
+    assert saved["storage"] == {"https://b.test": {"k": "v"}}
