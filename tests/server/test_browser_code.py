@@ -97,6 +97,10 @@ def test_python_subset(code: str, result: str) -> None:
         ("require('fs')", "ReferenceError: require is not defined"),
         ("process.exit(0)", "ReferenceError: process is not defined"),
         ("await fetch('https://example.com')", "ReferenceError: fetch is not defined"),
+        # The engine loads no module, from its own library or from the disk (the test's own file).
+        ("await import('os')", "could not load module 'os'"),
+        (f"await import({__file__!r})", "could not load module"),
+        ("typeof std + typeof os + typeof scriptArgs + typeof WebAssembly === 'undefined'.repeat(4) ? null.x : 1", "TypeError"),
         ("page.route('**', r => r)", "page.route is not supported by the reference server"),
         ("await page.evaluate(() => fetch('/'))", "fetch is not defined"),
         ("await page.click('#missing')", "Timeout 30000ms exceeded"),

@@ -56,8 +56,9 @@ def split(code: str) -> list[tuple[list[str], str]]:
     return commands
 
 
-def run(page: BrowserPage, code: str, *, timeout_s: float, allow_open: bool = True) -> Outcome:
-    """Runs ``code``; what it printed, its last output as ``result``, its exit code."""
+def run(page: BrowserPage, code: str, *, timeout_s: float, allow_open: bool = True, max_output: int | None = None) -> Outcome:
+    """Runs ``code``; what it printed, its last output as ``result``, its exit code. Past
+    ``max_output`` characters of output the run stops (``killed``; the caller says which budget)."""
     outcome = Outcome()
     out: list[str] = []
     err: list[str] = []
@@ -68,6 +69,7 @@ def run(page: BrowserPage, code: str, *, timeout_s: float, allow_open: bool = Tr
     status = 0
     skipping = False
     last = ""
+    printed = 0
     for words, follower in commands:
         if not skipping:
             try:
@@ -75,6 +77,11 @@ def run(page: BrowserPage, code: str, *, timeout_s: float, allow_open: bool = Tr
                 status = 0
                 if last:
                     out.append(last)
+                    printed += len(last) + 1
+                    if max_output is not None and printed > max_output:
+                        outcome.killed = True
+                        status = 137
+                        break
             except CommandError as error:
                 message = str(error)
                 status = 127 if message.endswith("command not found") else 1

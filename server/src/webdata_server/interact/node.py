@@ -414,21 +414,44 @@ def run_python(page: BrowserPage, code: str, budget: Budget) -> Outcome:
     return outcome
 
 
+def _dispatch(op: str, args_json: str) -> str:
+    """The engine's host call, to the run under way (a context is made before its run)."""
+    answer: str = CURRENT[0].host(op, args_json)
+    return answer
+
+
+def _prepared(python: bool) -> Any:
+    """A fresh engine with the host objects in it (and python's semantics for python)."""
+    context = new_context()
+    context.add_callable("__host", _dispatch)
+    if python:
+        context.eval("globalThis.__PY = true;")
+    context.eval(script("prelude.js"))
+    if python:
+        context.eval(script("python.js"))
+    return context
+
+
+# Engines made while the worker waits for its next run (evaluating the host objects is most of a
+# short run's time): each is used by one run only, then dropped.
+_SPARE: dict[bool, Any] = {}
+
+
+def prepare(python: bool) -> None:
+    """Makes the next run's engine now (the worker calls it once it has answered a run)."""
+    if python not in _SPARE:
+        _SPARE[python] = _prepared(python)
+
+
 def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Outcome:
     import quickjs  # type: ignore[import-untyped]
 
     run = _Run(page, budget)
     CURRENT[:] = [run]
-    context = new_context()
-    context.add_callable("__host", run.host)
     outcome = Outcome()
     try:
         try:
-            if python:
-                context.eval("globalThis.__PY = true;")
-            context.eval(script("prelude.js"))
-            if python:
-                context.eval(script("python.js"))
+            context = _SPARE.pop(python, None) or _prepared(python)
             context.eval(main)
             context.eval("__main.then((v) => __settle(true, v), (e) => __settle(false, e));")
             _drain(context, page, budget, lambda: run.settled is not None or run.spent is not None)
@@ -462,7 +485,6 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
         return outcome
     finally:
         CURRENT.clear()
-        del context
 
 
 def _partial(run: _Run, result: str = "") -> Outcome:

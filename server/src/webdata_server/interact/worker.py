@@ -140,13 +140,16 @@ def run(page: Any, request: dict[str, Any]) -> Any:
         elif language == "bash":
             from webdata_server.browser import bash
 
-            outcome = bash.run(page, str(request["code"]), timeout_s=timeout_ms / 1000)
+            outcome = bash.run(page, str(request["code"]), timeout_s=timeout_ms / 1000, max_output=OUTPUT_CHARS)
+            if outcome.killed and outcome.exit_code == 137 and len(outcome.stdout) > OUTPUT_CHARS:
+                outcome.stdout = outcome.stdout[:OUTPUT_CHARS]
+                outcome.stderr += budget.message("output", detail="stdout") + "\n"
         else:
             from webdata_server.interact.node import run_python
 
             outcome = run_python(page, str(request["code"]), budget)
-        if not outcome.killed:
-            budget.check(page.waited_ms)
+        if not outcome.killed and page.waited_ms > timeout_ms:  # its counted waits passed the timeout
+            raise Spent("time")
     except Spent as spent:
         partial: Outcome = getattr(spent, "partial", None) or Outcome()
         partial.killed, partial.exit_code = True, 137
@@ -175,8 +178,8 @@ def main() -> None:
     from webdata_server.browser.page import BrowserPage, PageState
     from webdata_server.interact import engine, node
 
-    engine.new_context()
     engine.script("prelude.js")
+    node.prepare(python=False)
     request: dict[str, Any] = {}
 
     def stop(spent: Any, page: Any) -> None:
@@ -224,6 +227,8 @@ def main() -> None:
         while len(pages) > _KEPT_PAGES:
             pages.popitem(last=False)
         write_message(writer, answer)
+        if request.get("prompt") is None and request.get("language", "node") in ("node", "python"):
+            node.prepare(request.get("language", "node") == "python")  # the next run's engine, made while none waits
 
 
 if __name__ == "__main__":
