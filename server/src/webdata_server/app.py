@@ -290,8 +290,8 @@ async def _committed(writes: Committed[T]) -> T:
     return writes.result()
 
 
-# Threads that wait on interact's workers: every team's running and waiting runs, for a few teams at once.
-RUN_THREADS = MAX_WORKERS + 2 * MAX_WAITING
+# Threads that wait on interact's workers: one team's running and waiting runs take at most half.
+RUN_THREADS = 2 * (MAX_WORKERS // 4 + MAX_WAITING)
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ __all__ = ["MAX_WAITING", "Opened", "Ran", "SessionService"]
 
 # Who is billed for a session: the operation whose x-credits price it.
 # How many of a team's runs may wait for one of its runners (pool.PER_TEAM) before more are refused.
-MAX_WAITING = 4
+MAX_WAITING = 30
 INTERACT_OPERATION = "interactWithScrape"
 # The scrape actions a replay performs (the service's replay skips screenshot, pdf, scrape and
 # executeJavascript: lib/scrape-interact/scrape-replay.ts).
