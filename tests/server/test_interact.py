@@ -407,3 +407,26 @@ def test_a_session_stored_past_the_page_bounds_is_ended_billed_and_saved_within_
     kept = saved["cookies"]["a.test"]  # the 4,096-character bound drops the long ones, the per-host bound the rest
     assert len(kept) == MAX_COOKIES_PER_HOST and set(kept.values()) == {"v"}
     assert saved["storage"] == {"https://b.test": {"k": "v"}}
+
+
+def test_the_worker_ends_a_session_whose_code_runs_without_waiting_for_it(session_server: Server, clock: ManualClock) -> None:
+    """Issue 72: the worker ended due sessions holding each session's lock, which a running
+    execute held, so every team's jobs waited on one team's code. Now the pass ends the session
+    at once and kills its run, which answers 410."""
+    import threading
+    import time
+
+    api = session_server.api
+    session = api("createBrowser", json={"ttl": 60}).json()["id"]
+    answers: list[Any] = []
+    running = threading.Thread(target=lambda: answers.append(api("executeBrowser", sessionId=session, json={"code": "while (true) {}", "timeout": 60})))
+    running.start()
+    time.sleep(1.0)  # the run is under way in its worker
+    clock.advance(61)
+    started = time.monotonic()
+    session_server.jobs.work()  # one pass of the job worker: sessions due are ended
+    assert time.monotonic() - started < 1.0
+    running.join(10)
+    assert not running.is_alive() and answers[0].status_code == 410, answers
+    ended = session_server.store.browsers.get(session)
+    assert ended is not None and ended.status == "destroyed" and ended.credits_billed == 2

@@ -108,7 +108,11 @@ Array.from((await page.textContent('#thanks')).split(' ')).slice(0, 2).join(' ')
         "1",
     ),
     # A class and a generator: the whole language.
-    ("/app/login", "class Counter { constructor() { this.n = 0 } *ticks(k) { for (let i = 0; i < k; i++) yield ++this.n } }\n[...new Counter().ticks(3)].join(',')", "1,2,3"),
+    (
+        "/app/login",
+        "class Counter { constructor() { this.n = 0 } *ticks(k) { for (let i = 0; i < k; i++) yield ++this.n } }\n[...new Counter().ticks(3)].join(',')",
+        "1,2,3",
+    ),
     # A screenshot's buffer.
     ("/app/login", "const shot = await page.screenshot({ fullPage: true });\nshot.toString('base64').length > 100", "true"),
 ]
@@ -155,13 +159,29 @@ for item in await page.locator("li.product").all():
         "try:\n    await page.click('#does-not-exist', timeout=1000)\n    result = 'clicked'\nexcept PlaywrightTimeoutError:\n    result = 'timeout'\nresult",
         "timeout",
     ),
-    ("/app/account", "await page.evaluate(\"() => { document.cookie = 'probe=42'; }\")\ncookies = await page.context.cookies()\n[c['value'] for c in cookies if c['name'] == 'probe'][0]", "42"),
+    (
+        "/app/account",
+        "await page.evaluate(\"() => { document.cookie = 'probe=42'; }\")\ncookies = await page.context.cookies()\n[c['value'] for c in cookies if c['name'] == 'probe'][0]",
+        "42",
+    ),
     ("/app/cart", "await page.locator('.add-to-cart').first.click()\nimport json\nlen(json.loads(await page.evaluate(\"localStorage.getItem('cart')\")))", "1"),
-    ("/app/login", "title = await page.title()\nprint(f'{title!r} has {len(title)} letters')\n{'title': title, 'words': title.split()}", '{"title": "Sign in", "words": ["Sign", "in"]}'),
+    (
+        "/app/login",
+        "title = await page.title()\nprint(f'{title!r} has {len(title)} letters')\n{'title': title, 'words': title.split()}",
+        '{"title": "Sign in", "words": ["Sign", "in"]}',
+    ),
     ("/app/login", "import re\nhtml = await page.content()\nlen(re.findall(r'<input', html))", "2"),
-    ("/app/login", "import asyncio\ntitle, url = await asyncio.gather(page.title(), page.evaluate('location.href'))\nf'{title} @ {url.split(\"/\")[-1]}'", "Sign in @ login"),
+    (
+        "/app/login",
+        "import asyncio\ntitle, url = await asyncio.gather(page.title(), page.evaluate('location.href'))\nf'{title} @ {url.split(\"/\")[-1]}'",
+        "Sign in @ login",
+    ),
     ("/app/login", "page.fill('#username', 'sync')\npage.input_value('#username')", "sync"),  # the sync API's spelling
-    ("/app/login", "counts = {}\nfor tag in ['input', 'button', 'a']:\n    counts[tag] = await page.locator(tag).count()\nsorted(counts.items(), key=lambda kv: kv[0])", '[["a", 4], ["button", 1], ["input", 2]]'),
+    (
+        "/app/login",
+        "counts = {}\nfor tag in ['input', 'button', 'a']:\n    counts[tag] = await page.locator(tag).count()\nsorted(counts.items(), key=lambda kv: kv[0])",
+        '[["a", 4], ["button", 1], ["input", 2]]',
+    ),
 ]
 
 
