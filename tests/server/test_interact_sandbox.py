@@ -230,3 +230,26 @@ def test_no_generated_program_passes_its_budgets(program: tuple[str, str]) -> No
 
 
 _SANDBOX: list[Sandbox] = []
+
+
+def test_one_teams_runs_never_keep_anothers_waiting(live: tuple[LiveServer, str]) -> None:
+    """Team A's code holds at most its runners (half the cores); its other runs wait for them, so team B's run
+    answers at once while six of A's loops go."""
+    server, key = live
+    other = str(json.loads(server.admin("create-team", "--name", "b", "--plan-tokens", str(15 * 1_000_000)))["apiKey"])
+    with (
+        httpx.Client(base_url=server.base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as a,
+        httpx.Client(base_url=server.base_url, headers={"Authorization": f"Bearer {other}"}, timeout=60) as b,
+    ):
+        sessions = [_session(a) for _ in range(6)]
+        mine = _session(b)
+        loops = [threading.Thread(target=_execute, args=(a, s, "while (true) {}", "node", 3)) for s in sessions]
+        for thread in loops:
+            thread.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        answer = _execute(b, mine, "1 + 1")
+        took = time.monotonic() - started
+        for thread in loops:
+            thread.join(60)
+        assert answer.json()["result"] == "2" and took < 1.5, (answer.text, took)

@@ -5,8 +5,9 @@
   its timeout plus :data:`~.budget.GRACE_S`; past that the worker is killed (SIGKILL: nothing
   inside it can delay that) and the run answers ``killed``. A worker that died (its memory cap,
   a kill) is replaced on the next run.
-- At most :data:`MAX_WORKERS` run at once, and one team holds at most :data:`PER_TEAM` of them:
-  a team's further runs wait for its own, so no team's code can keep another's from running.
+- At most :data:`MAX_WORKERS` run at once, and one team holds at most :data:`PER_TEAM` of them
+  (half the cores): a team's further runs wait for its own, so no team's code can keep another's
+  from running. Workers run at a lower priority (nice 5) than the server, whose answers come first.
 - :meth:`Sandbox.stop` kills the run of a session that has ended (its ttl, its inactivity, a
   DELETE): ending a session never waits for its code.
 """
@@ -32,7 +33,8 @@ from webdata_server.web import FetchContext, FetchRefused, WebSource
 __all__ = ["MAX_WORKERS", "PER_TEAM", "Ran", "Sandbox"]
 
 MAX_WORKERS = 8
-PER_TEAM = 2
+# A team's runs take at most half the machine's cores, so another team's code always finds one.
+PER_TEAM = max(1, (os.cpu_count() or 2) // 2)
 _START_S = 30.0  # how long a new worker may take to be ready
 
 

@@ -102,6 +102,7 @@ def _limit() -> None:
 
     from webdata_server.interact.budget import WORKER_MEMORY_BYTES
 
+    os.nice(5)  # the server's own answers before user code
     limit = int(os.environ.get("WEBDATA_WORKER_MEMORY", WORKER_MEMORY_BYTES))
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
