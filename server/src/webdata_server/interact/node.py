@@ -437,8 +437,13 @@ def _prepared(python: bool) -> Any:
 _SPARE: dict[bool, Any] = {}
 
 
+_USED: list[Any] = []  # engines whose run is over, freed once the run is answered
+
+
 def prepare(python: bool) -> None:
-    """Makes the next run's engine now (the worker calls it once it has answered a run)."""
+    """Frees the last run's engine and makes the next one now (the worker calls it once it has
+    answered a run: neither is part of a run's time)."""
+    _USED.clear()
     if python not in _SPARE:
         _SPARE[python] = _prepared(python)
 
@@ -452,6 +457,7 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
     try:
         try:
             context = _SPARE.pop(python, None) or _prepared(python)
+            _USED.append(context)
             context.eval(main)
             context.eval("__main.then((v) => __settle(true, v), (e) => __settle(false, e));")
             _drain(context, page, budget, lambda: run.settled is not None or run.spent is not None)
