@@ -253,3 +253,21 @@ def test_one_teams_runs_never_keep_anothers_waiting(live: tuple[LiveServer, str]
         for thread in loops:
             thread.join(60)
         assert answer.json()["result"] == "2" and took < 1.5, (answer.text, took)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(program=_PROGRAMS)
+def test_no_generated_program_answers_500_or_delays_another_request(live: tuple[LiveServer, str], program: tuple[str, str]) -> None:
+    """The same programs over HTTP, beside a control request every 50 ms: each answers 200 in
+    the service's shape, and no control answer waits a second."""
+    server, key = live
+    language, code = program
+    with httpx.Client(base_url=server.base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
+        session = _session(client)
+        with _Control(server.base_url, key) as control:
+            answer = _execute(client, session, code, language, timeout=1)
+        client.delete(f"/v2/browser/{session}")
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["exitCode"] in (0, 1, 2, 127, 137) and isinstance(body["killed"], bool)
+    assert control.slowest < 1.0 and control.statuses <= {200}, (control.slowest, control.statuses)
