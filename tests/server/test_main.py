@@ -68,3 +68,25 @@ def test_admin_takes_the_database_before_or_after_its_action(tmp_path: Path, cap
     assert [team["id"] for team in json.loads(capsys.readouterr().out)] == [made["id"]]
     assert command.main(["admin", "list", "--db", database]) == 0
     assert [team["id"] for team in json.loads(capsys.readouterr().out)] == [made["id"]]
+
+
+@pytest.mark.parametrize(("host", "loopback"), [("127.0.0.1", True), ("127.8.9.10", True), ("localhost", True), ("::1", True), ("[::1]", True),
+                                                 ("127.public.test", False), ("127.0.0.1.nip.io", False), ("0.0.0.0", False), ("10.0.0.1", False)])  # fmt: skip
+def test_control_binds_only_a_loopback_address(host: str, loopback: bool) -> None:
+    """Issue 73: ``--control --host 127.public.test`` bound a public address, its name beginning with 127."""
+    from webdata_server.config import Settings
+
+    assert Settings(host=host).loopback is loopback
+
+
+def test_serve_with_control_refuses_a_host_that_is_not_loopback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "webdata_server", "serve", "--db", str(tmp_path / "x.sqlite3"), "--control", "--host", "127.public.test", "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0 and "--control answers only on a loopback address; --host 127.public.test is not one" in done.stderr

@@ -145,6 +145,27 @@ def test_a_control_call_the_server_cannot_do_says_why(controlled: LiveServer) ->
     assert bad.status_code == 400
     assert "getCreditUsage never answers 402" in bad.json()["error"]
     assert httpx.post(controlled.base_url + "/__webdata/clock/advance", json={"seconds": -1}).status_code == 400
+    # Issue 73: a number past what a clock, a sleep or a counter holds answered 500; each is 400 naming its range.
+    for seconds in (b"Infinity", b"NaN", b"1e300", b"1e12", b"true"):
+        moved = httpx.post(
+            controlled.base_url + "/__webdata/clock/advance", content=b'{"seconds": ' + seconds + b"}", headers={"Content-Type": "application/json"}
+        )
+        assert moved.status_code == 400 and "seconds" in moved.json()["error"], (seconds, moved.text)
+    for fault in (
+        {"delay": 1e300},
+        {"delay": float("inf")},
+        {"status": 503, "times": 1e30},
+        {"status": 503, "after": -1},
+        {"status": 1e9},
+        {"status": 429, "retryAfter": 1.5},
+    ):
+        made = httpx.post(
+            controlled.base_url + "/__webdata/faults",
+            content=json.dumps({"operation": "scrapeUrl", **fault}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        assert made.status_code == 400, (fault, made.text)
+    assert httpx.get(controlled.base_url + "/__webdata/clock").status_code == 200  # the server is unharmed
     assert httpx.post(controlled.base_url + "/__webdata/faults", content=b"[1]", headers={"Content-Type": "application/json"}).status_code == 400
     assert httpx.get(controlled.base_url + "/__webdata/nothing").status_code == 404
 

@@ -102,7 +102,17 @@ class Settings:
 
     @property
     def loopback(self) -> bool:
-        return self.host in ("127.0.0.1", "localhost", "::1") or self.host.startswith("127.")
+        """Whether the server listens on this machine only: ``localhost`` or an address of
+        127.0.0.0/8 or ::1 (a name that merely begins with ``127.``, such as ``127.public.test``,
+        is someone else's: ``--control`` refuses it)."""
+        import ipaddress
+
+        if self.host.lower() == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(self.host.strip("[]")).is_loopback
+        except ValueError:
+            return False
 
     @property
     def webhook_reach(self) -> Reach:

@@ -41,6 +41,7 @@ import fnmatch
 import ipaddress
 import itertools
 import json
+import math
 import re
 import threading
 import time
@@ -217,6 +218,25 @@ WAITED_READS = frozenset({"getCrawlStatus", "getBatchScrapeStatus", "getExtractS
 
 # Emails an outbox read answers at most; ``next`` is the ``after`` of the next read.
 OUTBOX_PAGE = 1000
+
+
+# The ranges of the controls' numbers (a number outside answers 400, never a 500 from a
+# datetime, a sleep or a counter past what it can hold).
+MAX_ADVANCE_SECONDS = 100 * 366 * 24 * 3600  # a hundred years of the manual clock in one move
+MAX_DELAY_SECONDS = 600.0  # a fault's delay: the longest a client's timeout waits here
+MAX_COUNT = 1_000_000  # a fault's times and after, an answer's Retry-After
+
+
+def _number(body: dict[str, Any], name: str, default: Any, *, high: float, integer: bool = False, low: float = 0) -> Any:
+    """``body[name]`` (or ``default`` when absent or null), a finite number within [low, high]."""
+    value = body.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float) or (integer and not float(value).is_integer()):
+        raise FaultError(f"{name}: a {'whole ' if integer else ''}number from {low:g} to {high:g}")
+    if not math.isfinite(value) or not low <= value <= high:
+        raise FaultError(f"{name}: {value!r} is out of range: from {low:g} to {high:g}")
+    return int(value) if integer else float(value)
 
 
 def _int(value: str | None, default: int, name: str) -> int:
@@ -572,7 +592,10 @@ class Controls:
     def advance(self, seconds: float, *, settle: float = 5.0) -> datetime:
         """Moves the manual clock ``seconds`` forward, then runs every job due by then and waits (up
         to ``settle`` seconds) for the webhook deliveries that came due. Jobs that run on the moved
-        clock progress as they would over that much time: pass the time in steps to see each step."""
+        clock progress as they would over that much time: pass the time in steps to see each step.
+        ``seconds`` is from 0 to :data:`MAX_ADVANCE_SECONDS` (:class:`FaultError` otherwise)."""
+        if isinstance(seconds, bool) or not (isinstance(seconds, int | float) and math.isfinite(seconds) and 0 <= seconds <= MAX_ADVANCE_SECONDS):
+            raise FaultError(f"seconds: {seconds!r} is out of range: from 0 to {MAX_ADVANCE_SECONDS:,}")
         if not isinstance(self.clock, ManualClock):
             raise RuntimeError("the server runs on the wall clock: start it with a manual clock (serve --clock manual) to move time")
         moment = self.clock.advance(seconds)
@@ -764,9 +787,9 @@ class Controls:
         if route == "clock/advance" and method == "POST":
             if not self.manual:
                 return 409, {"success": False, "error": "The server runs on the wall clock: start it with --clock manual to move time"}
-            seconds = body.get("seconds")
-            if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
+            if body.get("seconds") is None:
                 raise FaultError("seconds: a number of seconds, 0 or more")
+            seconds = _number(body, "seconds", 0, high=MAX_ADVANCE_SECONDS)
             moment = await loop.run_in_executor(None, lambda: self.advance(float(seconds)))
             return 200, {"now": iso(moment), "manual": True}
         if route == "clock/run-until-idle" and method == "POST":
@@ -785,12 +808,12 @@ class Controls:
                 body.get("operation"),
                 method=body.get("method"),
                 path=body.get("path"),
-                status=body.get("status"),
-                retry_after=body.get("retryAfter"),
-                delay=float(body.get("delay", 0)),
+                status=_number(body, "status", None, low=100, high=599, integer=True),
+                retry_after=_number(body, "retryAfter", None, high=MAX_COUNT, integer=True),
+                delay=_number(body, "delay", 0.0, high=MAX_DELAY_SECONDS),
                 drop=bool(body.get("drop", False)),
-                times=body.get("times", 1),
-                after=int(body.get("after", 0)),
+                times=_number(body, "times", 1, low=1, high=MAX_COUNT, integer=True) if "times" not in body or body["times"] is not None else None,
+                after=_number(body, "after", 0, high=MAX_COUNT, integer=True),
                 team_id=body.get("teamId"),
             )
             return 201, fault.describe()
