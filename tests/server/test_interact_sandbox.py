@@ -80,6 +80,8 @@ def _execute(client: httpx.Client, session: str, code: str, language: str = "nod
         ("'x'.repeat(1 << 20).split('').join('ab').repeat(1000)", "node", None),  # the engine's own string limit or the heap's
         ("let s = 'x'.repeat(1 << 24); s.replaceAll('x', 'yyyyyyyyyy').length", "node", "budget"),
         ("while (true) {}", "node", "time budget"),
+        ("let s = 'x'.repeat(1 << 20); const out = []; for (;;) out.push(s + out.length)", "node", "heap"),  # the engine throws null
+        ("a = ['x' * 1000000]\nwhile True:\n    a.append(a[-1] + 'y')", "python", "heap"),
         ("for (;;) console.log('x'.repeat(1000))", "node", "output budget"),
         ("let a = []; a.push(a); console.log(a)", "node", None),
         ("0x" + "f" * 400 + " / 1", "node", None),
@@ -99,7 +101,9 @@ def test_the_holes_of_issue_72_hold(live: tuple[LiveServer, str], code: str, lan
         assert took < 3 + 1 + 2, took  # the timeout, the grace, a worker's start
         assert control.slowest < 1.0 and control.statuses <= {200}, (control.slowest, control.statuses)
         assert all(len(body.get(k) or "") <= OUTPUT_CHARS + 400 for k in ("stdout", "stderr", "result"))
-        if budget is not None:
+        if budget == "heap":  # the heap's limit ends the run with the engine's own error
+            assert body["exitCode"] == 1 and "MiB heap" in body["stderr"], body
+        elif budget is not None:
             assert body["killed"] is True and body["exitCode"] == 137 and budget in body["stderr"], body
         # The session goes on: the next run finds a worker and the page.
         assert _execute(client, session, "1 + 1").json()["result"] == "2"

@@ -454,6 +454,7 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
     run = _Run(page, budget)
     CURRENT[:] = [run]
     outcome = Outcome()
+    context: Any = None
     try:
         try:
             context = _SPARE.pop(python, None) or _prepared(python)
@@ -470,7 +471,7 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
             if run.spent is not None:
                 raise run.spent from None
             text = str(error).strip()
-            if "out of memory" in text:
+            if "out of memory" in text or _heap_full(context):
                 raise Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap", partial=_partial(run)) from None
             run.settled = (False, text)
         except MemoryError:
@@ -478,6 +479,10 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
         if run.settled is None:  # awaits nothing will ever resolve: as node, the run is over
             run.settled = (True, "")
         ok, shown = run.settled
+        if not ok and shown == "Uncaught null":
+            # What QuickJS throws when its heap is too full to make the error (the code's own
+            # `throw null` reads the same): said, since the run is then over for its memory.
+            shown += f" (the engine throws null when its {JS_MEMORY_BYTES // (1024 * 1024)} MiB heap is exhausted)"
         if not ok and "out of memory" in shown:
             raise Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap", partial=_partial(run))
         if ok and len(shown) > OUTPUT_CHARS:
@@ -491,6 +496,16 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
         return outcome
     finally:
         CURRENT.clear()
+
+
+def _heap_full(context: Any) -> bool:
+    """Whether the engine's heap is within a mebibyte of its limit (an error thrown then may be
+    ``null``: there was no room to make it)."""
+    try:
+        memory = context.memory()
+        return bool(memory["malloc_size"] > memory["malloc_limit"] - 1024 * 1024)
+    except (AttributeError, KeyError, TypeError):
+        return False
 
 
 def _partial(run: _Run, result: str = "") -> Outcome:
