@@ -157,3 +157,60 @@ def test_interact_and_a_browser_session_drive_the_saved_pages(site: Path) -> Non
         assert title["success"] is True and "Errors" in str(title.get("result") or title.get("stdout")), title
         httpx.delete(f"{sandbox.base_url}/v2/browser/{session}", headers={"Authorization": f"Bearer {sandbox.api_key}"})
         httpx.delete(f"{sandbox.base_url}/v2/scrape/{scrape_id}/interact", headers={"Authorization": f"Bearer {sandbox.api_key}"})
+
+
+def test_paths_no_file_can_have_and_names_no_url_can_name_are_no_pages(site: Path) -> None:
+    """Issue 73: a ``%00`` in a path and a 300-character segment answered 500; a file whose name
+    is not UTF-8 made every search answer 500. Each is now no page (404), the name skipped with a
+    warning, and search answers from the other pages."""
+    import os
+
+    odd = os.fsencode(site / "docs.acme.test") + b"/caf\xe9.html"
+    with open(odd, "wb") as stream:
+        stream.write(b"<html><head><title>Odd</title></head><body>widget</body></html>")
+    big = site / "docs.acme.test" / "big.html"
+    big.write_bytes(b"<html><body><p>" + b"w" * (10 * 1024 * 1024 + 500) + b"</p></body></html>")
+    with running(clock="auto", web=str(site)) as sandbox:
+        for path in ("/a%00b", "/" + "x" * 300, "/%2e%2e/%2e%2e/etc/passwd"):
+            answer = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test" + path, "formats": ["markdown"]})
+            assert answer.status_code == 200 and answer.json()["data"]["metadata"]["statusCode"] == 404, (path, answer.text)
+        found = _call(sandbox, "/v2/search", {"query": "widget fire"})
+        assert found.status_code == 200 and found.json()["data"]["web"][0]["url"] == "https://docs.acme.test/api/errors.html"
+        read = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/big.html", "formats": ["rawHtml"]})
+        assert read.status_code == 200 and len(read.json()["data"]["rawHtml"]) <= 10 * 1024 * 1024
+
+
+def test_a_warc_that_is_no_warc_is_one_line_naming_its_offset(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.warc"
+    broken.write_bytes(b"WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 999999\r\n\r\n" + b"\x00\xff" * 100)
+    done = subprocess.run(
+        [sys.executable, "-m", "webdata_server", "serve", "--db", str(tmp_path / "x.sqlite3"), "--web", str(broken)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith(f"webdata-server: --web {broken}: not a WARC file this server reads (at byte "), done.stderr
+
+
+def test_a_warc_record_that_inflates_past_a_page_is_cut_at_the_bound(tmp_path: Path) -> None:
+    import gzip
+    import io
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+    from webdata_server.localweb import MAX_PAGE_BYTES, LocalWeb
+
+    archive = tmp_path / "bomb.warc.gz"
+    body = b"<html><body>" + b"a" * (MAX_PAGE_BYTES * 3) + b"</body></html>"
+    with archive.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html"), ("Content-Encoding", "gzip")], protocol="HTTP/1.1")
+        payload = gzip.compress(body)
+        assert len(payload) < MAX_PAGE_BYTES // 100  # a small record ...
+        writer.write_record(writer.create_warc_record("https://bomb.test/", "response", payload=io.BytesIO(payload), http_headers=headers))
+    web = LocalWeb(archive)
+    saved = web._saved("https://bomb.test/")
+    assert saved is not None and len(saved.body) == MAX_PAGE_BYTES  # ... that inflates past the bound is cut there

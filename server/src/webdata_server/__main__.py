@@ -299,6 +299,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.clock != "system" and not args.control:
         print(f"webdata-server: --clock {args.clock} needs --control (time moves only through POST /__webdata/clock/advance)", file=sys.stderr)
         return 2
+    if settings.web not in ("synthetic", "real"):
+        from webdata_server.localweb import LocalWeb
+
+        try:  # a folder or WARC the server cannot read is one line, not a traceback at start
+            LocalWeb(Path(settings.web))
+        except ValueError as error:
+            print(f"webdata-server: {error}", file=sys.stderr)
+            return 2
     import uvicorn
 
     from webdata_server.app import create_app, ensure_development_team

@@ -13,7 +13,10 @@ original URLs through every operation (``serve --web PATH``, ``pytest --webdata-
   same outbound guard as ``--web real``.
 
 A URL the pages do not hold answers 404 (a ``Not Found`` page), unless ``fill`` asks the synthetic
-web to serve it. Search answers from an index of the pages' titles and text; a map walks the
+web to serve it. Bounded by bytes as the web is: a page is read up to :data:`MAX_PAGE_BYTES` (a
+WARC record's inflated body too: a small gzip record cannot grow past it); a path no file can
+have (a NUL, a segment past the file system's limit) is no page; a file whose name is not UTF-8
+is skipped with a warning; a WARC the reader cannot read is refused at start with its offset. Search answers from an index of the pages' titles and text; a map walks the
 pages' links (they cost no network).
 """
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import html as html_module
 import io
+import logging
 import mimetypes
 import threading
 from dataclasses import dataclass
@@ -31,7 +35,11 @@ from webdata_server.files import html_title
 from webdata_server.search_index import SearchIndex
 from webdata_server.web import FetchContext, Page, SyntheticWeb, page_title
 
-__all__ = ["LocalWeb", "capture"]
+__all__ = ["MAX_PAGE_BYTES", "LocalWeb", "capture"]
+
+_log = logging.getLogger("webdata_server")
+# A saved page, as read: the largest request body the server takes (Settings.max_body_bytes).
+MAX_PAGE_BYTES = 10 * 1024 * 1024
 
 _NOT_FOUND = "<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>{url} is not among the saved pages.</p></body></html>"
 
@@ -71,6 +79,9 @@ class LocalWeb:
             raise ValueError(f"--web {source}: neither a folder of saved pages nor a WARC file")
         self._lock = threading.Lock()
         self._index: SearchIndex | None = None
+        self._skipped: set[Path] = set()
+        if self._archive is None:
+            self.urls()  # names that are no URL are said at start
 
     # -- the pages --------------------------------------------------------------------------------
     def _saved(self, url: str) -> _Saved | None:
@@ -84,10 +95,14 @@ class LocalWeb:
         relative = unquote(parts.path or "/").lstrip("/")
         candidates = [relative, f"{relative}.html", f"{relative.rstrip('/')}/index.html"] if relative else ["index.html"]
         for candidate in candidates:
-            path = (folder / candidate).resolve()
-            if (path == folder or folder in path.parents) and path.is_file():
-                kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-                return _Saved(200, kind, path.read_bytes())
+            try:
+                path = (folder / candidate).resolve()
+                if (path == folder or folder in path.parents) and path.is_file():
+                    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+                    with path.open("rb") as stream:
+                        return _Saved(200, kind, stream.read(MAX_PAGE_BYTES))
+            except (ValueError, OSError):  # a NUL, a name past the file system's limit: no such page
+                return None
         return None
 
     def fetch(self, url: str, context: FetchContext) -> Page:
@@ -145,6 +160,15 @@ class LocalWeb:
             if path.is_file():
                 host, *rest = path.relative_to(self.source).parts
                 relative = "/".join(rest)
+                try:
+                    f"{host}/{relative}".encode()
+                except UnicodeEncodeError:  # a name that is no URL (not UTF-8): said once, skipped
+                    if path not in self._skipped:
+                        self._skipped.add(path)
+                        _log.warning(
+                            "--web %s: skipped %r: its name is not UTF-8, so no URL names it", self.source, str(path).encode("utf-8", "surrogateescape")
+                        )
+                    continue
                 if relative.endswith("index.html"):
                     relative = relative[: -len("index.html")]
                 found.append(f"https://{host}/{relative}")
@@ -165,15 +189,31 @@ def _read_warc(path: Path) -> dict[str, _Saved]:
 
     saved: dict[str, _Saved] = {}
     with path.open("rb") as stream:
-        for record in ArchiveIterator(stream):
-            if record.rec_type != "response" or record.http_headers is None:
-                continue
-            url = record.rec_headers.get_header("WARC-Target-URI")
-            if not url:
-                continue
-            status = int(record.http_headers.get_statuscode() or 200)
-            kind = record.http_headers.get_header("Content-Type") or "text/html"
-            saved.setdefault(_key(url), _Saved(status, kind, record.content_stream().read()))
+        records = ArchiveIterator(stream)
+        try:
+            for record in records:
+                if record.rec_type != "response" or record.http_headers is None:
+                    continue
+                url = record.rec_headers.get_header("WARC-Target-URI")
+                if not url:
+                    continue
+                try:
+                    status = int(record.http_headers.get_statuscode() or 200)
+                except ValueError:
+                    status = 200
+                kind = record.http_headers.get_header("Content-Type") or "text/html"
+                # Read up to the page bound, inflated: a gzip record of 1 MB that inflates to 1 GB is cut.
+                body = record.content_stream().read(MAX_PAGE_BYTES + 1)
+                if len(body) > MAX_PAGE_BYTES:
+                    _log.warning("--web %s: the page of %s is larger than %d bytes: read up to them", path, url, MAX_PAGE_BYTES)
+                    body = body[:MAX_PAGE_BYTES]
+                saved.setdefault(_key(url), _Saved(status, kind, body))
+        except Exception as error:
+            try:
+                offset = records.get_record_offset()
+            except Exception:
+                offset = stream.tell()
+            raise ValueError(f"--web {path}: not a WARC file this server reads (at byte {offset}: {type(error).__name__}: {error})") from None
     return saved
 
 
