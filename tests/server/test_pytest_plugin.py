@@ -275,3 +275,22 @@ def test_the_outbox_endpoint_pages(controlled: LiveServer) -> None:
     page = httpx.get(controlled.base_url + "/__webdata/outbox", params={"limit": 2})
     assert page.status_code == 200 and set(page.json()) == {"emails", "next"}
     assert httpx.get(controlled.base_url + "/__webdata/outbox", params={"after": "x"}).status_code == 400
+
+
+def test_the_journal_is_read_in_pages_and_replaced_pages_keep_a_byte_budget(controlled: LiveServer) -> None:
+    """Issue 73: the journal's read held the event loop 12 s after large bodies; 100 page PUTs of
+    8 MB took the server to 887 MB. Reads are paged; replaced pages keep 64 MiB, the oldest said."""
+    httpx.post(controlled.base_url + "/__webdata/reset")
+    key = httpx.post(controlled.base_url + "/__webdata/teams").json()["apiKey"]
+    for _ in range(5):
+        httpx.get(controlled.base_url + "/v2/team/credit-usage", headers={"Authorization": f"Bearer {key}"})
+    first = httpx.get(controlled.base_url + "/__webdata/journal", params={"operation": "getCreditUsage", "limit": 2}).json()
+    assert len(first["requests"]) == 2 and first["next"] is not None
+    rest = httpx.get(controlled.base_url + "/__webdata/journal", params={"operation": "getCreditUsage", "after": first["next"]}).json()
+    assert len(rest["requests"]) == 3 and rest["next"] is None
+    page = "<html><body>" + "p" * (7 * 1024 * 1024) + "</body></html>"
+    answers = [httpx.put(controlled.base_url + "/__webdata/pages", json={"url": f"https://big.test/{n}", "html": page}, timeout=60).json() for n in range(10)]
+    dropped = [url for a in answers for url in a.get("dropped", [])]
+    assert dropped == ["https://big.test/0"] and answers[-1]["dropped"] == dropped  # nine of 7 MiB fit in 64 MiB
+    too_big = httpx.put(controlled.base_url + "/__webdata/pages", json={"url": "https://big.test/x", "html": "x" * (9 * 1024 * 1024)}, timeout=60)
+    assert too_big.status_code in (400, 413)

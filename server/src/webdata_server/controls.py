@@ -87,6 +87,11 @@ JOURNAL_BYTES = 16 * 1024 * 1024
 # A control call's body (a replaced page is the largest): refused with 413 beyond it.
 CONTROL_BODY_BYTES = 8 * 1024 * 1024
 INBOX_SIZE = 10_000
+# The replaced pages' HTML, in all (set_page): beyond it the oldest replaced pages are generated
+# again, and the call that dropped them says which.
+EDITED_BYTES = 64 * 1024 * 1024
+# A journal read answers at most this many requests; ``next`` is the ``after`` of the next read.
+JOURNAL_PAGE = 1000
 
 # Headers whose values the journal never keeps.
 SECRET_HEADERS = {"authorization", "cookie", "proxy-authorization", "x-api-key"}
@@ -484,22 +489,34 @@ class Controls:
                 return fault
         return None
 
-    def set_page(self, url: str, *, html: str | None = None, text: str | None = None, title: str | None = None) -> None:
+    def set_page(self, url: str, *, html: str | None = None, text: str | None = None, title: str | None = None) -> list[str]:
         """From now on the synthetic web's page at ``url`` serves ``html``, or ``text`` (each
         paragraph, split on blank lines, a ``<p>``) under ``title``: a page that changes when the
-        test says. ``html`` and ``text`` None: the page is generated again."""
+        test says. ``html`` and ``text`` None: the page is generated again. Replaced pages keep
+        :data:`EDITED_BYTES` of HTML in all: the URLs of the oldest, generated again to make room,
+        are returned."""
         if html is None and text is None:
             with self._lock:
                 self.edited.pop(url, None)
-            return
+            return []
         if html is None:
             from html import escape
 
             paragraphs = "".join(f"<p>{escape(part.strip())}</p>" for part in (text or "").split("\n\n") if part.strip())
             heading = f"<h1>{escape(title)}</h1>" if title else ""
             html = f"<!DOCTYPE html><html><head><title>{escape(title or url)}</title></head><body><main>{heading}{paragraphs}</main></body></html>"
+        if len(html) > CONTROL_BODY_BYTES:
+            raise FaultError(f"html: a page of {len(html):,} characters; a replaced page holds at most {CONTROL_BODY_BYTES:,}")
+        dropped: list[str] = []
         with self._lock:
+            self.edited.pop(url, None)
             self.edited[url] = html
+            total = sum(len(page) for page in self.edited.values())
+            while total > EDITED_BYTES and len(self.edited) > 1:
+                oldest = next(iter(self.edited))
+                total -= len(self.edited.pop(oldest))
+                dropped.append(oldest)
+        return dropped
 
     def edited_page(self, url: str) -> str | None:
         with self._lock:
@@ -836,8 +853,15 @@ class Controls:
             self.classifier_reachable = bool(body.get("reachable", True))
             return 200, {"reachable": self.classifier_reachable}
         if route == "journal" and method == "GET":
-            entries = self.received(team_id=query.get("teamId"), operation=query.get("operation"))
-            return 200, {"requests": [e.describe() for e in entries]}
+            # Paged, and read off the event loop (a full journal's bodies are many megabytes).
+            after, limit = _int(query.get("after"), 0, "after"), max(1, min(_int(query.get("limit"), JOURNAL_PAGE, "limit"), JOURNAL_PAGE))
+
+            def journal_page() -> dict[str, Any]:
+                entries = [e for e in self.received(team_id=query.get("teamId"), operation=query.get("operation")) if e.seq > after]
+                more = len(entries) > limit
+                return {"requests": [e.describe() for e in entries[:limit]], "next": entries[limit - 1].seq if more else None}
+
+            return 200, await loop.run_in_executor(None, journal_page)
         if route == "journal" and method == "DELETE":
             with self._lock:
                 self._clear_journal()
@@ -851,8 +875,8 @@ class Controls:
         if route == "pages" and method == "PUT":
             if not isinstance(body.get("url"), str):
                 raise FaultError("url: the page's URL")
-            self.set_page(body["url"], html=body.get("html"), text=body.get("text"), title=body.get("title"))
-            return 200, {"success": True, "url": body["url"]}
+            dropped = self.set_page(body["url"], html=body.get("html"), text=body.get("text"), title=body.get("title"))
+            return 200, {"success": True, "url": body["url"], **({"dropped": dropped} if dropped else {})}
         if route == "outbox" and method == "GET":
             store = self._running_store()
             after, limit = _int(query.get("after"), 0, "after"), min(_int(query.get("limit"), OUTBOX_PAGE, "limit"), OUTBOX_PAGE)
