@@ -57,9 +57,8 @@ def program(code: str) -> str:
         last = statements[-1] if statements else None
         if last is not None and last.type == "expression_statement" and last.named_children:
             expression = last.named_children[0]
-            if expression.type != "sequence_expression" or True:
-                start, end = expression.start_byte, expression.end_byte
-                body = (raw[:start] + b"return (" + raw[start:end] + b"\n);" + raw[last.end_byte :]).decode("utf-8")
+            start, end = expression.start_byte, expression.end_byte
+            body = (raw[:start] + b"return (" + raw[start:end] + b"\n);" + raw[last.end_byte :]).decode("utf-8")
     return "globalThis.__main = (async () => {" + body + "\n})();"
 
 
