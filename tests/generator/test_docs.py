@@ -357,12 +357,14 @@ async def _try_it(tab: _Tab, operation: str, base_url: str, key: str, example: s
         f" b.value = {json.dumps(base_url)}; k.value = {json.dumps(key)}; b.dispatchEvent(new Event('change')); k.dispatchEvent(new Event('change'));"
         f" const d = document.getElementById('try-{operation}'); d.open = true;{pick}{prefill} d.querySelector('form').requestSubmit(); }})()"
     )
-    for _ in range(300):  # a scrape with a screenshot on a loaded machine takes seconds
+    body = None
+    for _ in range(600):  # a scrape with a screenshot on a loaded machine takes seconds
         status = await tab.js(f"document.querySelector('#try-{operation} .answer-status').textContent")
-        if status and status[:1].isdigit():
+        # The status is shown when the answer's head comes, its body once read: wait for both.
+        body = await tab.js(f"document.querySelector('#try-{operation} .answer-body').textContent")
+        if status and status[:1].isdigit() and body:
             break
         await asyncio.sleep(0.1)
-    body = await tab.js(f"document.querySelector('#try-{operation} .answer-body').textContent")
     headers = await tab.js(f"document.querySelector('#try-{operation} .answer-headers').textContent")
     return {"status": status, "body": json.loads(body) if body else None, "headers": headers}
 
