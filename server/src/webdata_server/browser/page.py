@@ -32,7 +32,7 @@ from webdata_server.web import FetchContext, FetchRefused, WebSource
 if TYPE_CHECKING:  # bs4 is imported with the first page parsed (webdata_server.dom)
     from bs4 import BeautifulSoup, Tag
 
-__all__ = ["BLANK", "BrowserPage", "PageError", "PageState", "Query"]
+__all__ = ["BLANK", "BrowserPage", "PageError", "PageState", "Query", "bounded", "element_text", "text_of"]
 
 BLANK = "<html><head></head><body></body></html>"
 # Bounds of one page's life: a history this long drops its oldest entries; a document of more
@@ -106,8 +106,28 @@ def _host(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
 
 
-def _text(element: Any) -> str:
+def text_of(element: Any) -> str:
+    """An element's text as a browser's ``innerText`` reads it here: its words, one space apart."""
     return " ".join(element.get_text(" ").split())
+
+
+def element_text(element: Any, which: str) -> str:
+    """An element's ``textContent``, ``innerText``, ``innerHTML`` or ``outerHTML``, as a locator
+    and the page's own scripts read it."""
+    if which == "textContent":
+        return str(element.get_text())
+    if which == "innerText":
+        return text_of(element)
+    if which == "innerHTML":
+        return str(element.decode_contents())
+    if which == "outerHTML":
+        return str(element)
+    raise ValueError(f"unknown text property {which}")
+
+
+def _chars(jar: Mapping[str, str]) -> int:
+    """The characters of a cookie jar's or a storage's keys and values."""
+    return sum(len(k) + len(v) for k, v in jar.items())
 
 
 class BrowserPage:
@@ -197,7 +217,7 @@ class BrowserPage:
         if query.kind == "label":
             found = []
             for label in self.soup.find_all("label"):
-                if _matches(_text(label), query.value, query.exact):
+                if _matches(text_of(label), query.value, query.exact):
                     target = self.soup.find(id=str(label["for"])) if label.get("for") else label.find(["input", "textarea", "select"])
                     if _is_tag(target):
                         found.append(target)
@@ -207,7 +227,7 @@ class BrowserPage:
 
     def _by_text(self, text: str, *, exact: bool) -> list[Tag]:
         """The innermost elements whose text matches (a button's or link's own text first)."""
-        matches = [e for e in self._elements() if e.name not in ("html", "head", "body", "script", "style", "title") and _matches(_text(e), text, exact)]
+        matches = [e for e in self._elements() if e.name not in ("html", "head", "body", "script", "style", "title") and _matches(text_of(e), text, exact)]
         innermost = [e for e in matches if not any(child in matches for child in e.find_all(True))]
         return innermost
 
@@ -435,7 +455,7 @@ class BrowserPage:
         if target.name != "select":
             raise PageError("selectOption: element is not a <select> element")
         options = target.find_all("option")
-        chosen = next((o for o in options if o.get("value", _text(o)) == value or _text(o) == value), None)
+        chosen = next((o for o in options if o.get("value", text_of(o)) == value or text_of(o) == value), None)
         if chosen is None:
             raise PageError(f"selectOption: no option {value!r}")
         for option in options:
@@ -482,7 +502,7 @@ class BrowserPage:
             raise PageError(f"waitForSelector: Timeout 30000ms exceeded waiting for {query.describe()}")
 
     def wait_for_text(self, text: str) -> None:
-        if text not in _text(self.soup):
+        if text not in text_of(self.soup):
             raise PageError(f"wait: Timeout 30000ms exceeded waiting for text {text!r}")
 
     # -- reading --------------------------------------------------------------------------------
@@ -490,7 +510,7 @@ class BrowserPage:
         return self.one(query, "textContent").get_text()
 
     def inner_text(self, query: Query) -> str:
-        return _text(self.one(query, "innerText"))
+        return text_of(self.one(query, "innerText"))
 
     def input_value(self, query: Query) -> str:
         target = self.one(query, "inputValue")
@@ -513,7 +533,7 @@ class BrowserPage:
         if body in ("window.location.href", "location.href", "document.URL", "document.location.href"):
             return {"type": "string", "value": self.state.url}
         if body == "document.body.innerText":
-            return {"type": "string", "value": _text(self.soup.body or self.soup)}
+            return {"type": "string", "value": text_of(self.soup.body or self.soup)}
         return evaluate(script, title=self.title, count=lambda selector: len(self.find(Query("css", selector))))
 
     def screenshot(self, *, full_page: bool = False, mobile: bool = False, colors: dict[str, str] | None = None, quality: int = 80) -> str:
@@ -566,14 +586,14 @@ class BrowserPage:
 
     def _storage_size(self) -> int:
         if self._stored is None:
-            self._stored = sum(len(k) + len(v) for jar in self.state.storage.values() for k, v in jar.items())
+            self._stored = sum(_chars(jar) for jar in self.state.storage.values())
         return self._stored
 
     def set_item(self, key: str, value: str) -> None:
         jar = self.local_storage()
         before = len(key) + len(jar[key]) if key in jar else 0
         after = len(key) + len(value)
-        origin_size = sum(len(k) + len(v) for k, v in jar.items()) if after > before else 0
+        origin_size = _chars(jar) if after > before else 0
         if after > before and origin_size - before + after > MAX_ORIGIN_STORAGE_CHARS:
             raise PageError(
                 f"QuotaExceededError: Failed to execute 'setItem' on 'Storage': the quota of {MAX_ORIGIN_STORAGE_CHARS:,} characters per origin would be exceeded"
@@ -636,7 +656,7 @@ class BrowserPage:
                     for option in element.find_all("option"):
                         if option.has_attr("selected"):
                             del option["selected"]
-                        if option.get("value", _text(option)) == value:
+                        if option.get("value", text_of(option)) == value:
                             option["selected"] = ""
                 else:
                     self._set_value(element, str(value))
@@ -703,7 +723,7 @@ def bounded(state: PageState) -> PageState:
     storage: dict[str, dict[str, str]] = {}
     total = 0
     for origin, jar in state.storage.items():
-        size = sum(len(k) + len(v) for k, v in jar.items())
+        size = _chars(jar)
         if size <= MAX_ORIGIN_STORAGE_CHARS and total + size <= MAX_STORED_CHARS:
             storage[origin] = jar
             total += size
@@ -770,7 +790,7 @@ def _accessible_name(soup: BeautifulSoup, element: Tag) -> str:
     if element.get("id"):
         label = soup.find("label", attrs={"for": element["id"]})
         if _is_tag(label):
-            return _text(label)
+            return text_of(label)
     if element.name == "img":
         return str(element.get("alt", ""))
     if element.name in ("input", "textarea", "select"):
@@ -780,7 +800,7 @@ def _accessible_name(soup: BeautifulSoup, element: Tag) -> str:
             or element.get("name")
             or ""
         )
-    return _text(element)[:200]
+    return text_of(element)[:200]
 
 
 def _matches(text: str, wanted: str, exact: bool) -> bool:
@@ -794,7 +814,7 @@ def _value_of(element: Tag) -> str:
         return element.get_text()
     if element.name == "select":
         chosen = element.find("option", selected=True) or element.find("option")
-        return str(chosen.get("value", _text(chosen))) if _is_tag(chosen) else ""
+        return str(chosen.get("value", text_of(chosen))) if _is_tag(chosen) else ""
     return str(element.get("value", ""))
 
 

@@ -23,7 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from webdata_server.browser.outcome import Outcome
-from webdata_server.browser.page import BrowserPage, PageError, Query
+from webdata_server.browser.page import BrowserPage, PageError, Query, element_text, text_of
 from webdata_server.interact.budget import JS_MEMORY_BYTES, OUTPUT_CHARS, Budget, Spent
 from webdata_server.interact.engine import CURRENT, new_context, script
 from webdata_server.interact.realm import evaluate
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["program", "run_node", "run_python"]
 
 DEFAULT_TIMEOUT_MS = 30_000  # Playwright's default for an action or a wait
+_HEAP = f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap"
 # Set by the worker: ends a run whose budget passed inside a host call (never returns).
 STOP: Callable[[Spent, BrowserPage], None] | None = None
 
@@ -118,14 +119,7 @@ class _Run:
 
     # -- output -------------------------------------------------------------------------------
     def op_print(self, stream: str, line: str) -> None:
-        target = self.out if stream == "stdout" else self.err
-        self.sizes[stream] += len(line) + 1
-        if self.sizes[stream] > OUTPUT_CHARS:
-            room = OUTPUT_CHARS - (self.sizes[stream] - len(line) - 1)
-            if room > 0:
-                target.append(line[:room])
-            raise Spent("output", stream)
-        target.append(line + "\n")
+        self.op_write(stream, line + "\n")
 
     def op_write(self, stream: str, text: str) -> None:
         """Text as written (python's ``print`` with its ``end``), within the same budget."""
@@ -263,10 +257,10 @@ class _Run:
                 found = [elements[position]] if 0 <= position < len(elements) else []
             elif "hasText" in step:
                 wanted = str(step["hasText"]).lower()
-                found = [e for e in found or [] if wanted in " ".join(e.get_text(" ").split()).lower()]
+                found = [e for e in found or [] if wanted in text_of(e).lower()]
             elif "hasNotText" in step:
                 unwanted = str(step["hasNotText"]).lower()
-                found = [e for e in found or [] if unwanted not in " ".join(e.get_text(" ").split()).lower()]
+                found = [e for e in found or [] if unwanted not in text_of(e).lower()]
             elif "has" in step:
                 inner = {id(e) for e in self.resolve(step["has"])[0]}
                 found = [e for e in found or [] if any(id(d) in inner for d in e.descendants)]
@@ -283,9 +277,9 @@ class _Run:
         if action == "indexes":
             return [self._index_of(e) for e in elements]
         if action == "allTextContents":
-            return [e.get_text() for e in elements]
+            return [element_text(e, "textContent") for e in elements]
         if action == "allInnerTexts":
-            return [" ".join(e.get_text(" ").split()) for e in elements]
+            return [text_of(e) for e in elements]
         if action in ("isVisible", "isHidden"):
             if strict and len(elements) > 1:
                 raise PageError(f"{prefix}.{action}: Error: strict mode violation: {described} resolved to {len(elements)} elements")
@@ -328,12 +322,8 @@ class _Run:
             return [value]
         elif action == "focus":
             page.focus(target)
-        elif action == "textContent":
-            return element.get_text()
-        elif action == "innerText":
-            return " ".join(element.get_text(" ").split())
-        elif action == "innerHTML":
-            return element.decode_contents()
+        elif action in ("textContent", "innerText", "innerHTML"):
+            return element_text(element, action)
         elif action == "inputValue":
             return page.input_value(target)
         elif action == "getAttribute":
@@ -434,8 +424,6 @@ def _prepared(python: bool) -> Any:
 # Engines made while the worker waits for its next run (evaluating the host objects is most of a
 # short run's time): each is used by one run only, then dropped.
 _SPARE: dict[bool, Any] = {}
-
-
 _USED: list[Any] = []  # engines whose run is over, freed once the run is answered
 
 
@@ -452,7 +440,6 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
 
     run = _Run(page, budget)
     CURRENT[:] = [run]
-    outcome = Outcome()
     context: Any = None
     try:
         try:
@@ -471,7 +458,7 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
                 raise run.spent from None
             text = str(error).strip()
             if "out of memory" in text or _heap_full(context):
-                raise Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap", partial=_partial(run)) from None
+                raise Spent("memory", _HEAP, partial=_partial(run)) from None
             run.settled = (False, text)
         except MemoryError:
             raise Spent("memory", "the worker's address space", partial=_partial(run)) from None
@@ -483,7 +470,7 @@ def _run_js(page: BrowserPage, main: str, budget: Budget, *, python: bool) -> Ou
             # `throw null` reads the same): said, since the run is then over for its memory.
             shown += f" (the engine throws null when its {JS_MEMORY_BYTES // (1024 * 1024)} MiB heap is exhausted)"
         if not ok and "out of memory" in shown:
-            raise Spent("memory", f"{JS_MEMORY_BYTES // (1024 * 1024)} MiB of JavaScript heap", partial=_partial(run))
+            raise Spent("memory", _HEAP, partial=_partial(run))
         if ok and len(shown) > OUTPUT_CHARS:
             raise Spent("output", "result", partial=_partial(run, result=shown[:OUTPUT_CHARS]))
         outcome = _partial(run)

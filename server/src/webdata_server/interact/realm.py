@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from webdata_server.browser.page import BrowserPage, PageError, Query
+from webdata_server.browser.page import BrowserPage, PageError, Query, element_text
 from webdata_server.interact.budget import JS_MEMORY_BYTES, OUTPUT_CHARS, Budget, Spent
 from webdata_server.interact.engine import CURRENT, new_context, script
 
@@ -96,14 +96,8 @@ class _Document:
         element = self.at(index)
         if prop == "tagName":
             return str(element.name).upper()
-        if prop == "textContent":
-            return element.get_text()
-        if prop == "innerText":
-            return " ".join(element.get_text(" ").split())
-        if prop == "innerHTML":
-            return element.decode_contents()
-        if prop == "outerHTML":
-            return str(element)
+        if prop in ("textContent", "innerText", "innerHTML", "outerHTML"):
+            return element_text(element, prop)
         if prop == "value":
             return self.page.value_of(element)
         if prop == "checked":

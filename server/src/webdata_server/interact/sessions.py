@@ -35,7 +35,7 @@ from webdata_server.actions import ActionRun, perform
 from webdata_server.browser.outcome import Outcome
 from webdata_server.browser.page import BrowserPage, PageError, PageState, bounded
 from webdata_server.domain import Caller, Team
-from webdata_server.errors import BrowserRefused, Offload
+from webdata_server.errors import BrowserRefused
 from webdata_server.interact.pool import Sandbox
 from webdata_server.jobs.clock import Clock
 from webdata_server.pricing import Pricing
@@ -46,9 +46,9 @@ from webdata_server.web import WebSource
 
 __all__ = ["MAX_WAITING", "Opened", "Ran", "SessionService"]
 
-# Who is billed for a session: the operation whose x-credits price it.
 # How many of a team's runs may wait for one of its runners (pool.PER_TEAM) before more are refused.
 MAX_WAITING = 30
+# Who is billed for a session: the operation whose x-credits price it.
 INTERACT_OPERATION = "interactWithScrape"
 # The scrape actions a replay performs (the service's replay skips screenshot, pdf, scrape and
 # executeJavascript: lib/scrape-interact/scrape-replay.ts).
@@ -211,25 +211,23 @@ class SessionService:
         return page.save()
 
     # -- reading --------------------------------------------------------------------------------
-    def find(self, caller: Caller, session_id: str, *, on_loop: bool = False) -> SessionRow:
+    def find(self, caller: Caller, session_id: str) -> SessionRow:
         """The caller's session as it stands now (ended first if its time has come)."""
         row = self.store.browsers.get(session_id)
         if row is None:
             raise BrowserRefused("sessionNotFound")
         if row.team_id != caller.team.id:
             raise BrowserRefused("forbidden")
-        return self.current(row, on_loop=on_loop)
+        return self.current(row)
 
-    def of_scrape(self, scrape_id: str, *, on_loop: bool = False) -> SessionRow | None:
+    def of_scrape(self, scrape_id: str) -> SessionRow | None:
         row = self.store.browsers.of_scrape(scrape_id)
-        return self.current(row, on_loop=on_loop) if row is not None else None
+        return self.current(row) if row is not None else None
 
-    def current(self, row: SessionRow, *, on_loop: bool = False) -> SessionRow:
-        """The session as it stands now: ended and billed first if its time has come (a write
-        waited for: :class:`Offload` on the event loop)."""
+    def current(self, row: SessionRow) -> SessionRow:
+        """The session as it stands now: ended and billed first if its time has come (every call
+        on a session runs in a thread: none is served on the event loop)."""
         if row.active and row.ends_at <= self.clock.now():
-            if on_loop:
-                raise Offload()
             self._end(row, row.ends_at)
             return self.store.browsers.get(row.id) or row
         return row
@@ -291,8 +289,6 @@ class SessionService:
                 with self._lock(row.id):
                     if state is not None:
                         self._versions[row.id] = version + 1
-                    elif ran.outcome.killed:
-                        self._versions[row.id] = version + 1  # the worker that held the page is gone
                     session_id = row.id
                     written = self.store.submit(
                         lambda tx: self.store.browsers.touch(tx, session_id, state=state, moment=now, ends_at=ends_at, used_prompt=prompted)

@@ -122,6 +122,17 @@ def _cpu_bound(timeout_ms: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
 
 
+def _killed(spent: Any, timeout_ms: int, waited_ms: int) -> Any:
+    """What a run stopped by a budget answers: what it had printed, ``killed``, 137, the budget."""
+    from webdata_server.browser.outcome import Outcome
+    from webdata_server.interact.budget import Budget
+
+    partial: Outcome = getattr(spent, "partial", None) or Outcome()
+    partial.killed, partial.exit_code = True, 137
+    partial.stderr += Budget(timeout_ms).message(spent.which, waited_ms, spent.detail) + "\n"
+    return partial
+
+
 def run(page: Any, request: dict[str, Any]) -> Any:
     from webdata_server.browser.outcome import Outcome
     from webdata_server.interact.budget import OUTPUT_CHARS, Budget, Spent
@@ -141,10 +152,8 @@ def run(page: Any, request: dict[str, Any]) -> Any:
         elif language == "bash":
             from webdata_server.browser import bash
 
+            # Stopped past the output bound; the bound's cut and message come below, as for every language.
             outcome = bash.run(page, str(request["code"]), timeout_s=timeout_ms / 1000, max_output=OUTPUT_CHARS)
-            if outcome.killed and outcome.exit_code == 137 and len(outcome.stdout) > OUTPUT_CHARS:
-                outcome.stdout = outcome.stdout[:OUTPUT_CHARS]
-                outcome.stderr += budget.message("output", detail="stdout") + "\n"
         else:
             from webdata_server.interact.node import run_python
 
@@ -152,10 +161,7 @@ def run(page: Any, request: dict[str, Any]) -> Any:
         if not outcome.killed and page.waited_ms > timeout_ms:  # its counted waits passed the timeout
             raise Spent("time")
     except Spent as spent:
-        partial: Outcome = getattr(spent, "partial", None) or Outcome()
-        partial.killed, partial.exit_code = True, 137
-        partial.stderr += budget.message(spent.which, page.waited_ms, spent.detail) + "\n"
-        return partial
+        return _killed(spent, timeout_ms, page.waited_ms)
     except MemoryError:
         return Outcome(killed=True, exit_code=137, stderr=budget.message("memory", detail="the worker's address space") + "\n")
     for name in ("stdout", "stderr", "result"):
@@ -177,20 +183,14 @@ def main() -> None:
     channel = _Channel(reader, writer)
     # What every run needs, loaded before the first: a run's time is its own.
     from webdata_server.browser.page import BrowserPage, PageState
-    from webdata_server.interact import engine, node
+    from webdata_server.interact import node
 
-    engine.script("prelude.js")
     node.prepare(python=False)
     request: dict[str, Any] = {}
 
     def stop(spent: Any, page: Any) -> None:
         """A budget passed inside the engine: the run is answered from here and the worker leaves."""
-        from webdata_server.browser.outcome import Outcome
-        from webdata_server.interact.budget import Budget
-
-        partial: Outcome = getattr(spent, "partial", None) or Outcome()
-        partial.killed, partial.exit_code = True, 137
-        partial.stderr += Budget(int(request.get("timeout_ms", 0))).message(spent.which, page.waited_ms, spent.detail) + "\n"
+        partial = _killed(spent, int(request.get("timeout_ms", 0)), page.waited_ms)
         state = page.save().to_json() if page.dirty else None
         write_message(writer, {"op": "done", "outcome": partial.__dict__, "state": state})
         os._exit(0)

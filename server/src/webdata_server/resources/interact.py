@@ -6,7 +6,7 @@ from typing import Any
 
 import webdata_models as models
 
-from webdata_server.errors import BrowserRefused, InvalidJobId, Offload
+from webdata_server.errors import BrowserRefused, InvalidJobId
 from webdata_server.interact.sessions import session_links
 from webdata_server.resources.base import _UUID, Call, Context, Operation, Pending, dump
 from webdata_server.resources.browser import execute_answer
@@ -33,9 +33,7 @@ def run(ctx: Context, call: Call) -> Pending:
     if team != call.caller.team.id:
         raise BrowserRefused("forbidden")
     sessions = ctx.sessions
-    session = sessions.of_scrape(scrape_id, on_loop=call.on_loop)
-    if session is None and call.on_loop:
-        raise Offload()  # opening a session replays its scrape and waits for its write
+    session = sessions.of_scrape(scrape_id)
     if session is None and body.existing_session_id:
         session = sessions.adopt(call.caller, body.existing_session_id, scrape_id)
     if session is None:
