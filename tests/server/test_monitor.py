@@ -11,6 +11,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 from webdata_conformance.client import contract_problems
 from webdata_server import ReferenceServer, schedules
@@ -484,3 +486,91 @@ def test_the_clients_monitors_resource(sandbox: Sandbox) -> None:
     assert detail.status == "completed" and [p.status for p in detail.pages] == ["new"]
     assert [m.id for m in monitors.list(limit=5).data] == [made.id]
     assert monitors.delete(made.id).success
+
+
+# -- daylight saving (issue 73 item 4) ------------------------------------------------------------
+# The service's next run (monitoring/cron.ts getNextMonitorRunAt) is the first whole UTC minute after
+# now whose wall clock in the schedule's zone matches the cron; its own test compares its jumps with
+# a minute-by-minute walk. So a local time the spring change skips has no run that day, and the hour
+# the autumn change repeats runs twice (``0,59 1 * * *`` in New York: 01:59 EDT and 01:00 EST are
+# one minute apart); the scheduler takes the next run from the minute it dispatches
+# (monitoring/store.ts dispatchScheduledMonitorCheck).
+_CHANGES = [
+    ("America/New_York", datetime(2027, 3, 13, 12, tzinfo=UTC)),
+    ("America/New_York", datetime(2027, 11, 6, 12, tzinfo=UTC)),
+    ("Europe/London", datetime(2027, 10, 30, 12, tzinfo=UTC)),
+    ("Australia/Lord_Howe", datetime(2027, 4, 3, 12, tzinfo=UTC)),  # half an hour back, at 02:00
+    ("Australia/Lord_Howe", datetime(2027, 10, 2, 12, tzinfo=UTC)),
+    ("Asia/Beirut", datetime(2027, 3, 27, 12, tzinfo=UTC)),  # forward at midnight
+    ("America/Santiago", datetime(2027, 4, 3, 12, tzinfo=UTC)),
+    ("America/Santiago", datetime(2027, 9, 4, 12, tzinfo=UTC)),
+]
+
+
+def _minute_by_minute(cron: str, after: datetime, zone: str) -> datetime | None:
+    spec, tz = schedules.Cron.parse(cron), ZoneInfo(zone)
+    candidate = after.astimezone(UTC).replace(second=0, microsecond=0) + timedelta(minutes=1)
+    for _ in range(3 * 24 * 60):
+        local = candidate.astimezone(tz)
+        if local.minute in spec.minutes and local.hour in spec.hours and spec.day_matches(local):
+            return candidate
+        candidate += timedelta(minutes=1)
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    change=st.sampled_from(_CHANGES),
+    minutes=st.sampled_from(["0", "30", "0,59", "*/15", "45", "5-59/20", "59"]),
+    hours=st.sampled_from(["*", "0", "1", "2", "0-3", "1,2", "23", "*/2", "0,23"]),
+    weekdays=st.sampled_from(["*", "0", "6", "1-5"]),
+    offset=st.integers(0, 36 * 60),
+)
+def test_the_next_run_is_the_first_minute_whose_wall_clock_matches(change: tuple[str, datetime], minutes: str, hours: str, weekdays: str, offset: int) -> None:
+    zone, start = change
+    cron, after = f"{minutes} {hours} * * {weekdays}", start + timedelta(minutes=offset)
+    expected = _minute_by_minute(cron, after, zone)
+    if expected is not None:
+        assert schedules.next_run(cron, after, zone) == expected
+
+
+def iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def _next_change(zone: str, after: datetime, *, forward: bool) -> datetime:
+    """The first instant after ``after`` where ``zone``'s offset grows (forward) or shrinks."""
+    tz, hour = ZoneInfo(zone), after.replace(minute=0, second=0, microsecond=0)
+    while True:
+        offset, later = hour.astimezone(tz).utcoffset(), (hour + timedelta(hours=1)).astimezone(tz).utcoffset()
+        assert offset is not None and later is not None
+        if (later > offset) if forward else (later < offset):
+            return hour + timedelta(hours=1)
+        hour += timedelta(hours=1)
+
+
+@pytest.mark.parametrize("forward", [True, False], ids=["spring", "autumn"])
+def test_a_monitor_runs_as_the_service_runs_it_on_both_changes_of_the_year(forward: bool) -> None:
+    zone, tz = "America/New_York", ZoneInfo("America/New_York")
+    with ReferenceServer() as server, server.sandbox() as sandbox:
+        change = _next_change(zone, server.now, forward=forward)
+        server.advance((change - timedelta(days=1) - server.now).total_seconds())
+        cron = "30 2 * * *" if forward else "0,59 1 * * *"
+        monitor = create(sandbox, schedule={"cron": cron, "timezone": zone})
+        # Hour by hour (a clock moved a day at once makes one check, as a service back from a day
+        # down would), minute by minute through the night of the change.
+        while server.now < change + timedelta(days=2):
+            near = abs(server.now - change) < timedelta(hours=2)
+            server.advance(60 if near else 3600)
+        due = sorted(datetime.fromisoformat(c["scheduledFor"].replace("Z", "+00:00")) for c in checks(sandbox, monitor))
+        local = [d.astimezone(tz) for d in due]
+        day = change.astimezone(tz).date()
+        if forward:  # 02:30 does not exist that night: no run that day, one on each other day
+            assert [d.date() for d in local] == [day - timedelta(days=1), day + timedelta(days=1), day + timedelta(days=2)]
+            assert all((d.hour, d.minute) == (2, 30) for d in local)
+        else:  # 01:00 and 01:59 twice that night, the second 01:00 one minute after the first 01:59
+            that_night = [d for d in due if d.astimezone(tz).date() == day]
+            assert [(d.astimezone(tz).hour, d.astimezone(tz).minute) for d in that_night] == [(1, 0), (1, 59), (1, 0), (1, 59)]
+            assert that_night[2] - that_night[1] == timedelta(minutes=1)
+            statuses = {c["scheduledFor"]: c["status"] for c in checks(sandbox, monitor)}
+            assert [statuses[iso(d)] for d in that_night] == ["completed"] * 4  # a check takes seconds: none overlaps the next

@@ -23,7 +23,7 @@ from typing import Any
 
 from webdata_server import urls
 
-__all__ = ["Media", "answer", "attributes", "highlights", "json_ld", "media", "menu", "product"]
+__all__ = ["Allowance", "Media", "answer", "attributes", "highlights", "json_ld", "media", "menu", "product"]
 
 NO_PRODUCT = "No product found on this page; it does not appear to be a product page."
 NO_MENU = "No menu found on this page; it does not appear to be a menu page."
@@ -48,6 +48,47 @@ def _document(html: str) -> Any:
 MAX_JSON_LD_CHARS = 2 * 1024 * 1024  # a script's text, and all of a page's together
 MAX_JSON_LD_ITEMS = 10_000  # objects found
 MAX_JSON_LD_DEPTH = 64  # lists and @graph nesting followed
+
+
+# What the structured formats answer (issue 73: a 6.7 MB menu page answered 26.5 MB, 420 KB of
+# videos under a long title 1 GB, 100 selectors over one page 49 MB): each format's answer holds at
+# most ANSWER_MULTIPLE times its page's characters plus ANSWER_SLACK_CHARS (room for a small page's
+# ids and URLs); what does not fit is left out, in page order, and the document's warning says so.
+ANSWER_MULTIPLE = 2
+ANSWER_SLACK_CHARS = 64 * 1024
+# The attributes format's work: a selector reads every element of the page, so the selectors run
+# while the elements they read (page elements times selectors run) stay within this bound; the
+# rest answer no values and the warning names how many ran.
+MAX_ATTRIBUTE_READS = 200_000
+
+
+class Allowance:
+    """The characters a format's answer may still take (:data:`ANSWER_MULTIPLE` times the page's
+    plus :data:`ANSWER_SLACK_CHARS`); ``take`` counts a part of the answer (as JSON) and says
+    whether it fits; ``cut`` is the number of parts left out."""
+
+    def __init__(self, page_chars: int) -> None:
+        self.left = ANSWER_MULTIPLE * page_chars + ANSWER_SLACK_CHARS
+        self.cut = 0
+
+    def take(self, part: Any) -> bool:
+        if self.left < 0:
+            self.cut += 1
+            return False
+        self.left -= len(json.dumps(part, ensure_ascii=False, separators=(",", ":"))) + 1  # and its comma
+        if self.left < 0:
+            self.cut += 1
+            return False
+        return True
+
+    def warning(self, format_name: str, parts: str) -> str | None:
+        """The document's warning when parts were left out, else None."""
+        if not self.cut:
+            return None
+        return (
+            f"The {format_name} format's answer was cut: {self.cut} {parts} left out, as an answer holds at most"
+            f" {ANSWER_MULTIPLE} times its page's size plus {ANSWER_SLACK_CHARS // 1024} KiB (a bound of the reference server)."
+        )
 
 
 def json_ld(html: str) -> list[dict[str, Any]]:
@@ -137,9 +178,11 @@ def _availability(value: Any) -> dict[str, Any]:
     return {"inStock": text in ("InStock", "LimitedAvailability", "OnlineOnly", "InStoreOnly", "PreOrder", "PreSale"), "text": text}
 
 
-def product(items: list[dict[str, Any]], url: str) -> dict[str, Any] | None:
+def product(items: list[dict[str, Any]], url: str, allowance: Allowance | None = None) -> dict[str, Any] | None:
     """The product of the page at ``url`` whose JSON-LD objects are ``items`` (:func:`json_ld`) as
-    a ``ProductProfile``; None when the page has no schema.org Product."""
+    a ``ProductProfile``; None when the page has no schema.org Product. Its images and variants
+    within ``allowance``."""
+    allowance = allowance or Allowance(MAX_JSON_LD_CHARS)
     item = next((i for i in items if _types(i) & {"Product", "ProductGroup"}), None)
     if item is None:
         return None
@@ -152,8 +195,9 @@ def product(items: list[dict[str, Any]], url: str) -> dict[str, Any] | None:
         value = _text(item.get(key))
         if value is not None:
             profile[key] = value
+    allowance.take({**profile, "variants": [], "price": {}, "availability": {"inStock": False}})
     images = _images(item.get("image"), url)
-    if images:
+    if images and allowance.take(images):
         profile["images"] = images
     offers: list[Any] = []
     for offer in _list(item.get("offers")):
@@ -166,7 +210,7 @@ def product(items: list[dict[str, Any]], url: str) -> dict[str, Any] | None:
             offers += [
                 {**o, "name": variant.get("name"), "sku": variant.get("sku") or o.get("sku")} for o in _list(variant.get("offers")) if isinstance(o, dict)
             ]
-    profile["variants"] = [_variant(offer, url) for offer in offers]
+    profile["variants"] = [variant for variant in (_variant(offer, url) for offer in offers) if allowance.take(variant)]
     if profile["variants"]:
         first = profile["variants"][0]
         if "price" in first:
@@ -209,21 +253,34 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "item"
 
 
-def menu(items: list[dict[str, Any]], url: str, *, modifiers: bool = False) -> dict[str, Any] | None:
+def menu(items: list[dict[str, Any]], url: str, *, modifiers: bool = False, allowance: Allowance | None = None) -> dict[str, Any] | None:
     """The menu of the page at ``url`` whose JSON-LD objects are ``items`` (:func:`json_ld`) as a
-    ``MenuProfile``; None when the page has no schema.org Menu."""
+    ``MenuProfile``; None when the page has no schema.org Menu. Its sections and items within
+    ``allowance``, in page order."""
+    allowance = allowance or Allowance(MAX_JSON_LD_CHARS)
     merchant_data = next((i for i in items if _types(i) & {"Restaurant", "FoodEstablishment", "CafeOrCoffeeShop", "Bakery", "BarOrPub"}), None)
     found = merchant_data.get("hasMenu") if merchant_data is not None else None
     if not isinstance(found, dict):
         found = next((i for i in items if "Menu" in _types(i)), None)
     if not isinstance(found, dict):
         return None
+    merchant: dict[str, Any] = {"name": _text((merchant_data or found).get("name")) or "Unknown", "type": "restaurant" if merchant_data is not None else None}
+    if merchant_data is not None and isinstance(merchant_data.get("address"), dict):
+        merchant["location"] = {k: v for k, v in merchant_data["address"].items() if not k.startswith("@")}
+    allowance.take({"isMenu": True, "confidence": 0.5, "merchant": merchant, "currency": "XXX", "sections": [], "sourceUrl": url})
     currency: str | None = None
     sections = []
     for s_index, section in enumerate(s for s in _list(found.get("hasMenuSection")) if isinstance(s, dict)):
         name = _text(section.get("name")) or f"Section {s_index + 1}"
         section_id = _slug(name)
-        entries = []
+        entries: list[dict[str, Any]] = []
+        section_entry: dict[str, Any] = {"id": section_id, "name": name, "items": entries}
+        description = _text(section.get("description"))
+        if description is not None:
+            section_entry["description"] = description
+        if not allowance.take(section_entry):
+            continue
+        sections.append(section_entry)
         for item in (i for i in _list(section.get("hasMenuItem")) if isinstance(i, dict)):
             item_name = _text(item.get("name"))
             if item_name is None:
@@ -249,15 +306,8 @@ def menu(items: list[dict[str, Any]], url: str, *, modifiers: bool = False) -> d
             if isinstance(item.get("url"), str):
                 entry["url"] = urls.as_written(url, item["url"])
             entry["sourceUrl"] = url
-            entries.append(entry)
-        section_entry: dict[str, Any] = {"id": section_id, "name": name, "items": entries}
-        description = _text(section.get("description"))
-        if description is not None:
-            section_entry["description"] = description
-        sections.append(section_entry)
-    merchant: dict[str, Any] = {"name": _text((merchant_data or found).get("name")) or "Unknown", "type": "restaurant" if merchant_data is not None else None}
-    if merchant_data is not None and isinstance(merchant_data.get("address"), dict):
-        merchant["location"] = {k: v for k, v in merchant_data["address"].items() if not k.startswith("@")}
+            if allowance.take(entry):
+                entries.append(entry)
     return {"isMenu": True, "confidence": 1.0 if sections else 0.5, "merchant": merchant, "currency": currency, "sections": sections, "sourceUrl": url}
 
 
@@ -273,9 +323,11 @@ class Media:
         return bool(self.audio or self.videos)
 
 
-def media(html: str, url: str) -> Media:
+def media(html: str, url: str, allowance: Allowance | None = None) -> Media:
     """The page's ``<audio>``/``<video>`` sources (``src`` or a ``<source>`` child) and its
-    og:audio/og:video, absolute, each once."""
+    og:audio/og:video, absolute, each once, within ``allowance`` (each video repeats the page's
+    title: a long title over many videos is what the bound is for)."""
+    allowance = allowance or Allowance(len(html))
     document = _document(html)
     if document is None:
         return Media()
@@ -295,7 +347,8 @@ def media(html: str, url: str) -> Media:
                 continue
             seen.add(src)
             if element.tag == "audio":
-                audio.append(src)
+                if allowance.take(src):
+                    audio.append(src)
                 continue
             video: dict[str, Any] = {"url": src, "sourceURL": url, "source": "html", "kind": "file"}
             if kind:
@@ -307,7 +360,8 @@ def media(html: str, url: str) -> Media:
             for key in ("width", "height"):
                 if (element.get(key) or "").isdigit():
                     video[key] = int(element.get(key))
-            videos.append(video)
+            if allowance.take(video):
+                videos.append(video)
     for meta in document.iter("meta"):
         prop, content = meta.get("property") or meta.get("name") or "", meta.get("content")
         if not content or prop not in ("og:audio", "og:video", "og:video:url", "og:audio:url"):
@@ -317,33 +371,56 @@ def media(html: str, url: str) -> Media:
             continue
         seen.add(src)
         if prop.startswith("og:audio"):
-            audio.append(src)
+            if allowance.take(src):
+                audio.append(src)
         else:
-            videos.append({"url": src, "sourceURL": url, "source": "meta", "kind": "file"})
+            video = {"url": src, "sourceURL": url, "source": "meta", "kind": "file"}
+            if allowance.take(video):
+                videos.append(video)
     return Media(audio, videos)
 
 
-def attributes(root: Any, selectors: list[Any]) -> list[dict[str, Any]]:
+def attributes(root: Any, selectors: list[Any], allowance: Allowance | None = None) -> tuple[list[dict[str, Any]], str | None]:
     """One entry per selector: the value of ``attribute`` on every element ``selector`` matches
     in ``root`` (a parsed page) that has it, in document order; a selector CSS cannot parse
-    matches nothing."""
+    matches nothing. The selectors run while the elements they read stay within
+    :data:`MAX_ATTRIBUTE_READS` and the values within ``allowance``; the warning, when either
+    left something out, says what."""
     from soupsieve import SelectorSyntaxError  # with bs4, which parsed root
 
+    elements_on_page = sum(1 for _ in root.find_all(True))
+    allowance = allowance or Allowance(len(str(root)))
     found = []
+    ran = reads = 0
     for entry in selectors:
         selector, attribute = entry.selector, entry.attribute
+        values: list[str] = []
+        found.append({"selector": selector, "attribute": attribute, "values": values})
+        if reads + elements_on_page > MAX_ATTRIBUTE_READS and ran:
+            continue
+        ran += 1
+        reads += elements_on_page
         try:
             elements = root.select(selector)
         except (SelectorSyntaxError, ValueError, NotImplementedError):
             elements = []
-        values = []
         for element in elements:
             value = element.get(attribute)
             if value is None:
                 continue
-            values.append(" ".join(value) if isinstance(value, list) else str(value))
-        found.append({"selector": selector, "attribute": attribute, "values": values})
-    return found
+            text = " ".join(value) if isinstance(value, list) else str(value)
+            if allowance.take(text):
+                values.append(text)
+    warnings = []
+    if ran < len(selectors):
+        warnings.append(
+            f"The attributes format ran {ran} of its {len(selectors)} selectors: each reads the page's {elements_on_page} elements, and a"
+            f" scrape's selectors read at most {MAX_ATTRIBUTE_READS:,} (a bound of the reference server); the rest answer no values."
+        )
+    cut = allowance.warning("attributes", "values")
+    if cut:
+        warnings.append(cut)
+    return found, " ".join(warnings) or None
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")

@@ -287,16 +287,11 @@ class MonitorService:
 
     # -- the worker -------------------------------------------------------------------------------
     def work(self, *, pages: int = PAGES_PER_PASS) -> int:
-        """One pass: due monitors get their checks, running checks move on by at most ``pages``
-        pages; how many checks and pages moved."""
+        """One pass: running checks move on by at most ``pages`` pages, then due monitors get
+        their checks; how many checks and pages moved."""
         with self._lock:
             now = self.clock.now()
             moved = 0
-            for monitor_id in self.store.monitors.due(now, limit=STARTS_PER_PASS):
-                try:
-                    moved += self._start_scheduled(monitor_id, now)
-                except Exception as error:  # one monitor's data never stops every team's monitors
-                    moved += self._pause_broken(monitor_id, now, error)
             budget = pages
             # Every running check is looked at (one indexed read each); only the pages scraped
             # count against the pass's budget, so checks waiting for their time starve none.
@@ -309,6 +304,14 @@ class MonitorService:
                     done = self._pause_broken(monitor_id, now, error, check_id=check_id)
                 budget -= done
                 moved += done
+            # Due monitors after the running checks: a check whose time ended before now is
+            # finished first, so a clock moved past both an ending and the next run overlaps
+            # nothing the service would not (it finished that check when its time came).
+            for monitor_id in self.store.monitors.due(now, limit=STARTS_PER_PASS):
+                try:
+                    moved += self._start_scheduled(monitor_id, now)
+                except Exception as error:  # one monitor's data never stops every team's monitors
+                    moved += self._pause_broken(monitor_id, now, error)
             if self._swept is None or now - self._swept >= timedelta(minutes=1):
                 self._swept = now
                 self._sweep(now)
@@ -328,7 +331,7 @@ class MonitorService:
         check = self._new_check(monitor, "scheduled", due, scheduled_for=scheduled_for)
         check["updatedAt"] = iso(now)
         if monitor["currentCheckId"]:
-            check.update(status="skipped_overlap", finishedAt=iso(now), error="The previous check was still running.")
+            check.update(status="skipped_overlap", finishedAt=iso(now), error="Previous monitor check is still running.")  # the service's text (monitoring/scheduler.ts)
         else:
             monitor["currentCheckId"] = check["id"]
 

@@ -244,22 +244,28 @@ class Renderer:
         data = structured.json_ld(html) if "product" in kinds or "menu" in kinds else []
         chosen = next((f for f in formats if isinstance(f, models.AttributesFormat)), None)
         if chosen is not None and chosen.selectors:
-            document["attributes"] = structured.attributes(root, chosen.selectors)
+            document["attributes"], cut = structured.attributes(root, chosen.selectors, structured.Allowance(len(html)))
+            warnings += [cut] if cut else []
         menu_format = next((f for f in formats if isinstance(f, models.MenuFormat)), None)
         if menu_format is not None:
-            menu = structured.menu(data, url, modifiers=bool(menu_format.modifiers))
+            allowance = structured.Allowance(len(html))
+            menu = structured.menu(data, url, modifiers=bool(menu_format.modifiers), allowance=allowance)
             if menu is not None:
                 document["menu"] = menu
+                warnings += [cut] if (cut := allowance.warning("menu", "items or sections")) else []
             else:
                 warnings.append(structured.NO_MENU)
         if "product" in kinds:
-            found = structured.product(data, url)
+            allowance = structured.Allowance(len(html))
+            found = structured.product(data, url, allowance)
             if found is not None:
                 document["product"] = found
+                warnings += [cut] if (cut := allowance.warning("product", "variants or images")) else []
             else:
                 warnings.append(structured.NO_PRODUCT)
         if "audio" in kinds or "video" in kinds:
-            media = structured.media(html, url)
+            allowance = structured.Allowance(len(html))
+            media = structured.media(html, url, allowance)
             if "audio" in kinds:
                 if not media.any:
                     raise AudioUnsupported()
@@ -267,6 +273,7 @@ class Renderer:
             if "video" in kinds and media.videos:
                 document["video"] = media.videos[0]["url"]
                 document["videos"] = media.videos
+                warnings += [cut] if (cut := allowance.warning("video", "videos or audio sources")) else []
         return warnings
 
     @staticmethod
