@@ -20,7 +20,7 @@ from webdata_server.interact.budget import OUTPUT_CHARS
 from webdata_server.interact.pool import Sandbox
 from webdata_server.web import SyntheticWeb
 
-from tests.server.conftest import LiveServer, Server
+from tests.server.conftest import Latency, LiveServer, Server
 
 DAG = "let a=[1];let b=[1];" + "a=[a,a];b=[b,b];" * 30
 
@@ -32,33 +32,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer,
     key = str(json.loads(server.admin("create-team", "--name", "sandbox", "--plan-tokens", str(15 * 1_000_000)))["apiKey"])
     yield server, key
     server.stop()
-
-
-class _Control:
-    """A cheap request every 50 ms while a run goes: the slowest answer is what others felt."""
-
-    def __init__(self, base: str, key: str) -> None:
-        self.base, self.key = base, key
-        self.slowest = 0.0
-        self.statuses: set[int] = set()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
-
-    def _loop(self) -> None:
-        with httpx.Client(base_url=self.base, headers={"Authorization": f"Bearer {self.key}"}, timeout=30) as client:
-            while not self._stop.is_set():
-                started = time.monotonic()
-                self.statuses.add(client.get("/v2/team/credit-usage").status_code)
-                self.slowest = max(self.slowest, time.monotonic() - started)
-                time.sleep(0.05)
-
-    def __enter__(self) -> _Control:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._stop.set()
-        self._thread.join(30)
 
 
 def _session(client: httpx.Client) -> str:
@@ -92,7 +65,7 @@ def test_the_holes_of_issue_72_hold(live: tuple[LiveServer, str], code: str, lan
     server, key = live
     with httpx.Client(base_url=server.base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
         session = _session(client)
-        with _Control(server.base_url, key) as control:
+        with Latency(server.base_url, key) as control:
             started = time.monotonic()
             answer = _execute(client, session, code, language)
             took = time.monotonic() - started
@@ -268,7 +241,7 @@ def test_no_generated_program_answers_500_or_delays_another_request(live: tuple[
     language, code = program
     with httpx.Client(base_url=server.base_url, headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
         session = _session(client)
-        with _Control(server.base_url, key) as control:
+        with Latency(server.base_url, key) as control:
             answer = _execute(client, session, code, language, timeout=1)
         client.delete(f"/v2/browser/{session}")
     assert answer.status_code == 200, answer.text

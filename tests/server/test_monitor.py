@@ -11,9 +11,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import pytest
 from webdata_conformance.client import contract_problems
 from webdata_server import ReferenceServer, schedules
 from webdata_server.testing import Sandbox

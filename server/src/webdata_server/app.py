@@ -356,6 +356,12 @@ def _endpoint(running: Callable[[], _Running], route: OperationRoute[Operation])
                 # The shared error shape, as the head's 408 (protocols.py); the connection closes after it.
                 message = f"The request's body did not arrive within {ctx.settings.body_timeout:g} s"
                 status, content, headers = 408, _json_bytes({"success": False, "error": message}), {"Connection": "close"}
+            except asyncio.CancelledError:
+                # The server stops and its graceful time is over (uvicorn cancels the requests still
+                # open): a 503 to come back, not a 500 with a traceback; the work in the thread ends
+                # with the server (own pages' index at its next page, runs with their workers).
+                message = "The server is stopping; send the request again in a moment."
+                status, content, headers = 503, _json_bytes({"success": False, "error": message}), {"Connection": "close", "Retry-After": "1"}
             except StoreBusy as busy:  # the documented 500; a line per few seconds, not a traceback each
                 _BUSY.failed(f"{operation.operation_id} answered 500", busy)
                 status, content, headers = 500, _json_bytes(answers.failure(ctx.contract, operation.operation_id)), {}
@@ -443,6 +449,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             if controls is not None:
                 controls.unbind_running()
             ctx.sessions.close()  # the runs' workers: a run under way ends with them
+            close_web = getattr(ctx.scraper.web, "close", None)
+            if close_web is not None:  # own pages being indexed stop at the next page
+                close_web()
             threads.shutdown(wait=True)
             heavy.shutdown(wait=True)
             runs.shutdown(wait=True)

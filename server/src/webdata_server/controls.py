@@ -963,6 +963,15 @@ class FaultyWeb:
     def search_index(self) -> Any:
         return getattr(self.inner, "search_index", None)
 
+    @property
+    def index_ready(self) -> bool:
+        return bool(getattr(self.inner, "index_ready", True))
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
+
     def fetch(self, url: str, context: FetchContext) -> Page:
         fault = self.controls.page_fault(url)
         if fault is not None and fault.status is None:

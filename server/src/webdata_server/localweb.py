@@ -35,7 +35,7 @@ from webdata_server.files import html_title
 from webdata_server.search_index import SearchIndex
 from webdata_server.web import FetchContext, Page, SyntheticWeb, page_title
 
-__all__ = ["MAX_PAGE_BYTES", "LocalWeb", "capture"]
+__all__ = ["MAX_PAGE_BYTES", "LocalWeb", "WebClosed", "capture"]
 
 _log = logging.getLogger("webdata_server")
 # A saved page, as read: the largest request body the server takes (Settings.max_body_bytes).
@@ -63,6 +63,10 @@ def _key(url: str) -> str:
     return f"{(parts.hostname or '').lower()}{path}{query}"
 
 
+class WebClosed(RuntimeError):
+    """Raised by work on the pages that the server's stop ended."""
+
+
 class LocalWeb:
     """Pages from a folder or a WARC archive (see the module's docstring)."""
 
@@ -78,6 +82,7 @@ class LocalWeb:
         elif not source.is_dir():
             raise ValueError(f"--web {source}: neither a folder of saved pages nor a WARC file")
         self._lock = threading.Lock()
+        self._closing = threading.Event()
         self._index: SearchIndex | None = None
         self._skipped: set[Path] = set()
         if self._archive is None:
@@ -142,6 +147,8 @@ class LocalWeb:
         rows = []
         context = FetchContext(headers={}, mobile=False, country="US", languages=[])
         for url in self.urls():
+            if self._closing.is_set():  # the server stops: a folder of large pages keeps it no longer than a page
+                raise WebClosed(f"--web {self.source}: the server is stopping")
             page = self.fetch(url, context)
             if page.status != 200 or not page.html:
                 continue
@@ -150,6 +157,15 @@ class LocalWeb:
             section = (urlsplit(url).path.strip("/").split("/") or ["home"])[0] or "home"
             rows.append((url, page.title, words[:20_000], page.title, host, section, words[:200]))
         return rows
+
+    @property
+    def index_ready(self) -> bool:
+        """Whether a search reads the index only (it was built): else the search builds it, off the loop."""
+        return self._index is not None
+
+    def close(self) -> None:
+        """The server stops: an index being built ends at its next page (:class:`WebClosed`)."""
+        self._closing.set()
 
     def urls(self) -> list[str]:
         """Every saved page's URL (https), in a stable order."""

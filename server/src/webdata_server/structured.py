@@ -71,6 +71,10 @@ class Allowance:
         self.left = ANSWER_MULTIPLE * page_chars + ANSWER_SLACK_CHARS
         self.cut = 0
 
+    def reserve(self, part: Any) -> None:
+        """Counts a part the answer holds whatever its size (an entry per selector)."""
+        self.left -= len(json.dumps(part, ensure_ascii=False, separators=(",", ":"))) + 1
+
     def take(self, part: Any) -> bool:
         if self.left < 0:
             self.cut += 1
@@ -390,6 +394,8 @@ def attributes(root: Any, selectors: list[Any], allowance: Allowance | None = No
 
     elements_on_page = sum(1 for _ in root.find_all(True))
     allowance = allowance or Allowance(len(str(root)))
+    for entry in selectors:  # an entry per selector, whatever its values: counted first
+        allowance.reserve({"selector": entry.selector, "attribute": entry.attribute, "values": []})
     found = []
     ran = reads = 0
     for entry in selectors:

@@ -190,8 +190,9 @@ def search(ctx: Context, call: Call) -> Pending:
 def _scrapes(ctx: Context, raw: bytes) -> bool:
     """Whether a search body may scrape its results (then it runs in a worker thread: rendering
     holds the GIL). One that does not only reads the index and hands its charge over, on the loop.
-    A body that merely mentions the word is sent to a thread too, which is only slower."""
-    return b"scrapeOptions" in raw
+    A body that merely mentions the word is sent to a thread too, which is only slower. The first
+    search of saved pages (``--web DIR``) reads them all into their index: in a thread as well."""
+    return b"scrapeOptions" in raw or not getattr(ctx.scraper.web, "index_ready", True)
 
 
 OPERATIONS = [Operation("searchWeb", models.SearchRequest, search, offload=_scrapes)]
