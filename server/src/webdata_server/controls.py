@@ -48,7 +48,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, overload
 from urllib.parse import parse_qsl, urlsplit
 
@@ -229,6 +229,9 @@ OUTBOX_PAGE = 1000
 # datetime, a sleep or a counter past what it can hold).
 MAX_ADVANCE_SECONDS = 100 * 366 * 24 * 3600  # a hundred years of the manual clock in one move
 MAX_DELAY_SECONDS = 600.0  # a fault's delay: the longest a client's timeout waits here
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # the clock's end: jobs, keys and retention add up to years to it
+MAX_PLAN_TOKENS = 10**15  # a team's tokens a period (null: no limit)
+MAX_TEAM_NAME_CHARS = 200
 MAX_COUNT = 1_000_000  # a fault's times and after, an answer's Retry-After
 
 
@@ -237,9 +240,9 @@ def _number(body: dict[str, Any], name: str, default: Any, *, high: float, integ
     value = body.get(name)
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int | float) or (integer and not float(value).is_integer()):
+    if isinstance(value, bool) or not isinstance(value, int | float) or (integer and isinstance(value, float) and not value.is_integer()):
         raise FaultError(f"{name}: a {'whole ' if integer else ''}number from {low:g} to {high:g}")
-    if not math.isfinite(value) or not low <= value <= high:
+    if (isinstance(value, float) and not math.isfinite(value)) or not low <= value <= high:  # an int of any size compares exactly
         raise FaultError(f"{name}: {value!r} is out of range: from {low:g} to {high:g}")
     return int(value) if integer else float(value)
 
@@ -615,6 +618,8 @@ class Controls:
             raise FaultError(f"seconds: {seconds!r} is out of range: from 0 to {MAX_ADVANCE_SECONDS:,}")
         if not isinstance(self.clock, ManualClock):
             raise RuntimeError("the server runs on the wall clock: start it with a manual clock (serve --clock manual) to move time")
+        if self.clock.now() + timedelta(seconds=seconds) > LATEST:
+            raise FaultError(f"seconds: the clock would pass {LATEST:%Y-%m-%d}, the latest a date the server writes can be")
         moment = self.clock.advance(seconds)
         self.run_until_idle()
         self.settle(settle)
@@ -815,9 +820,12 @@ class Controls:
         if route == "teams" and method == "POST":
             if self._store is None:
                 raise FaultError("the server is not running")
-            tokens = body.get("planTokens", 15 * 100_000)
+            tokens = _number(body, "planTokens", 15 * 100_000, high=MAX_PLAN_TOKENS, integer=True) if body.get("planTokens", 0) is not None else None
+            name = body.get("name", "test")
+            if not isinstance(name, str) or not 0 < len(name) <= MAX_TEAM_NAME_CHARS:
+                raise FaultError(f"name: the team's name, 1 to {MAX_TEAM_NAME_CHARS} characters")
             store = self._store
-            team = await loop.run_in_executor(None, lambda: store.teams.create(name=str(body.get("name", "test")), plan_tokens=tokens))
+            team = await loop.run_in_executor(None, lambda: store.teams.create(name=name, plan_tokens=tokens))
             key = await loop.run_in_executor(None, lambda: store.teams.create_key(team_id=team.id))
             return 201, {"teamId": team.id, "apiKey": key}
         if route == "faults" and method == "POST":

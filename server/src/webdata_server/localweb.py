@@ -229,7 +229,8 @@ def _read_warc(path: Path) -> dict[str, _Saved]:
                 offset = records.get_record_offset()
             except Exception:
                 offset = stream.tell()
-            raise ValueError(f"--web {path}: not a WARC file this server reads (at byte {offset}: {type(error).__name__}: {error})") from None
+            said = ascii(str(error)[:120])[1:-1]  # one line of text: the reader quotes the bytes it met
+            raise ValueError(f"--web {path}: not a WARC file this server reads (at byte {offset}: {type(error).__name__}: {said})") from None
     return saved
 
 
