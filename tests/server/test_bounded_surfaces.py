@@ -25,6 +25,19 @@ from tests.conftest import ROOT
 from tests.server.conftest import Latency, LiveServer, free_port
 
 SLACK = 4096  # the document's envelope around a format's answer (metadata, the warning)
+# The server's peak resident memory over a module's inputs: each is bounded to megabytes; 887 MB
+# and 5.7 GB were the findings.
+MEMORY_BOUND = 768 * 1024 * 1024
+
+
+def _peak_rss(server: LiveServer) -> int:
+    """The server process's peak resident bytes (Linux's VmHWM); 0 where /proc is not."""
+    assert server.process is not None
+    try:
+        status = Path(f"/proc/{server.process.pid}/status").read_text()
+    except OSError:
+        return 0
+    return next(int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmHWM:"))
 
 
 @pytest.fixture(scope="module")
@@ -211,8 +224,10 @@ def test_any_structured_page_answers_within_its_bounds(
     if selectors:
         formats.append({"type": "attributes", "selectors": [{"selector": s, "attribute": a} for s, a in selectors]})
     started = time.monotonic()
-    answer = _scrape(live, "https://property.test/page", html, formats)
-    assert time.monotonic() - started < 30
+    with Latency(live[0].base_url, live[1]) as beside:
+        answer = _scrape(live, "https://property.test/page", html, formats)
+    assert time.monotonic() - started < 30 and beside.slowest < 1.0, beside.slowest
+    assert _peak_rss(live[0]) < MEMORY_BOUND
     assert answer.status_code in (200, 422), answer.text[:500]  # 422: audio of a page without media, as the service
     if answer.status_code == 200:
         document = answer.json()["data"]
@@ -257,11 +272,12 @@ def test_any_folder_of_pages_is_served_without_a_500(tmp_path_factory: pytest.Te
                 stream.write(body)
         except OSError:  # a name this file system refuses (too long, a file where a folder is): not a page
             continue
-    with running(clock="auto", web=str(root)) as sandbox:
+    with running(clock="auto", web=str(root)) as sandbox, Latency(sandbox.base_url, sandbox.api_key) as beside:
         mapped = httpx.post(sandbox.base_url + "/v2/map", json={"url": "https://own.test"}, headers={"Authorization": f"Bearer {sandbox.api_key}"}, timeout=60)
         urls = [link["url"] for link in mapped.json().get("links", [])] if mapped.status_code == 200 else []
         for answer in _calls(sandbox.base_url, sandbox.api_key, urls):
             assert answer.status_code < 500, answer.text[:300]
+    assert beside.slowest < 1.0, beside.slowest
 
 
 @st.composite
@@ -308,9 +324,10 @@ def test_any_warc_is_served_or_refused_in_one_line(tmp_path_factory: pytest.Temp
         assert str(error).startswith(f"--web {path}: not a WARC file this server reads (at byte "), error
         assert "\n" not in str(error)
         return
-    with running(clock="auto", web=str(path)) as sandbox:
+    with running(clock="auto", web=str(path)) as sandbox, Latency(sandbox.base_url, sandbox.api_key) as beside:
         for answer in _calls(sandbox.base_url, sandbox.api_key, urls):
             assert answer.status_code < 500, answer.text[:300]
+    assert beside.slowest < 1.0, beside.slowest
 
 
 @pytest.fixture(scope="module")
@@ -338,7 +355,7 @@ _CONTROLS = [
 _FIELDS = sorted({name for _, _, names in _CONTROLS for name in names} | {"token", "reachable"})
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(
     control=st.sampled_from(_CONTROLS),
     values=st.dictionaries(st.sampled_from(_FIELDS), _JSON, max_size=6),
@@ -361,4 +378,25 @@ def test_any_control_body_is_answered_without_a_500(
             got = client.get("/__webdata/" + read, params=query)
             assert got.status_code < 500, (read, query, got.text[:300])
         assert time.monotonic() - started < 30
-        client.delete("/__webdata/faults")  # a fault set here would answer the next call
+        client.delete("/__webdata/faults")
+    assert _peak_rss(manual) < MEMORY_BOUND  # a fault set here would answer the next call
+
+
+def test_the_journal_and_the_inbox_keep_their_byte_budgets_and_say_what_they_dropped(manual: LiveServer) -> None:
+    from webdata_server.controls import INBOX_BYTES, JOURNAL_BYTES, Controls
+
+    httpx.post(manual.base_url + "/__webdata/reset")
+    key = httpx.post(manual.base_url + "/__webdata/teams").json()["apiKey"]
+    body = json.dumps({"url": "https://a.test", "junk": "j" * (1024 * 1024 - 100)})
+    for _ in range(JOURNAL_BYTES // (1024 * 1024) + 4):
+        httpx.post(manual.base_url + "/v2/scrape", content=body, headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"}, timeout=60)
+    read = httpx.get(manual.base_url + "/__webdata/journal", params={"operation": "scrapeUrl"}).json()
+    assert read["dropped"] >= 4 and len(read["requests"]) <= JOURNAL_BYTES // (1024 * 1024)
+    httpx.delete(manual.base_url + "/__webdata/journal")
+    assert httpx.get(manual.base_url + "/__webdata/journal").json()["dropped"] == 0
+
+    controls = Controls()
+    page = {"type": "crawl.page", "data": [{"markdown": "m" * (8 * 1024 * 1024)}]}
+    for _ in range(INBOX_BYTES // (8 * 1024 * 1024) + 3):
+        controls.capture(url="https://hooks.example.org/x", headers={}, body=page, team_id="t", job_id="j")
+    assert controls.dropped["inbox"] >= 3 and len(controls.events()) <= INBOX_BYTES // (8 * 1024 * 1024)

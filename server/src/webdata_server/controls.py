@@ -87,6 +87,9 @@ JOURNAL_BYTES = 16 * 1024 * 1024
 # A control call's body (a replaced page is the largest): refused with 413 beyond it.
 CONTROL_BODY_BYTES = 8 * 1024 * 1024
 INBOX_SIZE = 10_000
+# The webhook events' bodies the inbox keeps, in all (a crawl's page events carry whole documents):
+# the oldest events go first beyond it.
+INBOX_BYTES = 64 * 1024 * 1024
 # The replaced pages' HTML, in all (set_page): beyond it the oldest replaced pages are generated
 # again, and the call that dropped them says which.
 EDITED_BYTES = 64 * 1024 * 1024
@@ -300,7 +303,10 @@ class Controls:
         self.journal: deque[Received] = deque()
         self._journal_kept: deque[int] = deque()  # the body bytes each entry keeps
         self._journal_bytes = 0
-        self.inbox: deque[Event] = deque(maxlen=INBOX_SIZE)
+        self.inbox: deque[Event] = deque()
+        self._inbox_kept: deque[int] = deque()  # the body characters each event keeps
+        self._inbox_bytes = 0
+        self.dropped = {"journal": 0, "inbox": 0}  # entries the budgets let go since the last clear
         self._operations: OperationTable[Any] | None = None
         self._contract: Contract | None = None
         self._jobs: JobService | None = None
@@ -557,6 +563,13 @@ class Controls:
         self.journal.clear()
         self._journal_kept.clear()
         self._journal_bytes = 0
+        self.dropped["journal"] = 0
+
+    def _clear_inbox(self) -> None:
+        self.inbox.clear()
+        self._inbox_kept.clear()
+        self._inbox_bytes = 0
+        self.dropped["inbox"] = 0
 
     def _keep(self, entry: Received, kept: int) -> None:
         """Appends to the journal (under the lock), the oldest entries leaving beyond
@@ -567,6 +580,7 @@ class Controls:
         while len(self.journal) > JOURNAL_SIZE or (self._journal_bytes > JOURNAL_BYTES and len(self.journal) > 1):
             self.journal.popleft()
             self._journal_bytes -= self._journal_kept.popleft()
+            self.dropped["journal"] += 1
 
     def received(self, *, team_id: str | None = None, operation: str | None = None) -> list[Received]:
         with self._lock:
@@ -580,8 +594,15 @@ class Controls:
         """Keeps a webhook event in the inbox; whether it may be delivered (a receiver on this machine)."""
         deliver = _loopback(urlsplit(url).hostname)
         event = Event(next(self._seq), iso(self.clock.now()) or "", url, dict(headers), body, team_id, job_id, deliver)
+        kept = len(json.dumps(body, default=str))
         with self._lock:
             self.inbox.append(event)
+            self._inbox_kept.append(kept)
+            self._inbox_bytes += kept
+            while len(self.inbox) > INBOX_SIZE or (self._inbox_bytes > INBOX_BYTES and len(self.inbox) > 1):
+                self.inbox.popleft()
+                self._inbox_bytes -= self._inbox_kept.popleft()
+                self.dropped["inbox"] += 1
             if deliver:
                 self._deliveries += 1
         return deliver
@@ -596,7 +617,7 @@ class Controls:
         self.clear_faults()
         with self._lock:
             self._clear_journal()
-            self.inbox.clear()
+            self._clear_inbox()
 
     # -- clock ------------------------------------------------------------------------------------
     @property
@@ -867,7 +888,11 @@ class Controls:
             def journal_page() -> dict[str, Any]:
                 entries = [e for e in self.received(team_id=query.get("teamId"), operation=query.get("operation")) if e.seq > after]
                 more = len(entries) > limit
-                return {"requests": [e.describe() for e in entries[:limit]], "next": entries[limit - 1].seq if more else None}
+                return {
+                    "requests": [e.describe() for e in entries[:limit]],
+                    "next": entries[limit - 1].seq if more else None,
+                    "dropped": self.dropped["journal"],
+                }
 
             return 200, await loop.run_in_executor(None, journal_page)
         if route == "journal" and method == "DELETE":
@@ -875,10 +900,10 @@ class Controls:
                 self._clear_journal()
             return 200, {"success": True}
         if route == "inbox" and method == "GET":
-            return 200, {"events": [e.describe() for e in self.events(team_id=query.get("teamId"))]}
+            return 200, {"events": [e.describe() for e in self.events(team_id=query.get("teamId"))], "dropped": self.dropped["inbox"]}
         if route == "inbox" and method == "DELETE":
             with self._lock:
-                self.inbox.clear()
+                self._clear_inbox()
             return 200, {"success": True}
         if route == "pages" and method == "PUT":
             if not isinstance(body.get("url"), str):
