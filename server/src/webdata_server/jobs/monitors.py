@@ -331,7 +331,8 @@ class MonitorService:
         check = self._new_check(monitor, "scheduled", due, scheduled_for=scheduled_for)
         check["updatedAt"] = iso(now)
         if monitor["currentCheckId"]:
-            check.update(status="skipped_overlap", finishedAt=iso(now), error="Previous monitor check is still running.")  # the service's text (monitoring/scheduler.ts)
+            # The service's text (monitoring/scheduler.ts).
+            check.update(status="skipped_overlap", finishedAt=iso(now), error="Previous monitor check is still running.")
         else:
             monitor["currentCheckId"] = check["id"]
 
