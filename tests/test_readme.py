@@ -62,3 +62,15 @@ def test_make_test_says_what_it_installs_before_it_does() -> None:
     said, run = unit.index("@echo"), unit.index("$(BIN)/pytest")
     assert said < run and "chromium" in unit and "npm ci" in unit and "INSTALL=no" in unit
     assert "WEBDATA_TEST_INSTALL=$(INSTALL)" in unit
+
+
+def test_the_python_quick_look_runs_as_written(tmp_path: Path) -> None:
+    """Issue 74: the README's Python lines imported a name the client does not have."""
+    import sys
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"<!-- quick-look-python -->\n```python\n(.*?)```", text, flags=re.DOTALL)
+    done = subprocess.run([sys.executable, "-c", block], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "True" and lines[1].endswith(" 200"), done.stdout

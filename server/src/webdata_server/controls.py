@@ -35,6 +35,7 @@ Nothing here runs unless the application was given a ``Controls``: the served AP
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import difflib
 import fnmatch
@@ -258,6 +259,18 @@ def _int(value: str | None, default: int, name: str) -> int:
     return int(value)
 
 
+def _words(name: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
+
+
+def _suggestions(name: str, known: list[str]) -> list[str]:
+    """The operationIds a mistyped ``name`` may mean: those spelled alike (difflib) and those
+    sharing one of its words (``crawlUrls``: ``startCrawl``, ``getCrawlStatus``), likest first."""
+    words = _words(name)
+    alike = set(difflib.get_close_matches(name, known, n=3, cutoff=0.5)) | {k for k in known if words & _words(k)}
+    return sorted(alike, key=lambda k: (-len(words & _words(k)), -difflib.SequenceMatcher(None, name.lower(), k.lower()).ratio()))[:5]
+
+
 def _loopback(host: str | None) -> bool:
     """Whether ``host`` is this machine by address (127.0.0.0/8, ::1) or the name ``localhost``:
     a name that merely begins with ``127.`` is someone else's."""
@@ -300,6 +313,7 @@ class Controls:
         self.faults: list[Fault] = []
         self.page_faults: list[PageFault] = []
         self.edited: dict[str, str] = {}  # URL -> the HTML its page now serves (set_page)
+        self._replaced: set[str] = set()  # URLs replaced since the last clear: their cached copies go with it
         self.journal: deque[Received] = deque()
         self._journal_kept: deque[int] = deque()  # the body bytes each entry keeps
         self._journal_bytes = 0
@@ -314,8 +328,9 @@ class Controls:
         self._scraper: ScrapePipeline | None = None
         self._monitors: MonitorService | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._sleepers: dict[asyncio.Event, float] = {}  # webhook retries waiting on the clock: when due
+        self._sleepers: dict[asyncio.Event, tuple[float, str | None]] = {}  # webhook retries waiting on the clock: when due, whose job
         self._deliveries = 0  # webhook events queued or being delivered
+        self._pending: collections.Counter[str] = collections.Counter()  # the same, by job
         if isinstance(self.clock, ManualClock):
             self.clock.on_advance(self._wake_sleepers)
 
@@ -423,7 +438,7 @@ class Controls:
         """:class:`FaultError` unless ``operation`` is an operationId of the contract."""
         if self._operations is not None and self._documented(operation) is None:
             known = [route.operation_id for route in self._operations]
-            close = difflib.get_close_matches(operation, known, n=3, cutoff=0.5)
+            close = _suggestions(operation, known)
             hint = f"; did you mean {' or '.join(close)}?" if close else f" (operationIds: {', '.join(sorted(known))})"
             raise FaultError(f"no operation {operation!r} in the contract{hint}")
 
@@ -458,16 +473,27 @@ class Controls:
             return len(self.faults) + len(self.page_faults) < before
 
     def clear_faults(self, team_id: str | None = None) -> None:
-        """Every fault (of ``team_id`` only, when given); page faults and the classifier with all."""
+        """Every fault (of ``team_id`` only, when given); with all, the page faults, the replaced
+        pages (and every cached copy of them: a later scrape sees the generated page, not a test's)
+        and the classifier too: what a test set, gone before the next (the plugin's ``webdata``)."""
         with self._lock:
+            replaced: list[str] = []
             if team_id is None:
                 self.faults.clear()
                 self.page_faults.clear()
                 self.edited.clear()
+                replaced, self._replaced = sorted(self._replaced), set()
             else:
                 self.faults = [f for f in self.faults if f.team_id != team_id]
         if team_id is None:
             self.classifier_reachable = True
+        self.forget_pages(replaced)
+
+    def forget_pages(self, urls: list[str]) -> None:
+        """The cached copies of ``urls`` dropped (pages a test replaced, then restored)."""
+        store = self._store
+        if urls and store is not None:
+            store.write(lambda tx: store.pages.forget(tx, urls))
 
     @property
     def classifier_reachable(self) -> bool:
@@ -479,6 +505,10 @@ class Controls:
             self._scraper.classifier_down = not reachable
 
     def _fault_for(self, method: str, path: str, operation: str | None, team_id: str | None) -> Fault | None:
+        """The fault that answers this call: the first one, in the order they were made, past its
+        ``after``. Every fault the call matches counts it, whichever answers it: ``fail(op, 502);
+        drop(op, after=1)`` fails the first call and drops the second."""
+        chosen: Fault | None = None
         with self._lock:
             for fault in self.faults:
                 if fault.spent:
@@ -492,11 +522,10 @@ class Controls:
                 if fault.path is not None and not linear.compile(fault.path).fullmatch(path):
                     continue
                 fault.seen += 1
-                if fault.seen <= fault.after:
-                    continue
-                fault.applied += 1
-                return fault
-        return None
+                if chosen is None and fault.seen > fault.after:
+                    fault.applied += 1
+                    chosen = fault
+        return chosen
 
     def set_page(self, url: str, *, html: str | None = None, text: str | None = None, title: str | None = None) -> list[str]:
         """From now on the synthetic web's page at ``url`` serves ``html``, or ``text`` (each
@@ -507,6 +536,8 @@ class Controls:
         if html is None and text is None:
             with self._lock:
                 self.edited.pop(url, None)
+                self._replaced.discard(url)
+            self.forget_pages([url])
             return []
         if html is None:
             from html import escape
@@ -518,6 +549,7 @@ class Controls:
             raise FaultError(f"html: a page of {len(html):,} characters; a replaced page holds at most {CONTROL_BODY_BYTES:,}")
         dropped: list[str] = []
         with self._lock:
+            self._replaced.add(url)
             self.edited.pop(url, None)
             self.edited[url] = html
             total = sum(len(page) for page in self.edited.values())
@@ -605,12 +637,17 @@ class Controls:
                 self.dropped["inbox"] += 1
             if deliver:
                 self._deliveries += 1
+                self._pending[job_id] += 1
         return deliver
 
-    def delivered(self) -> None:
+    def delivered(self, job_id: str | None = None) -> None:
         """A webhook event's delivery ended (sent, or dropped after its retries)."""
         with self._lock:
             self._deliveries -= 1
+            if job_id is not None:
+                self._pending[job_id] -= 1
+                if self._pending[job_id] <= 0:
+                    del self._pending[job_id]
 
     def reset(self) -> None:
         """Faults, journal and inbox emptied (moto's reset): the teams, jobs and clock stay."""
@@ -651,22 +688,23 @@ class Controls:
         (:meth:`~webdata_server.jobs.JobService.step_for`), and the webhook deliveries that came
         due settled."""
         if self._jobs is not None and self._jobs.step_for(job_id):
-            self.settle()
+            self.settle(job_id=job_id)  # that job's deliveries only: another's slow receiver keeps no read waiting
 
-    def settle(self, timeout: float = 5.0) -> bool:
-        """Waits until no webhook delivery is under way (those whose retry waits on the clock
-        aside); whether that happened within ``timeout`` seconds."""
+    def settle(self, timeout: float = 5.0, *, job_id: str | None = None) -> bool:
+        """Waits until no webhook delivery is under way (of ``job_id`` only, when given; those
+        whose retry waits on the clock aside); whether that happened within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             now = self.clock.now().timestamp()
             with self._lock:
-                parked = sum(1 for due in self._sleepers.values() if due > now)
-                if self._deliveries - parked <= 0:
+                parked = sum(1 for due, job in self._sleepers.values() if due > now and (job_id is None or job == job_id))
+                pending = self._deliveries if job_id is None else self._pending.get(job_id, 0)
+                if pending - parked <= 0:
                     return True
             time.sleep(0.002)
         return False
 
-    async def sleep(self, seconds: float) -> None:
+    async def sleep(self, seconds: float, *, job_id: str | None = None) -> None:
         """Waits ``seconds`` of the server's clock (a webhook's retry backoff): on the manual clock,
         until it has been moved that far."""
         if not isinstance(self.clock, ManualClock):
@@ -676,7 +714,7 @@ class Controls:
         while self.clock.now().timestamp() < due:
             woken = asyncio.Event()
             with self._lock:
-                self._sleepers[woken] = due
+                self._sleepers[woken] = (due, job_id)
             try:
                 if self.clock.now().timestamp() < due:
                     await woken.wait()

@@ -5,8 +5,9 @@ tests. Nothing starts until a test asks for a fixture:
   port of 127.0.0.1, a temporary database and a manual clock;
 - ``webdata``: a :class:`~webdata_server.testing.Sandbox` per test: a fresh team and key on that
   server (``webdata.base_url``, ``webdata.api_key``, ``webdata.client``, ``webdata.firecrawl``), its
-  faults, journal and webhook events, and the clock (``webdata.advance(seconds)``). Its faults are
-  removed after the test.
+  faults, journal and webhook events, and the clock (``webdata.advance(seconds)``). What the test
+  set on the server ends with it: faults, page faults, replaced pages (``set_page``, with the
+  copies the scrape cache kept) and the threat classifier's state, so the next test sees none.
 
     def test_crawl_finishes(webdata):
         job = webdata.client.crawl.start("https://example.com", limit=20)
@@ -14,7 +15,7 @@ tests. Nothing starts until a test asks for a fixture:
         status = webdata.client.crawl.get_status(job.id)
         assert status.status == "completed"
         assert status.total == 20
-        webdata.assert_called("crawlUrls", body={"limit": 20})
+        webdata.assert_called("startCrawl", body={"limit": 20})
 
 Options (``pytest --help``, "webdata-server"): ``--webdata-clock auto`` moves the clock on each read
 of an unfinished job's status to its next step and stops the clients' sleeps between polls (code
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -54,6 +56,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--webdata-web-fill", action="store_true", help="with --webdata-web PATH, the pages it lacks come from the synthetic web (else 404)")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    web = config.getoption("--webdata-web", default="synthetic")
+    if web not in ("synthetic", "real") and not (Path(web).is_dir() or Path(web).is_file()):
+        raise pytest.UsageError(f"--webdata-web {web}: neither a folder of saved pages nor a WARC file (nor synthetic)")
+
+
 @pytest.fixture(scope="session")
 def webdata_server(request: pytest.FixtureRequest) -> Iterator[ReferenceServer]:
     """The reference server, started once for the session (see the module's docstring)."""
@@ -76,5 +84,10 @@ def webdata(webdata_server: ReferenceServer) -> Iterator[Sandbox]:
     from webdata_server.testing import no_waits
 
     auto = getattr(webdata_server.clock, "auto", False)
-    with webdata_server.sandbox() as sandbox, no_waits() if auto else contextlib.nullcontext():
-        yield sandbox
+    try:
+        with webdata_server.sandbox() as sandbox, no_waits() if auto else contextlib.nullcontext():
+            yield sandbox
+    finally:
+        # What a test set on the server, through the sandbox or the control endpoints, ends with
+        # it: faults, page faults, replaced pages (and their cached copies), the classifier.
+        webdata_server.controls.clear_faults()

@@ -106,6 +106,11 @@ class ReferenceServer:
         from webdata_server.protocols import http_stack, protocol_for
         from webdata_server.store import Store
 
+        web = self._settings.get("web", "synthetic")
+        if web not in ("synthetic", "real"):
+            from webdata_server.localweb import LocalWeb
+
+            LocalWeb(Path(web))  # a folder or WARC it cannot read: one ValueError line, before anything starts
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
@@ -235,6 +240,7 @@ class Sandbox:
         self.team_id = team_id
         self.api_key = api_key
         self._faults: list[str] = []
+        self._pages: set[str] = set()  # pages this sandbox replaced: generated again when it closes
         self._closers: list[Callable[[], Any]] = []
         self._client: Any = None
         self._firecrawl: Any = None
@@ -321,7 +327,9 @@ class Sandbox:
     def set_page(self, url: str, text: str | None = None, *, html: str | None = None, title: str | None = None) -> None:
         """From now on the page at ``url`` serves ``text`` (paragraphs split on blank lines, under
         ``title``) or ``html``; with neither, it is the generated page again. The server's: any
-        team sees it (and a sandbox does not undo it)."""
+        team sees it, until the sandbox closes (the end of the plugin's test), which generates it
+        again and drops the copies the scrape cache kept of it."""
+        self._pages.add(url)
         self.server.controls.set_page(url, html=html, text=text, title=title)
 
     def outbox(self, to: str | None = None) -> list[dict[str, Any]]:
@@ -397,10 +405,14 @@ class Sandbox:
 
     # -- end --------------------------------------------------------------------------------------
     def close(self) -> None:
-        """Removes this sandbox's faults and closes its clients (the team stays)."""
+        """Removes this sandbox's faults and page faults, generates the pages it replaced again
+        and closes its clients (the team stays)."""
         for fault_id in self._faults:
             self.server.controls.remove_fault(fault_id)
         self._faults.clear()
+        for url in sorted(self._pages):
+            self.server.controls.set_page(url)
+        self._pages.clear()
         for close in self._closers:
             with contextlib.suppress(Exception):
                 close()

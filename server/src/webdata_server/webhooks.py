@@ -143,17 +143,17 @@ class WebhookDispatcher:
             if message is None:
                 return
             try:
-                await self._deliver(message["config"], message["body"])
+                await self._deliver(message["config"], message["body"], job_id)
             except Exception:  # one event that cannot be sent never ends the job's sender
                 _log.exception("webhook %s to %s not sent", message["body"].get("type"), _short(message["config"].url))
             finally:
                 if self.controls is not None:
-                    self.controls.delivered()
+                    self.controls.delivered(job_id)
             if message["final"] and queue.empty():
                 self._queues.pop(job_id, None)
                 return
 
-    async def _deliver(self, config: _Config, body: dict[str, Any]) -> None:
+    async def _deliver(self, config: _Config, body: dict[str, Any], job_id: str | None = None) -> None:
         import httpx  # on the first delivery (a server that sends none never imports it)
 
         if self._client is None:  # made on the first delivery, on the loop: its TLS context took ~45 ms of every start
@@ -177,7 +177,10 @@ class WebhookDispatcher:
             except (httpx.HTTPError, httpx.InvalidURL, ValueError, UnicodeError) as error:
                 problem = type(error).__name__
             if attempt < self.retries:
-                await (self.controls.sleep if self.controls is not None else asyncio.sleep)(self.backoff * 2**attempt)
+                if self.controls is not None:
+                    await self.controls.sleep(self.backoff * 2**attempt, job_id=job_id)
+                else:
+                    await asyncio.sleep(self.backoff * 2**attempt)
         _log.warning("webhook %s to %s dropped after %d attempts (%s)", body["type"], _short(config.url), self.retries + 1, problem)
 
 

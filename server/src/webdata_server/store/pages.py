@@ -32,6 +32,11 @@ class PageCache:
             (url, tag, url, tag, self._copies - 1),
         )
 
+    @staticmethod
+    def forget(tx: sqlite3.Connection, urls: list[str]) -> None:
+        """Every copy of ``urls``, under every tag (a page a test replaced leaves no copy behind)."""
+        tx.executemany("DELETE FROM scrape_cache WHERE url = ?", [(url,) for url in urls])
+
     def copies(self, url: str, tag: str = "") -> int:
         """How many copies of ``url`` the cache holds."""
         row = self._db.read_one("SELECT COUNT(*) AS n FROM scrape_cache WHERE url = ? AND tag = ?", (url, tag))
