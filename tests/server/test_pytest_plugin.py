@@ -407,3 +407,58 @@ def test_the_plugins_own_example_runs_as_written(tmp_path: Path) -> None:
     (tmp_path / "test_plugin_example.py").write_text(example + "\n", encoding="utf-8")
     done = _pytest_of_its_own(tmp_path)
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+DEFAULTS = """
+import time
+
+import pytest
+from firecrawl import Firecrawl
+
+URL = "https://docs.example.com/guide"
+
+
+def test_a_new_users_app_on_the_defaults(webdata):
+    webdata.set_page(URL, "Install the widget with pip.")
+    app = Firecrawl(api_key=webdata.api_key, api_url=webdata.base_url)
+    job = app.crawl("https://docs.example.com", limit=5)  # blocks until done: the clock moves as it polls
+    assert job.status == "completed" and len(job.data) == 5
+    assert "pip" in app.scrape(URL, formats=["markdown"]).markdown
+
+
+def test_the_next_test_sees_none_of_it(webdata):
+    app = Firecrawl(api_key=webdata.api_key, api_url=webdata.base_url)
+    assert "pip" not in app.scrape(URL, formats=["markdown"]).markdown
+
+
+@pytest.mark.webdata(clock="manual")
+def test_a_wait_nobody_moves_fails_in_seconds_saying_why(webdata):
+    started = time.monotonic()
+    with pytest.raises(Exception) as failed:
+        webdata.firecrawl.crawl("https://docs.example.com", limit=5, poll_interval=1)
+    message = str(failed.value)
+    assert "webdata.advance(seconds)" in message and '@pytest.mark.webdata(clock="auto")' in message, message
+    assert time.monotonic() - started < 15
+
+
+@pytest.mark.webdata(clock="manual", job_seconds=60)
+def test_a_marker_sets_one_tests_server(webdata, webdata_server):
+    assert webdata.server is not webdata_server and webdata.server.job_seconds == 60
+    job = webdata.client.crawl.start("https://docs.example.com", limit=4)
+    webdata.advance(30)
+    assert webdata.client.crawl.get_status(job.id).status == "scraping"  # half of its 60 s
+    webdata.advance(30)
+    assert webdata.client.crawl.get_status(job.id).status == "completed"
+"""
+
+
+def test_a_new_users_tests_pass_on_the_plugins_defaults(tmp_path: Path) -> None:
+    """Issue 74 items 2 and 3: on the plugin's defaults a blocking crawl() returns (the auto clock),
+    the next test sees nothing of the first's page, a wait on a manual clock nobody moves fails
+    within seconds naming the way out, and a marker gives one test a server of its own settings."""
+    (tmp_path / "test_defaults.py").write_text(DEFAULTS, encoding="utf-8")
+    started = time.monotonic()
+    done = _pytest_of_its_own(tmp_path)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert "4 passed" in done.stdout, done.stdout[-3000:]
+    assert time.monotonic() - started < 120

@@ -224,6 +224,16 @@ def _body(raw: bytes, content_type: str) -> Any:
 
 # The reads that move an auto clock (ManualClock(auto=True)) to the job's next due moment first.
 WAITED_READS = frozenset({"getCrawlStatus", "getBatchScrapeStatus", "getExtractStatus", "getAgentStatus"})
+# On a manual clock nobody moves, a client that polls an unfinished job would wait for ever: the
+# reads of one job at one instant of the clock, this many over this much wall time, are refused
+# with a message that names the ways out (409: the job cannot progress as things stand).
+STALLED_READS = 4
+STALLED_SECONDS = 3.0
+STALLED = (
+    "{job} is unfinished and the server's clock is manual: nobody has moved it since the first of these {reads} reads, {seconds:.0f} s"
+    " ago, so this wait would never end. Move it (webdata.advance(seconds), POST /__webdata/clock/advance) or let reads move it"
+    ' (the auto clock: the pytest plugin\'s default, @pytest.mark.webdata(clock="auto"), serve --clock auto).'
+)
 
 # Emails an outbox read answers at most; ``next`` is the ``after`` of the next read.
 OUTBOX_PAGE = 1000
@@ -331,6 +341,7 @@ class Controls:
         self._sleepers: dict[asyncio.Event, tuple[float, str | None]] = {}  # webhook retries waiting on the clock: when due, whose job
         self._deliveries = 0  # webhook events queued or being delivered
         self._pending: collections.Counter[str] = collections.Counter()  # the same, by job
+        self._polls: dict[str, tuple[float, float, int]] = {}  # job -> (the clock's instant, the first read's wall time, reads)
         if isinstance(self.clock, ManualClock):
             self.clock.on_advance(self._wake_sleepers)
 
@@ -690,6 +701,29 @@ class Controls:
         if self._jobs is not None and self._jobs.step_for(job_id):
             self.settle(job_id=job_id)  # that job's deliveries only: another's slow receiver keeps no read waiting
 
+    def stalled(self, job_id: str) -> str | None:
+        """On a manual clock (not auto), before a status read of ``job_id``: the refusal's message
+        when the job is unfinished and has been read :data:`STALLED_READS` times over
+        :data:`STALLED_SECONDS` at an instant nobody moved; None otherwise."""
+        if not isinstance(self.clock, ManualClock) or self.clock.auto or self._jobs is None:
+            return None
+        if self._jobs.next_due(job_id) is None:  # ended, or its next step is due now
+            with self._lock:
+                self._polls.pop(job_id, None)
+            return None
+        instant, wall = self.clock.now().timestamp(), time.monotonic()
+        with self._lock:
+            at, first, reads = self._polls.get(job_id, (instant, wall, 0))
+            if at != instant:
+                first, reads = wall, 0
+            reads += 1
+            if len(self._polls) >= JOURNAL_SIZE and job_id not in self._polls:
+                self._polls.pop(next(iter(self._polls)))
+            self._polls[job_id] = (instant, first, reads)
+        if reads >= STALLED_READS and wall - first >= STALLED_SECONDS:
+            return STALLED.format(job=job_id, reads=reads, seconds=wall - first)
+        return None
+
     def settle(self, timeout: float = 5.0, *, job_id: str | None = None) -> bool:
         """Waits until no webhook delivery is under way (of ``job_id`` only, when given; those
         whose retry waits on the clock aside); whether that happened within ``timeout`` seconds."""
@@ -744,8 +778,15 @@ class Controls:
         method: str = scope["method"]
         operation = self.operation_of(method, path)
         # A read's later pages (``skip``, from its ``next`` link) belong to the read that began it.
-        if operation in WAITED_READS and getattr(self.clock, "auto", False) and b"skip=" not in scope.get("query_string", b""):
-            await asyncio.get_running_loop().run_in_executor(None, self.advance_for, path.rstrip("/").rsplit("/", 1)[-1])
+        if operation in WAITED_READS and b"skip=" not in scope.get("query_string", b""):
+            job_id = path.rstrip("/").rsplit("/", 1)[-1]
+            if getattr(self.clock, "auto", False):
+                await asyncio.get_running_loop().run_in_executor(None, self.advance_for, job_id)
+            elif isinstance(self.clock, ManualClock):
+                stalled = await asyncio.get_running_loop().run_in_executor(None, self.stalled, job_id)
+                if stalled is not None:
+                    await _json(send, 409, {"success": False, "error": stalled})
+                    return
         headers = scope["headers"]
         team_id = self._team_of(headers)
         chunks: list[bytes] = []
