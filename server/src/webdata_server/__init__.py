@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from webdata_server.app import create_app
     from webdata_server.config import Settings
-    from webdata_server.testing import ReferenceServer, running
+    from webdata_server.testing import ReferenceServer, mock_service, running
 
-__all__ = ["ReferenceServer", "Settings", "create_app", "running"]
+__all__ = ["ReferenceServer", "Settings", "create_app", "mock_service", "running"]
 
 
 def __getattr__(name: str) -> Any:
@@ -29,7 +29,7 @@ def __getattr__(name: str) -> Any:
         from webdata_server.config import Settings
 
         return Settings
-    if name in ("running", "ReferenceServer"):
+    if name in ("running", "ReferenceServer", "mock_service"):
         from webdata_server import testing
 
         return getattr(testing, name)

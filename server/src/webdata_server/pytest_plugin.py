@@ -122,20 +122,29 @@ def webdata_server(request: pytest.FixtureRequest, _webdata_servers: _Servers) -
 def webdata(request: pytest.FixtureRequest, _webdata_servers: _Servers) -> Iterator[Sandbox]:
     """A fresh team on the session's server (or, under ``@pytest.mark.webdata(...)``, on the
     session's server of that configuration), with its key, clients, faults, journal and inbox."""
+    from webdata_server.intercept import serving
     from webdata_server.testing import no_waits
 
     options = _options(request.config)
+    intercept = True
     marker = request.node.get_closest_marker("webdata")
     if marker is not None:
-        unknown = sorted(set(marker.kwargs) - set(MARKER_FIELDS))
+        fields = {**marker.kwargs}
+        intercept = bool(fields.pop("intercept", True))
+        unknown = sorted(set(fields) - set(MARKER_FIELDS))
         if marker.args or unknown:
-            raise pytest.UsageError(f"@pytest.mark.webdata takes {', '.join(f'{f}=' for f in MARKER_FIELDS)} only, not {marker.args or unknown}")
-        options.update(marker.kwargs)
+            raise pytest.UsageError(
+                f"@pytest.mark.webdata takes {', '.join(f'{f}=' for f in (*MARKER_FIELDS, 'intercept'))} only, not {marker.args or unknown}"
+            )
+        options.update(fields)
     server = _webdata_servers.get(**options)  # type: ignore[arg-type]
     auto = getattr(server.clock, "auto", False)
     try:
         with server.sandbox() as sandbox, no_waits() if auto else contextlib.nullcontext():
-            yield sandbox
+            # The service's own address answered by this server (webdata_server.intercept), and
+            # FIRECRAWL_API_KEY this test's key; @pytest.mark.webdata(intercept=False) turns it off.
+            with serving(server.base_url, api_key=sandbox.api_key) if intercept else contextlib.nullcontext():
+                yield sandbox
     finally:
         # What a test set on the server, through the sandbox or the control endpoints, ends with
         # it: faults, page faults, replaced pages (and their cached copies), the classifier.

@@ -436,6 +436,35 @@ def running(*, clock: str = "manual", job_seconds: float = 5.0, plan_tokens: int
             yield sandbox
 
 
+class mock_service(contextlib.ContextDecorator):  # lower case, as moto's mock_aws: a decorator too
+    """The service's own address (``https://api.firecrawl.dev``) answered by a reference server
+    started for the block, as moto's ``mock_aws``: ``with mock_service() as sandbox:`` or
+    ``@mock_service()`` on a function or a ``unittest`` test. ``Firecrawl(api_key=sandbox.api_key)``
+    with no URL, or a client that reads ``FIRECRAWL_API_KEY`` (set to the sandbox's key in the
+    block), talks to the server (:func:`webdata_server.intercept.serving`). The auto clock unless
+    ``clock`` says otherwise; ``settings`` as :func:`running`'s."""
+
+    def __init__(self, **settings: Any) -> None:
+        self._settings = {"clock": "auto", **settings}
+        self._stacks: list[contextlib.ExitStack] = []
+
+    def __enter__(self) -> Sandbox:
+        from webdata_server.intercept import serving
+
+        stack = contextlib.ExitStack()
+        try:
+            sandbox = stack.enter_context(running(**self._settings))
+            stack.enter_context(serving(sandbox.base_url, api_key=sandbox.api_key))
+        except BaseException:
+            stack.close()
+            raise
+        self._stacks.append(stack)
+        return sandbox
+
+    def __exit__(self, *exc: object) -> None:
+        self._stacks.pop().close()
+
+
 # The client modules whose waits sleep: firecrawl-py's polls and retries, webdata_client's.
 WAITING_MODULES = (
     "firecrawl.v2.methods.crawl",
