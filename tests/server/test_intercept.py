@@ -174,3 +174,30 @@ def test_the_plugin_serves_the_services_address_unless_told_not_to(tmp_path: Pat
     done = _pytest_of_its_own(tmp_path)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert "2 passed" in done.stdout, done.stdout[-3000:]
+
+
+def test_a_client_imported_inside_the_block_is_served_and_none_is_imported_for_it(tmp_path: Path) -> None:
+    """The clients are patched where imported, or when imported inside the block: a test that
+    never uses aiohttp does not pay its import."""
+    import subprocess
+    import sys
+
+    script = """
+import asyncio, sys
+from webdata_server import mock_service
+
+with mock_service(clock="manual") as sandbox:  # (the auto clock's no_waits imports firecrawl-py, which imports aiohttp)
+    assert "aiohttp" not in sys.modules
+    import aiohttp
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            async with session.get("https://api.firecrawl.dev/v2/team/credit-usage", headers={"Authorization": "Bearer " + sandbox.api_key}) as answer:
+                return answer.status
+
+    print(asyncio.run(main()))
+print(aiohttp.ClientSession._request.__module__)
+"""
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["200", "aiohttp.client"], done.stdout  # served inside; the original after

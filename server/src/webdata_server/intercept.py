@@ -20,8 +20,10 @@ responses' and respx's are.
 from __future__ import annotations
 
 import contextlib
+import importlib.abc
 import os
 import socket
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -32,7 +34,7 @@ __all__ = ["SERVICE_HOSTS", "serving"]
 # The addresses the official SDKs use when given none (firecrawl-py, firecrawl-js, the MCP server).
 SERVICE_HOSTS = frozenset({"api.firecrawl.dev"})
 
-_lock = threading.Lock()
+_lock = threading.RLock()  # a client imported inside a block is patched under it
 _targets: list[tuple[str, frozenset[str]]] = []  # (the server's address, the hosts it answers), innermost last
 _undo: list[Callable[[], None]] = []
 
@@ -59,76 +61,130 @@ def _patch(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
     _undo.append(lambda: setattr(owner, name, original))
 
 
-def _install() -> None:
-    """The patches, once for the outermost block."""
-    with contextlib.suppress(ImportError):
-        from requests.adapters import HTTPAdapter
-
-        def requests_send(original: Any) -> Any:
-            def send(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
-                moved = _rewrite(request.url)
-                if moved is not None:
-                    request.url = moved
-                return original(self, request, *args, **kwargs)
-
-            return send
-
-        _patch(HTTPAdapter, "send", requests_send)
-    with contextlib.suppress(ImportError):
-        from urllib3 import PoolManager
-
-        def urllib3_urlopen(original: Any) -> Any:
-            def urlopen(self: Any, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
-                return original(self, method, _rewrite(url) or url, *args, **kwargs)
-
-            return urlopen
-
-        _patch(PoolManager, "urlopen", urllib3_urlopen)
-    with contextlib.suppress(ImportError):
-        import httpx
-
-        def moved_request(request: Any) -> None:
-            moved = _rewrite(str(request.url))
+def _requests(adapters: Any) -> None:
+    def requests_send(original: Any) -> Any:
+        def send(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+            moved = _rewrite(request.url)
             if moved is not None:
-                request.url = httpx.URL(moved)
-                request.headers["Host"] = _served_host()
+                request.url = moved
+            return original(self, request, *args, **kwargs)
 
-        def httpx_sync(original: Any) -> Any:
-            def handle_request(self: Any, request: Any) -> Any:
-                moved_request(request)
-                return original(self, request)
+        return send
 
-            return handle_request
+    _patch(adapters.HTTPAdapter, "send", requests_send)
 
-        def httpx_async(original: Any) -> Any:
-            async def handle_async_request(self: Any, request: Any) -> Any:
-                moved_request(request)
-                return await original(self, request)
 
-            return handle_async_request
+def _urllib3(urllib3: Any) -> None:
+    def urllib3_urlopen(original: Any) -> Any:
+        def urlopen(self: Any, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+            return original(self, method, _rewrite(url) or url, *args, **kwargs)
 
-        _patch(httpx.HTTPTransport, "handle_request", httpx_sync)
-        _patch(httpx.AsyncHTTPTransport, "handle_async_request", httpx_async)
-    with contextlib.suppress(ImportError):
-        import aiohttp
+        return urlopen
 
-        def aiohttp_request(original: Any) -> Any:
-            async def _request(self: Any, method: str, str_or_url: Any, *args: Any, **kwargs: Any) -> Any:
-                return await original(self, method, _rewrite(str(str_or_url)) or str_or_url, *args, **kwargs)
+    _patch(urllib3.PoolManager, "urlopen", urllib3_urlopen)
 
-            return _request
 
-        _patch(aiohttp.ClientSession, "_request", aiohttp_request)
-    with contextlib.suppress(ImportError):
-        import websockets
+def _httpx(httpx: Any) -> None:
+    def moved_request(request: Any) -> None:
+        moved = _rewrite(str(request.url))
+        if moved is not None:
+            request.url = httpx.URL(moved)
+            request.headers["Host"] = _served_host()
 
-        def websockets_connect(original: Any) -> Any:
-            def connect(uri: str, *args: Any, **kwargs: Any) -> Any:
-                return original(_rewrite(uri) or uri, *args, **kwargs)
+    def httpx_sync(original: Any) -> Any:
+        def handle_request(self: Any, request: Any) -> Any:
+            moved_request(request)
+            return original(self, request)
 
-            return connect
+        return handle_request
 
-        _patch(websockets, "connect", websockets_connect)
+    def httpx_async(original: Any) -> Any:
+        async def handle_async_request(self: Any, request: Any) -> Any:
+            moved_request(request)
+            return await original(self, request)
+
+        return handle_async_request
+
+    _patch(httpx.HTTPTransport, "handle_request", httpx_sync)
+    _patch(httpx.AsyncHTTPTransport, "handle_async_request", httpx_async)
+
+
+def _aiohttp(aiohttp: Any) -> None:
+    def aiohttp_request(original: Any) -> Any:
+        async def _request(self: Any, method: str, str_or_url: Any, *args: Any, **kwargs: Any) -> Any:
+            return await original(self, method, _rewrite(str(str_or_url)) or str_or_url, *args, **kwargs)
+
+        return _request
+
+    _patch(aiohttp.ClientSession, "_request", aiohttp_request)
+
+
+def _websockets(websockets: Any) -> None:
+    def websockets_connect(original: Any) -> Any:
+        def connect(uri: str, *args: Any, **kwargs: Any) -> Any:
+            return original(_rewrite(uri) or uri, *args, **kwargs)
+
+        return connect
+
+    _patch(websockets, "connect", websockets_connect)
+
+
+# Each client, patched where it is defined: now if it is imported, else when it is (a test that
+# never uses aiohttp does not pay its import, a quarter of a second).
+_CLIENTS: dict[str, Callable[[Any], None]] = {
+    "requests.adapters": _requests,
+    "urllib3": _urllib3,
+    "httpx": _httpx,
+    "aiohttp": _aiohttp,
+    "websockets": _websockets,
+}
+
+
+class _Patching(importlib.abc.Loader):
+    """A client module's loader, which patches it once loaded (inside a block)."""
+
+    def __init__(self, loader: Any, name: str) -> None:
+        self.loader, self.name = loader, name
+
+    def create_module(self, spec: Any) -> Any:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self.loader.exec_module(module)
+        with _lock:
+            if _targets:
+                _CLIENTS[self.name](module)
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds a client module as the other finders do, with :class:`_Patching` as its loader."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name not in _CLIENTS:
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                    spec.loader = _Patching(spec.loader, name)
+                return spec
+        return None
+
+
+_finder = _Finder()
+
+
+def _install() -> None:
+    """The patches, once for the outermost block: of the clients imported, and of those imported
+    inside the block when they are; and the name guard."""
+    for name, patch in _CLIENTS.items():
+        module = sys.modules.get(name)
+        if module is not None:
+            patch(module)
+    sys.meta_path.insert(0, _finder)
+    _undo.append(lambda: sys.meta_path.remove(_finder) if _finder in sys.meta_path else None)
 
     def guarded(original: Any) -> Any:
         def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
