@@ -67,6 +67,8 @@ def _requests(adapters: Any) -> None:
             moved = _rewrite(request.url)
             if moved is not None:
                 request.url = moved
+                if not args:  # the environment's proxies were chosen for the service's address: none for this machine's
+                    kwargs["proxies"] = {}
             return original(self, request, *args, **kwargs)
 
         return send
