@@ -497,3 +497,19 @@ def test_every_method_of_the_js_sdk_is_in_the_table(results: dict[str, Any], har
     found = re.search(re.escape(_JS_BEGIN) + r"\n(.*?)\n" + re.escape(_JS_END), text, flags=re.DOTALL)
     assert found is not None, f"server/README.md has no section between {_JS_BEGIN} and {_JS_END}"
     assert found.group(1) == table, "the firecrawl-js table in server/README.md is not what the methods do; it is now:\n\n" + table
+
+
+def test_the_contract_reads_the_same_in_js_yaml(harness: Path) -> None:
+    """Issue 75 item 5: the JavaScript YAML parser Redocly and Spectral use (js-yaml, installed
+    with the SDK's packages) reads spec/openapi.yaml as PyYAML does (tests/spec/test_yaml_parsers.py)."""
+    import yaml
+
+    from tests.spec.test_yaml_parsers import SPEC, as_json
+
+    assert NODE is not None
+    script = (
+        "const fs = require('fs'); const yaml = require('js-yaml'); process.stdout.write(JSON.stringify(yaml.load(fs.readFileSync(process.argv[1], 'utf8'))))"
+    )
+    done = subprocess.run([NODE, "-e", script, str(SPEC)], cwd=harness, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert as_json(json.loads(done.stdout)) == as_json(yaml.load(SPEC.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader))
