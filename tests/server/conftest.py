@@ -190,6 +190,15 @@ class LiveServer:
             self.process.stdout.close()
 
 
+@pytest.fixture(scope="module")
+def controlled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """``serve --control --clock manual`` for a module's tests."""
+    server = LiveServer(database=tmp_path_factory.mktemp("control") / "control.sqlite3", options=("--control", "--clock", "manual"))
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(database=tmp_path / "live.sqlite3")

@@ -330,14 +330,6 @@ def test_any_warc_is_served_or_refused_in_one_line(tmp_path_factory: pytest.Temp
     assert beside.slowest < 1.0, beside.slowest
 
 
-@pytest.fixture(scope="module")
-def manual(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(database=tmp_path_factory.mktemp("manual") / "manual.sqlite3", options=("--control", "--clock", "manual"))
-    server.start()
-    yield server
-    server.stop()
-
-
 _CONTROLS = [
     ("POST", "clock/advance", ["seconds"]),
     ("POST", "clock/run-until-idle", []),
@@ -362,12 +354,12 @@ _FIELDS = sorted({name for _, _, names in _CONTROLS for name in names} | {"token
     query=st.dictionaries(st.sampled_from(["after", "limit", "teamId", "operation", "to"]), st.text(max_size=12), max_size=3),
 )
 def test_any_control_body_is_answered_without_a_500(
-    manual: LiveServer, control: tuple[str, str, list[str]], values: dict[str, Any], query: dict[str, str]
+    controlled: LiveServer, control: tuple[str, str, list[str]], values: dict[str, Any], query: dict[str, str]
 ) -> None:
     """Every control with any JSON in its fields (and the paged reads with any query): a 2xx, or
     a 4xx that says what is wrong; never a 500, and never longer than the bounded work allows."""
     method, route, _ = control
-    with httpx.Client(base_url=manual.base_url, timeout=20) as client:
+    with httpx.Client(base_url=controlled.base_url, timeout=20) as client:
         if values.get("delay") is not None and isinstance(values["delay"], int | float) and values["delay"] > 0:
             values["delay"] = min(values["delay"], 0.01)  # a fault's delay is what it says: not waited for here
         started = time.monotonic()
@@ -379,24 +371,24 @@ def test_any_control_body_is_answered_without_a_500(
             assert got.status_code < 500, (read, query, got.text[:300])
         assert time.monotonic() - started < 30
         client.delete("/__webdata/faults")
-    assert _peak_rss(manual) < MEMORY_BOUND  # a fault set here would answer the next call
+    assert _peak_rss(controlled) < MEMORY_BOUND  # a fault set here would answer the next call
 
 
-def test_the_journal_and_the_inbox_keep_their_byte_budgets_and_say_what_they_dropped(manual: LiveServer) -> None:
+def test_the_journal_and_the_inbox_keep_their_byte_budgets_and_say_what_they_dropped(controlled: LiveServer) -> None:
     from webdata_server.controls import INBOX_BYTES, JOURNAL_BYTES, Controls
 
-    httpx.post(manual.base_url + "/__webdata/reset")
-    key = httpx.post(manual.base_url + "/__webdata/teams").json()["apiKey"]
+    httpx.post(controlled.base_url + "/__webdata/reset")
+    key = httpx.post(controlled.base_url + "/__webdata/teams").json()["apiKey"]
     body = json.dumps({"url": "https://a.test", "junk": "j" * (1024 * 1024 - 100)})
     for _ in range(JOURNAL_BYTES // (1024 * 1024) + 4):
-        httpx.post(manual.base_url + "/v2/scrape", content=body, headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"}, timeout=60)
-    read = httpx.get(manual.base_url + "/__webdata/journal", params={"operation": "scrapeUrl"}).json()
+        httpx.post(controlled.base_url + "/v2/scrape", content=body, headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"}, timeout=60)
+    read = httpx.get(controlled.base_url + "/__webdata/journal", params={"operation": "scrapeUrl"}).json()
     assert read["dropped"] >= 4 and len(read["requests"]) <= JOURNAL_BYTES // (1024 * 1024)
-    httpx.delete(manual.base_url + "/__webdata/journal")
-    assert httpx.get(manual.base_url + "/__webdata/journal").json()["dropped"] == 0
+    httpx.delete(controlled.base_url + "/__webdata/journal")
+    assert httpx.get(controlled.base_url + "/__webdata/journal").json()["dropped"] == 0
 
     controls = Controls()
     page = {"type": "crawl.page", "data": [{"markdown": "m" * (8 * 1024 * 1024)}]}
     for _ in range(INBOX_BYTES // (8 * 1024 * 1024) + 3):
         controls.capture(url="https://hooks.example.org/x", headers={}, body=page, team_id="t", job_id="j")
-    assert controls.dropped["inbox"] >= 3 and len(controls.events()) <= INBOX_BYTES // (8 * 1024 * 1024)
+    assert controls.inbox.dropped >= 3 and len(controls.events()) <= INBOX_BYTES // (8 * 1024 * 1024)

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -124,14 +123,6 @@ def test_the_control_example_runs_as_written(tmp_path: Path) -> None:
     assert json.loads(lines[-2])["manual"] is True
 
 
-@pytest.fixture(scope="module")
-def controlled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(database=tmp_path_factory.mktemp("control") / "control.sqlite3", options=("--control", "--clock", "manual"))
-    server.start()
-    yield server
-    server.stop()
-
-
 def test_control_calls_never_carry_a_teams_key(controlled: LiveServer) -> None:
     team = httpx.post(controlled.base_url + "/__webdata/teams").json()
     refused = httpx.post(controlled.base_url + "/__webdata/reset", headers={"Authorization": f"Bearer {team['apiKey']}"})
@@ -222,9 +213,9 @@ def test_the_journal_keeps_a_bounded_number_of_body_bytes() -> None:
         entry = Received(seq, "", "POST", "/v2/scrape", {}, {}, megabyte, 1024 * 1024, "scrapeUrl", None, 400, None)
         kept._keep(entry, 1024 * 1024)
     assert len(kept.journal) == controls.JOURNAL_BYTES // (1024 * 1024)
-    assert kept.journal[-1].seq == 39 and kept._journal_bytes <= controls.JOURNAL_BYTES
+    assert kept.journal[-1].seq == 39 and kept.journal.bytes <= controls.JOURNAL_BYTES
     kept.reset()
-    assert kept._journal_bytes == 0 and not kept.journal
+    assert kept.journal.bytes == 0 and not kept.journal
 
 
 def test_controls_are_off_unless_asked(live_server: LiveServer) -> None:

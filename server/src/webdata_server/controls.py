@@ -47,10 +47,10 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 from urllib.parse import parse_qsl, urlsplit
 
 from webdata_server import linear
@@ -99,6 +99,45 @@ JOURNAL_PAGE = 1000
 
 # Headers whose values the journal never keeps.
 SECRET_HEADERS = {"authorization", "cookie", "proxy-authorization", "x-api-key"}
+
+
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """The newest entries of a record (the journal, the inbox), within a count and a byte budget:
+    the oldest leave first, and ``dropped`` counts them since the last :meth:`clear`. Not
+    thread-safe: its owner holds its lock."""
+
+    def __init__(self, entries: int, max_bytes: int) -> None:
+        self.entries, self.max_bytes = entries, max_bytes
+        self._items: deque[T] = deque()
+        self._sizes: deque[int] = deque()
+        self.bytes = 0
+        self.dropped = 0
+
+    def add(self, item: T, size: int) -> None:
+        self._items.append(item)
+        self._sizes.append(size)
+        self.bytes += size
+        while len(self._items) > self.entries or (self.bytes > self.max_bytes and len(self._items) > 1):
+            self._items.popleft()
+            self.bytes -= self._sizes.popleft()
+            self.dropped += 1
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._sizes.clear()
+        self.bytes = self.dropped = 0
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index: int) -> T:
+        return self._items[index]
 
 
 class FaultError(ValueError):
@@ -324,13 +363,8 @@ class Controls:
         self.page_faults: list[PageFault] = []
         self.edited: dict[str, str] = {}  # URL -> the HTML its page now serves (set_page)
         self._replaced: set[str] = set()  # URLs replaced since the last clear: their cached copies go with it
-        self.journal: deque[Received] = deque()
-        self._journal_kept: deque[int] = deque()  # the body bytes each entry keeps
-        self._journal_bytes = 0
-        self.inbox: deque[Event] = deque()
-        self._inbox_kept: deque[int] = deque()  # the body characters each event keeps
-        self._inbox_bytes = 0
-        self.dropped = {"journal": 0, "inbox": 0}  # entries the budgets let go since the last clear
+        self.journal: Kept[Received] = Kept(JOURNAL_SIZE, JOURNAL_BYTES)  # sized by the body bytes each keeps
+        self.inbox: Kept[Event] = Kept(INBOX_SIZE, INBOX_BYTES)  # sized by each event body's characters
         self._operations: OperationTable[Any] | None = None
         self._contract: Contract | None = None
         self._jobs: JobService | None = None
@@ -602,28 +636,10 @@ class Controls:
         return status, json.dumps(body, separators=(",", ":")).encode(), headers
 
     # -- journal and inbox ------------------------------------------------------------------------
-    def _clear_journal(self) -> None:
-        self.journal.clear()
-        self._journal_kept.clear()
-        self._journal_bytes = 0
-        self.dropped["journal"] = 0
-
-    def _clear_inbox(self) -> None:
-        self.inbox.clear()
-        self._inbox_kept.clear()
-        self._inbox_bytes = 0
-        self.dropped["inbox"] = 0
-
     def _keep(self, entry: Received, kept: int) -> None:
         """Appends to the journal (under the lock), the oldest entries leaving beyond
         :data:`JOURNAL_SIZE` entries or :data:`JOURNAL_BYTES` of bodies."""
-        self.journal.append(entry)
-        self._journal_kept.append(kept)
-        self._journal_bytes += kept
-        while len(self.journal) > JOURNAL_SIZE or (self._journal_bytes > JOURNAL_BYTES and len(self.journal) > 1):
-            self.journal.popleft()
-            self._journal_bytes -= self._journal_kept.popleft()
-            self.dropped["journal"] += 1
+        self.journal.add(entry, kept)
 
     def received(self, *, team_id: str | None = None, operation: str | None = None) -> list[Received]:
         with self._lock:
@@ -639,13 +655,7 @@ class Controls:
         event = Event(next(self._seq), iso(self.clock.now()) or "", url, dict(headers), body, team_id, job_id, deliver)
         kept = len(json.dumps(body, default=str))
         with self._lock:
-            self.inbox.append(event)
-            self._inbox_kept.append(kept)
-            self._inbox_bytes += kept
-            while len(self.inbox) > INBOX_SIZE or (self._inbox_bytes > INBOX_BYTES and len(self.inbox) > 1):
-                self.inbox.popleft()
-                self._inbox_bytes -= self._inbox_kept.popleft()
-                self.dropped["inbox"] += 1
+            self.inbox.add(event, kept)
             if deliver:
                 self._deliveries += 1
                 self._pending[job_id] += 1
@@ -664,8 +674,8 @@ class Controls:
         """Faults, journal and inbox emptied (moto's reset): the teams, jobs and clock stay."""
         self.clear_faults()
         with self._lock:
-            self._clear_journal()
-            self._clear_inbox()
+            self.journal.clear()
+            self.inbox.clear()
 
     # -- clock ------------------------------------------------------------------------------------
     @property
@@ -970,19 +980,19 @@ class Controls:
                 return {
                     "requests": [e.describe() for e in entries[:limit]],
                     "next": entries[limit - 1].seq if more else None,
-                    "dropped": self.dropped["journal"],
+                    "dropped": self.journal.dropped,
                 }
 
             return 200, await loop.run_in_executor(None, journal_page)
         if route == "journal" and method == "DELETE":
             with self._lock:
-                self._clear_journal()
+                self.journal.clear()
             return 200, {"success": True}
         if route == "inbox" and method == "GET":
-            return 200, {"events": [e.describe() for e in self.events(team_id=query.get("teamId"))], "dropped": self.dropped["inbox"]}
+            return 200, {"events": [e.describe() for e in self.events(team_id=query.get("teamId"))], "dropped": self.inbox.dropped}
         if route == "inbox" and method == "DELETE":
             with self._lock:
-                self._clear_inbox()
+                self.inbox.clear()
             return 200, {"success": True}
         if route == "pages" and method == "PUT":
             if not isinstance(body.get("url"), str):
