@@ -197,10 +197,10 @@ def test_a_web_page_cannot_drive_the_controls(controlled: LiveServer) -> None:
 
 
 def test_loopback_is_an_address_not_a_prefix() -> None:
-    from webdata_server.controls import _loopback
+    from webdata_server.urls import is_loopback
 
-    assert [_loopback(h) for h in ("127.0.0.1", "127.9.9.9", "::1", "[::1]", "localhost", "LOCALHOST")] == [True] * 6
-    assert [_loopback(h) for h in ("127.public.test", "127.0.0.1.nip.io", "10.0.0.1", "", None)] == [False] * 5
+    assert [is_loopback(h) for h in ("127.0.0.1", "127.9.9.9", "::1", "[::1]", "localhost", "LOCALHOST")] == [True] * 6
+    assert [is_loopback(h) for h in ("127.public.test", "127.0.0.1.nip.io", "10.0.0.1", "", None)] == [False] * 5
 
 
 def test_the_journal_keeps_a_bounded_number_of_body_bytes() -> None:

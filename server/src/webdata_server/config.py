@@ -105,14 +105,9 @@ class Settings:
         """Whether the server listens on this machine only: ``localhost`` or an address of
         127.0.0.0/8 or ::1 (a name that merely begins with ``127.``, such as ``127.public.test``,
         is someone else's: ``--control`` refuses it)."""
-        import ipaddress
+        from webdata_server.urls import is_loopback
 
-        if self.host.lower() == "localhost":
-            return True
-        try:
-            return ipaddress.ip_address(self.host.strip("[]")).is_loopback
-        except ValueError:
-            return False
+        return is_loopback(self.host)
 
     @property
     def webhook_reach(self) -> Reach:

@@ -35,18 +35,16 @@ Nothing here runs unless the application was given a ``Controls``: the served AP
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import difflib
 import fnmatch
-import ipaddress
 import itertools
 import json
 import math
 import re
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -56,6 +54,7 @@ from urllib.parse import parse_qsl, urlsplit
 from webdata_server import linear
 from webdata_server.domain import iso
 from webdata_server.jobs.clock import Clock, ManualClock, SystemClock
+from webdata_server.urls import is_loopback
 from webdata_server.web import FetchContext, FetchFailed, Page, WebSource
 
 if TYPE_CHECKING:
@@ -293,11 +292,16 @@ def _number(body: dict[str, Any], name: str, default: Any, *, high: float, integ
     value = body.get(name)
     if value is None:
         return default
+    span = f"from {_shown(low)} to {_shown(high)}"
     if isinstance(value, bool) or not isinstance(value, int | float) or (integer and isinstance(value, float) and not value.is_integer()):
-        raise FaultError(f"{name}: a {'whole ' if integer else ''}number from {low:g} to {high:g}")
+        raise FaultError(f"{name}: a {'whole ' if integer else ''}number {span}")
     if (isinstance(value, float) and not math.isfinite(value)) or not low <= value <= high:  # an int of any size compares exactly
-        raise FaultError(f"{name}: {value!r} is out of range: from {low:g} to {high:g}")
+        raise FaultError(f"{name}: {value!r} is out of range: {span}")
     return int(value) if integer else float(value)
+
+
+def _shown(bound: float) -> str:
+    return f"{int(bound):,}" if float(bound).is_integer() else f"{bound:g}"
 
 
 def _int(value: str | None, default: int, name: str) -> int:
@@ -320,19 +324,6 @@ def _suggestions(name: str, known: list[str]) -> list[str]:
     return sorted(alike, key=lambda k: (-len(words & _words(k)), -difflib.SequenceMatcher(None, name.lower(), k.lower()).ratio()))[:5]
 
 
-def _loopback(host: str | None) -> bool:
-    """Whether ``host`` is this machine by address (127.0.0.0/8, ::1) or the name ``localhost``:
-    a name that merely begins with ``127.`` is someone else's."""
-    if not host:
-        return False
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def _header(scope: Any, name: bytes) -> str | None:
     return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), None)
 
@@ -340,7 +331,7 @@ def _header(scope: Any, name: bytes) -> str | None:
 def _browser_refusal(scope: Any) -> str | None:
     """Why a control call is refused as a browser's cross-site or rebound request; None when it is not."""
     host = _header(scope, b"host") or ""
-    if not _loopback(urlsplit(f"//{host}").hostname):
+    if not is_loopback(urlsplit(f"//{host}").hostname):
         return f"Control endpoints answer only a loopback Host (127.0.0.1, [::1] or localhost), not {host[:100]!r}"
     origin = _header(scope, b"origin")
     if origin is not None and origin != f"http://{host}":
@@ -373,8 +364,7 @@ class Controls:
         self._monitors: MonitorService | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sleepers: dict[asyncio.Event, tuple[float, str | None]] = {}  # webhook retries waiting on the clock: when due, whose job
-        self._deliveries = 0  # webhook events queued or being delivered
-        self._pending: collections.Counter[str] = collections.Counter()  # the same, by job
+        self._pending: Counter[str] = Counter()  # webhook events queued or being delivered, by job
         self._polls: dict[str, tuple[float, float, int]] = {}  # job -> (the clock's instant, the first read's wall time, reads)
         if isinstance(self.clock, ManualClock):
             self.clock.on_advance(self._wake_sleepers)
@@ -651,24 +641,21 @@ class Controls:
 
     def capture(self, *, url: str, headers: dict[str, str], body: dict[str, Any], team_id: str, job_id: str) -> bool:
         """Keeps a webhook event in the inbox; whether it may be delivered (a receiver on this machine)."""
-        deliver = _loopback(urlsplit(url).hostname)
+        deliver = is_loopback(urlsplit(url).hostname)
         event = Event(next(self._seq), iso(self.clock.now()) or "", url, dict(headers), body, team_id, job_id, deliver)
         kept = len(json.dumps(body, default=str))
         with self._lock:
             self.inbox.add(event, kept)
             if deliver:
-                self._deliveries += 1
                 self._pending[job_id] += 1
         return deliver
 
-    def delivered(self, job_id: str | None = None) -> None:
-        """A webhook event's delivery ended (sent, or dropped after its retries)."""
+    def delivered(self, job_id: str) -> None:
+        """A webhook event of ``job_id`` ended its delivery (sent, or dropped after its retries)."""
         with self._lock:
-            self._deliveries -= 1
-            if job_id is not None:
-                self._pending[job_id] -= 1
-                if self._pending[job_id] <= 0:
-                    del self._pending[job_id]
+            self._pending[job_id] -= 1
+            if self._pending[job_id] <= 0:
+                del self._pending[job_id]
 
     def reset(self) -> None:
         """Faults, journal and inbox emptied (moto's reset): the teams, jobs and clock stay."""
@@ -688,13 +675,14 @@ class Controls:
             raise RuntimeError("the server is not running")
         return self._jobs.run_until_idle()
 
-    def advance(self, seconds: float, *, settle: float = 5.0) -> datetime:
+    def advance(self, seconds: float | None, *, settle: float = 5.0) -> datetime:
         """Moves the manual clock ``seconds`` forward, then runs every job due by then and waits (up
         to ``settle`` seconds) for the webhook deliveries that came due. Jobs that run on the moved
         clock progress as they would over that much time: pass the time in steps to see each step.
         ``seconds`` is from 0 to :data:`MAX_ADVANCE_SECONDS` (:class:`FaultError` otherwise)."""
-        if isinstance(seconds, bool) or not (isinstance(seconds, int | float) and math.isfinite(seconds) and 0 <= seconds <= MAX_ADVANCE_SECONDS):
-            raise FaultError(f"seconds: {seconds!r} is out of range: from 0 to {MAX_ADVANCE_SECONDS:,}")
+        if seconds is None:
+            raise FaultError("seconds: a number of seconds, 0 or more")
+        seconds = _number({"seconds": seconds}, "seconds", 0.0, high=MAX_ADVANCE_SECONDS)
         if not isinstance(self.clock, ManualClock):
             raise RuntimeError("the server runs on the wall clock: start it with a manual clock (serve --clock manual) to move time")
         if self.clock.now() + timedelta(seconds=seconds) > LATEST:
@@ -742,7 +730,7 @@ class Controls:
             now = self.clock.now().timestamp()
             with self._lock:
                 parked = sum(1 for due, job in self._sleepers.values() if due > now and (job_id is None or job == job_id))
-                pending = self._deliveries if job_id is None else self._pending.get(job_id, 0)
+                pending = self._pending.total() if job_id is None else self._pending.get(job_id, 0)
                 if pending - parked <= 0:
                     return True
             time.sleep(0.002)
@@ -883,7 +871,7 @@ class Controls:
     # -- the control endpoints --------------------------------------------------------------------
     async def _control(self, scope: Any, receive: Any, send: Any) -> None:
         client = scope.get("client")
-        if client is None or not _loopback(client[0]):
+        if client is None or not is_loopback(client[0]):
             await _json(send, 403, {"success": False, "error": "Control endpoints answer only calls from this machine"})
             return
         if any(name == b"authorization" for name, _ in scope["headers"]):
@@ -919,10 +907,7 @@ class Controls:
         if route == "clock/advance" and method == "POST":
             if not self.manual:
                 return 409, {"success": False, "error": "The server runs on the wall clock: start it with --clock manual to move time"}
-            if body.get("seconds") is None:
-                raise FaultError("seconds: a number of seconds, 0 or more")
-            seconds = _number(body, "seconds", 0, high=MAX_ADVANCE_SECONDS)
-            moment = await loop.run_in_executor(None, lambda: self.advance(float(seconds)))
+            moment = await loop.run_in_executor(None, lambda: self.advance(body.get("seconds")))  # which checks the number
             return 200, {"now": iso(moment), "manual": True}
         if route == "clock/run-until-idle" and method == "POST":
             moved = await loop.run_in_executor(None, self.run_until_idle)

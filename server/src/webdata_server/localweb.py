@@ -28,6 +28,7 @@ import logging
 import mimetypes
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -78,7 +79,8 @@ class LocalWeb:
         self.fill = SyntheticWeb() if fill else None
         self._archive: dict[str, _Saved] | None = None
         if source.is_file():
-            self._archive = _read_warc(source)
+            stat = source.stat()
+            self._archive = _read_warc(source, stat.st_mtime_ns, stat.st_size)
         elif not source.is_dir():
             raise ValueError(f"--web {source}: neither a folder of saved pages nor a WARC file")
         self._lock = threading.Lock()
@@ -200,7 +202,10 @@ def _visible_text(document: str) -> str:
     return str(soup.get_text(" "))
 
 
-def _read_warc(path: Path) -> dict[str, _Saved]:
+# An archive read once however many times it is opened unchanged: `serve` checks it before the
+# application opens it, a test server before its application does (the pages are never changed).
+@lru_cache(maxsize=4)
+def _read_warc(path: Path, mtime_ns: int, size: int) -> dict[str, _Saved]:
     from warcio.archiveiterator import ArchiveIterator
 
     saved: dict[str, _Saved] = {}

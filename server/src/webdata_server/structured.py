@@ -72,14 +72,15 @@ class Allowance:
         self.cut = 0
 
     def reserve(self, part: Any) -> None:
-        """Counts a part the answer holds whatever its size (an entry per selector)."""
+        """Counts a part the answer holds whatever its size (an entry per selector): its JSON, as
+        the server writes it, and its comma."""
         self.left -= len(json.dumps(part, ensure_ascii=False, separators=(",", ":"))) + 1
 
     def take(self, part: Any) -> bool:
-        if self.left < 0:
-            self.cut += 1
-            return False
-        self.left -= len(json.dumps(part, ensure_ascii=False, separators=(",", ":"))) + 1  # and its comma
+        """Counts ``part`` if the answer still has room; whether it fits (once a part did not, none
+        after it does: what is left out is the end of the page's order)."""
+        if self.left >= 0:
+            self.reserve(part)
         if self.left < 0:
             self.cut += 1
             return False

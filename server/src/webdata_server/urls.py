@@ -6,7 +6,7 @@ import ipaddress
 import re
 from urllib.parse import urljoin, urlsplit
 
-__all__ = ["as_written", "is_valid_url", "joined", "split_urls", "url_problem", "with_scheme"]
+__all__ = ["as_written", "is_loopback", "is_valid_url", "joined", "split_urls", "url_problem", "with_scheme"]
 
 _TLD = re.compile(r"\.([a-z]{2,}|xn--[a-z0-9-]+|\*)$", re.IGNORECASE)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -53,6 +53,19 @@ def url_problem(url: str) -> str | None:
     if not (_TLD.search(host) or host == "localhost" or _is_ip(host)):
         return "URL must have a valid top-level domain or be a valid path"
     return None
+
+
+def is_loopback(host: str | None) -> bool:
+    """Whether ``host`` is this machine by address (127.0.0.0/8, ::1) or the name ``localhost``:
+    a name that merely begins with ``127.`` (``127.public.test``) is someone else's."""
+    if not host:
+        return False
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def is_valid_url(url: str) -> bool:
