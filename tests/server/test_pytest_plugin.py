@@ -81,12 +81,39 @@ def test_the_auto_clock_moves_only_on_reads_of_unfinished_jobs() -> None:
         job = sandbox.client.crawl.start("https://pages-20.example.com", limit=50)
         assert sandbox.now == before  # a start moves nothing
         seen = []
-        while (status := sandbox.client.crawl.get_status(job.id)).status != "completed":
+        # One page a read: a reader that follows ``next`` reads the job to its end (the next test).
+        while (status := sandbox.client.crawl.get_status_page(job.id)).status != "completed":
             seen.append(status.completed)
         assert seen == sorted(seen) and len(set(seen)) > 3  # one step a read, as a waiter sees it
         assert status.completed == 20 and (sandbox.now - before).total_seconds() <= sandbox.server.job_seconds + 1
         moved_to = sandbox.now
         assert sandbox.client.crawl.get_status(job.id).completed == 20 and sandbox.now == moved_to  # a finished job moves nothing
+
+
+def test_a_running_jobs_next_page_is_a_read_too() -> None:
+    """While a job runs, the service answers a ``next`` past the pages done so far (the same empty
+    page again and again), and firecrawl-js's autoPaginate follows it: on the auto clock each such
+    read moves the job too, so the client's loop ends (it read that empty page for ever when only a
+    first page's read moved the job)."""
+    import httpx
+    from webdata_server import running
+
+    with running(clock="auto") as sandbox:
+        job = sandbox.client.crawl.start("https://pages-20.example.com", limit=5)
+        headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+        first = httpx.get(f"{sandbox.base_url}/v2/crawl/{job.id}", headers=headers, timeout=30).json()
+        while "next" not in first:  # pages found, not all done: the next page is the frontier
+            assert first["status"] == "scraping"
+            first = httpx.get(f"{sandbox.base_url}/v2/crawl/{job.id}", headers=headers, timeout=30).json()
+        assert first["next"].endswith(f"skip={first['completed']}")
+        page, documents, reads = first, list(first["data"]), 0
+        while page.get("next") and reads < 50:
+            page = httpx.get(page["next"], headers=headers, timeout=30).json()
+            assert page["data"] or page["status"] == "completed"  # each read at the frontier moved the job
+            documents += page["data"]
+            reads += 1
+        assert page["status"] == "completed" and "next" not in page
+        assert len(documents) == 5 and len({d["metadata"]["sourceURL"] for d in documents}) == 5
 
 
 def test_sites_of_a_size_you_choose() -> None:

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -513,3 +514,42 @@ def test_the_contract_reads_the_same_in_js_yaml(harness: Path) -> None:
     done = subprocess.run([NODE, "-e", script, str(SPEC)], cwd=harness, capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert as_json(json.loads(done.stdout)) == as_json(yaml.load(SPEC.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader))
+
+
+# -- the server README's Jest set-up, run as printed (issue 74 item 6) -------------------------
+def _readme_jest_files() -> dict[str, str]:
+    text = (Path(__file__).parents[2] / "server" / "README.md").read_text(encoding="utf-8")
+    return dict(re.findall(r"<!-- jest: ([\w.]+) -->\n```js\n(.*?)```", text, flags=re.DOTALL))
+
+
+def test_the_readmes_jest_setup_runs_a_firecrawl_js_suite(harness: Path, tmp_path: Path) -> None:
+    files = _readme_jest_files()
+    assert set(files) == {"jest.config.cjs", "webdata.setup.cjs", "webdata.teardown.cjs", "webdata.each.cjs", "app.test.cjs"}
+    app = tmp_path / "app"
+    app.mkdir()
+    for name, text in files.items():
+        (app / name).write_text(text, encoding="utf-8")
+    (app / "package.json").write_text('{"name": "app", "private": true}\n', encoding="utf-8")
+    (app / "app2.test.cjs").write_text(files["app.test.cjs"], encoding="utf-8")  # two files in two workers: one team each
+    (app / "node_modules").symlink_to(harness / "node_modules", target_is_directory=True)
+    temporary = tmp_path / "tmp"  # the set-up's os.tmpdir(): the teardown leaves it empty
+    temporary.mkdir()
+    server = shutil.which("webdata-server", path=str(Path(sys.executable).parent))
+    assert server is not None, "webdata-server is installed beside this interpreter"
+    env = {k: v for k, v in os.environ.items() if k not in ("FIRECRAWL_API_URL", "FIRECRAWL_API_KEY")}
+    env |= {"WEBDATA_SERVER": server, "TMPDIR": str(temporary), "NODE_OPTIONS": " ".join(_node_flags())}
+    report = tmp_path / "jest.json"
+    argv = [
+        str(harness / "node_modules" / ".bin" / "jest"),
+        "--ci",
+        "--maxWorkers=2",
+        "--json",
+        f"--outputFile={report}",
+        f"--cacheDirectory={tmp_path / 'cache'}",
+    ]
+    done = subprocess.run(argv, cwd=app, env=env, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    summary = json.loads(report.read_text())
+    assert (summary["numPassedTests"], summary["numFailedTests"], summary["numPendingTests"]) == (6, 0, 0)
+    # The server stopped and its folder removed by the teardown (jest keeps its cache there too).
+    assert [path.name for path in temporary.iterdir() if path.name.startswith("webdata-")] == []

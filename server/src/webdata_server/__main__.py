@@ -2,7 +2,8 @@
 
     webdata-server serve [--host H] [--port P] [--db PATH] [--job-seconds S] [--feedback-window S] [--parse-seconds S] [--web synthetic|real] [--allow-private-fetch]
                          [--threads N] [--cache-copies N] [--head-timeout S] [--body-timeout S] [--shutdown-timeout S]
-                         [--stack auto|fast|pure] [--access-log] [--clock system|manual] [--control]
+                         [--stack auto|fast|pure] [--access-log] [--clock system|manual|auto] [--control]
+                         [--ready-file PATH] [--exit-with-parent]
     webdata-server admin [--db PATH] create-team --name N [--plan-tokens T]
     webdata-server admin [--db PATH] create-key --team ID [--name N]
     webdata-server admin [--db PATH] revoke-key --key KEY_ID   (alias delete-key)
@@ -139,6 +140,15 @@ def _parser() -> argparse.ArgumentParser:
         "--control",
         action="store_true",
         help="answer the test control endpoints under /__webdata/ (faults, journal, webhook inbox, clock, fresh teams): loopback only, never with a team's key",
+    )
+    serve.add_argument(
+        "--ready-file",
+        type=Path,
+        help="once the server answers, write there a JSON object with its url, port, pid, teamId, apiKey and control address"
+        " (for a program that starts it, with --port 0); removed when it stops",
+    )
+    serve.add_argument(
+        "--exit-with-parent", action="store_true", help="stop when the process that started this one ends (a test runner killed before its teardown)"
     )
     capture = commands.add_parser("capture", help="save real pages once to a WARC file, for --web PATH to replay offline")
     capture.add_argument("urls", nargs="+", metavar="URL", help="the pages to save")
@@ -307,17 +317,43 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as error:
             print(f"webdata-server: {error}", file=sys.stderr)
             return 2
+    import dataclasses
+
     import uvicorn
 
+    from webdata_server import launch
     from webdata_server.app import create_app, ensure_development_team
     from webdata_server.protocols import http_stack, protocol_for
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:  # bound before anything starts: --port 0 is known here, and a port in use is one line
+        sock = launch.bind(settings.host, settings.port)
+    except OSError as error:
+        print(f"webdata-server: {error.strerror}", file=sys.stderr)
+        return 2
+    settings = dataclasses.replace(settings, port=int(sock.getsockname()[1]))
+    url = launch.url_of(settings.host, settings.port)
     store = Store(settings.database, cache_copies=settings.cache_copies)
     created = ensure_development_team(store, settings)
     if created is not None:
         team, key = created
         print(f"Created the development team {team.id}.\nAPI key: {key}\n(also listed by `webdata-server admin list`)", flush=True)
+    ready = None
+    if args.ready_file is not None:
+        team_id, api_key = launch.ready_key(store, created)
+        ready = launch.ReadyFile(
+            args.ready_file,
+            {
+                "url": url,
+                "host": settings.host,
+                "port": settings.port,
+                "pid": os.getpid(),
+                "teamId": team_id,
+                "apiKey": api_key,
+                "control": f"{url}/__webdata" if args.control else None,
+                "clock": args.clock if args.control else "system",
+            },
+        )
     store.close()
     # Background jobs render pages in a worker thread. At CPython's default switch interval the
     # event loop, which gives the GIL up at every socket and SQLite call, waits that long to get it
@@ -331,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         from webdata_server.jobs import ManualClock, SystemClock
 
         controls = Controls(SystemClock() if args.clock == "system" else ManualClock(auto=args.clock == "auto"), http=True)
-        print(f"Test controls on http://{settings.host}:{settings.port}/__webdata/ (clock: {args.clock})", flush=True)
+        print(f"Test controls on {url}/__webdata/ (clock: {args.clock})", flush=True)
     app = create_app(settings, controls=controls)
     # X-Forwarded-* from the hosts uvicorn trusts by default, read by the app itself (see trust_forwarded).
     app.trust_forwarded(os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"))
@@ -340,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     # waited out (benchmarks/README.md).
     gc.collect()
     gc.freeze()
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
@@ -351,7 +387,14 @@ def main(argv: list[str] | None = None) -> int:
         http=protocol_for(http, head_seconds=settings.head_timeout),  # uvicorn's, with a head timeout and size bound (webdata_server.protocols)
         timeout_graceful_shutdown=max(1, math.ceil(settings.shutdown_timeout)),
     )
-    return 0
+    server = launch.Server(config, url=url, ready=ready)
+    if args.exit_with_parent:
+        launch.watch_parent(server.stop_soon)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0 if server.started else 3
 
 
 if __name__ == "__main__":

@@ -658,7 +658,8 @@ class Controls:
                 del self._pending[job_id]
 
     def reset(self) -> None:
-        """Faults, journal and inbox emptied (moto's reset): the teams, jobs and clock stay."""
+        """Faults, page faults, replaced pages, the classifier, journal and inbox emptied (moto's reset): the teams,
+        jobs and clock stay."""
         self.clear_faults()
         with self._lock:
             self.journal.clear()
@@ -775,8 +776,12 @@ class Controls:
             return
         method: str = scope["method"]
         operation = self.operation_of(method, path)
-        # A read's later pages (``skip``, from its ``next`` link) belong to the read that began it.
-        if operation in WAITED_READS and b"skip=" not in scope.get("query_string", b""):
+        # A read's later pages (``skip``, from its ``next`` link) count as reads too: while a job
+        # runs, the service answers a ``next`` even past the pages done so far (a client that
+        # follows it, as firecrawl-js's autoPaginate does, reads the same empty page until the job
+        # moves on), so on the auto clock each such read moves the job a step, and on the manual
+        # clock such reads at an unmoved instant are a stall like any other.
+        if operation in WAITED_READS:
             job_id = path.rstrip("/").rsplit("/", 1)[-1]
             if getattr(self.clock, "auto", False):
                 await asyncio.get_running_loop().run_in_executor(None, self.advance_for, job_id)
