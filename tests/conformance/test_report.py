@@ -320,3 +320,24 @@ def test_an_empty_map_search_or_crawl_leaves_its_requirement_unverified_not_fail
         assert any(setting in failure for failure in verdicts[requirement]["failures"]), verdicts[requirement]
     summary = next(line for line in done.stdout.splitlines() if line.startswith("conformance: "))
     assert ", 0 failed," in summary.split("(")[0], summary  # no requirement failed: both not verified
+
+
+def test_a_server_of_its_own_pages_is_told_which_fixture_it_lacks(tmp_path: Path) -> None:
+    """Issue 74 item 4: against a server whose web is a folder of pages (``--web PATH``), the
+    configured crawl site (example.com) is no page of it: the crawl and map requirements are
+    skipped naming [pages.crawl] url, not failed, nor passed on a 404 document."""
+    from webdata_server import running
+
+    page = tmp_path / "site" / "mysite.test" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<html><head><title>Mine</title></head><body><a href="/a">A</a></body></html>', encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key not in ("BASE_URL", "API_KEY", "SECOND_API_KEY")}
+    with running(clock="system", job_seconds=0.5, web=str(tmp_path / "site")) as sandbox:
+        argv = [CONFORMANCE, "--base-url", sandbox.base_url, "--api-key", sandbox.api_key, "--phases", "examples", "--scenarios", "map or crawl"]
+        done = subprocess.run([*argv, "--report-dir", str(tmp_path / "report")], env=env, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
+    verdicts = json.loads((tmp_path / "report" / "requirements.json").read_text())
+    for requirement in ("CRAWL-01", "CRAWL-02", "CRAWL-03", "MAP-01", "MAP-03"):
+        assert verdicts[requirement]["outcome"] == "skipped", (requirement, verdicts[requirement])
+        assert "no page at https://example.com ([pages.crawl] url" in json.dumps(verdicts[requirement]), verdicts[requirement]
+    assert verdicts["MAP-04"]["outcome"] == "passed"  # a map shorter than its timeout needs no page of the site

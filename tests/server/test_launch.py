@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import ROOT
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="signals and process groups of POSIX")
 

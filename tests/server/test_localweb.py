@@ -46,7 +46,8 @@ def test_a_crawl_over_a_folder_of_saved_pages_returns_exactly_those_pages(site: 
     with running(clock="auto", web=str(site)) as sandbox:
         crawled = sandbox.client.crawl("https://docs.acme.test", limit=100)
         urls = sorted(str(document.metadata.source_url) for document in crawled.data)
-        assert urls == ["https://docs.acme.test", "https://docs.acme.test/api/", "https://docs.acme.test/api/errors.html", "https://docs.acme.test/guide"]
+        # Each page once, by its one URL: the link written /api/errors.html reaches /api/errors.
+        assert urls == ["https://docs.acme.test", "https://docs.acme.test/api/", "https://docs.acme.test/api/errors", "https://docs.acme.test/guide"]
         titles = {document.metadata.title for document in crawled.data}
         assert titles == {"Acme docs", "Guide", "API", "Errors"}
         scraped = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/guide", "formats": ["markdown"]}).json()["data"]
@@ -54,9 +55,9 @@ def test_a_crawl_over_a_folder_of_saved_pages_returns_exactly_those_pages(site: 
         missing = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/nowhere"}).json()["data"]
         assert missing["metadata"]["statusCode"] == 404
         links = [link["url"] for link in _call(sandbox, "/v2/map", {"url": "https://docs.acme.test"}).json()["links"]]
-        assert set(links) >= {"https://docs.acme.test/guide", "https://docs.acme.test/api/errors.html"}
+        assert set(links) >= {"https://docs.acme.test/guide", "https://docs.acme.test/api/errors"}
         found = _call(sandbox, "/v2/search", {"query": "widget fire"}).json()["data"]["web"]
-        assert found[0]["url"] == "https://docs.acme.test/api/errors.html"
+        assert found[0]["url"] == "https://docs.acme.test/api/errors"
 
 
 def test_a_changed_file_is_what_a_monitor_sees_change(site: Path) -> None:
@@ -175,7 +176,7 @@ def test_paths_no_file_can_have_and_names_no_url_can_name_are_no_pages(site: Pat
             answer = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test" + path, "formats": ["markdown"]})
             assert answer.status_code == 200 and answer.json()["data"]["metadata"]["statusCode"] == 404, (path, answer.text)
         found = _call(sandbox, "/v2/search", {"query": "widget fire"})
-        assert found.status_code == 200 and found.json()["data"]["web"][0]["url"] == "https://docs.acme.test/api/errors.html"
+        assert found.status_code == 200 and found.json()["data"]["web"][0]["url"] == "https://docs.acme.test/api/errors"
         read = _call(sandbox, "/v2/scrape", {"url": "https://docs.acme.test/big.html", "formats": ["rawHtml"]})
         assert read.status_code == 200 and len(read.json()["data"]["rawHtml"]) <= 10 * 1024 * 1024
 
@@ -214,3 +215,55 @@ def test_a_warc_record_that_inflates_past_a_page_is_cut_at_the_bound(tmp_path: P
     web = LocalWeb(archive)
     saved = web._saved("https://bomb.test/")
     assert saved is not None and len(saved.body) == MAX_PAGE_BYTES  # ... that inflates past the bound is cut there
+
+
+def test_own_pages_are_the_web_exactly(tmp_path: Path) -> None:
+    """Issue 74 item 4: map, crawl, search and scrape list only the folder's pages, each once by its
+    one URL whichever way links write it (b.html, /b, ./b), with the page's own title and
+    description; nothing synthetic joins without --web-fill."""
+    root = tmp_path / "site" / "mysite.test"
+    (root / "docs").mkdir(parents=True)
+    (root / "index.html").write_text(
+        '<html><head><title>My Site</title><meta name="description" content="The home of my site."></head><body>'
+        '<a href="a.html">A</a> <a href="/b">B</a> <a href="/b.html">B again</a> <a href="docs">Docs</a>'
+        ' <a href="/missing">gone</a> <a href="https://example.com/">elsewhere</a></body></html>',
+        encoding="utf-8",
+    )
+    (root / "a.html").write_text(
+        '<html><head><title>Page A</title><meta name="description" content="All about A."></head><body><p>Alpha pricing plans.</p>'
+        '<a href="/">home</a> <a href="b.html#top">b</a></body></html>',
+        encoding="utf-8",
+    )
+    (root / "b.html").write_text('<html><head><title>Page B</title></head><body><p>Beta.</p><a href="./a">a</a></body></html>', encoding="utf-8")
+    (root / "docs" / "index.html").write_text('<html><head><title>Docs</title></head><body><a href="guide.html">guide</a></body></html>', encoding="utf-8")
+    (root / "docs" / "guide.html").write_text("<html><head><title>Guide</title></head><body><p>How to.</p></body></html>", encoding="utf-8")
+    pages = {
+        "https://mysite.test/": ("My Site", "The home of my site."),
+        "https://mysite.test/a": ("Page A", "All about A."),
+        "https://mysite.test/b": ("Page B", None),
+        "https://mysite.test/docs/": ("Docs", None),
+        "https://mysite.test/docs/guide": ("Guide", None),
+    }
+    with running(clock="auto", web=str(tmp_path / "site")) as sandbox:
+        mapped = _call(sandbox, "/v2/map", {"url": "https://mysite.test", "limit": 100}).json()["links"]
+        assert sorted(link["url"] for link in mapped) == sorted(pages)
+        for link in mapped:
+            title, description = pages[link["url"]]
+            assert link["title"] == title and link.get("description") == description
+        crawled = sandbox.client.crawl("https://mysite.test", limit=100)
+        found_pages = {str(d.metadata.url): d.metadata for d in crawled.data}
+        # The site's pages, each once; its broken link is followed as a crawl of a real site follows
+        # it, a document with statusCode 404 (the page "is not among the saved pages").
+        assert sorted(found_pages) == sorted([*pages, "https://mysite.test/missing"])
+        assert {url: m.status_code for url, m in found_pages.items() if m.status_code != 200} == {"https://mysite.test/missing": 404}
+        assert {m.title for url, m in found_pages.items() if url in pages} == {title for title, _ in pages.values()}
+        found = _call(sandbox, "/v2/search", {"query": "alpha pricing"}).json()["data"]["web"]
+        assert [(r["url"], r["title"], r["description"]) for r in found] == [("https://mysite.test/a", "Page A", "All about A.")]
+        for spelling in ("https://mysite.test/b.html", "http://mysite.test/b", "https://mysite.test/b"):
+            scraped = _call(sandbox, "/v2/scrape", {"url": spelling, "formats": ["markdown"]}).json()["data"]["metadata"]
+            assert (scraped["sourceURL"], scraped["url"], scraped["title"], scraped["statusCode"]) == (spelling, "https://mysite.test/b", "Page B", 200)
+        timed_out = _call(sandbox, "/v2/map", {"url": "https://mysite.test", "timeout": 1})
+        assert timed_out.status_code == 408 and timed_out.json()["code"] == "MAP_TIMEOUT"  # a map takes longer than 1 ms on any web
+    with running(clock="auto", web=str(tmp_path / "site"), web_fill=True) as sandbox:
+        mapped = _call(sandbox, "/v2/map", {"url": "https://mysite.test", "limit": 100}).json()["links"]
+        assert "https://mysite.test/missing" in [link["url"] for link in mapped]  # --web-fill: the synthetic page joins

@@ -55,7 +55,7 @@ from webdata_server import linear
 from webdata_server.domain import iso
 from webdata_server.jobs.clock import Clock, ManualClock, SystemClock
 from webdata_server.urls import is_loopback
-from webdata_server.web import FetchContext, FetchFailed, Page, WebSource
+from webdata_server.web import FetchContext, FetchFailed, Page, WebSource, canonical_url
 
 if TYPE_CHECKING:
     from webdata_server.contract import Contract
@@ -1078,6 +1078,9 @@ class FaultyWeb:
     @property
     def index_ready(self) -> bool:
         return bool(getattr(self.inner, "index_ready", True))
+
+    def canonical(self, url: str) -> str:
+        return canonical_url(self.inner, url)
 
     def close(self) -> None:
         close = getattr(self.inner, "close", None)

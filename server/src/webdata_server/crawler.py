@@ -119,6 +119,7 @@ class _Walk:
     start: str
     rules: CrawlRules
     read_text: Callable[[str], str | None]
+    canonical: Callable[[str], str]
     planned: list[PlannedPage] = field(default_factory=list)
     visiting: int = 0  # the planned pages not blocked (``full`` is asked at every link offered)
     seen: set[str] = field(default_factory=set)
@@ -180,7 +181,7 @@ class _Walk:
         """Plan ``url`` if the rules let it in (or record it as kept out by robots.txt)."""
         if self.full:
             return
-        url = self.normal(url)
+        url = self.normal(self.canonical(url))
         key = self.key(url)
         if key in self.seen or not self.in_scope(url):
             return
@@ -202,13 +203,22 @@ def start_page_allowed(url: str, rules: CrawlRules) -> bool:
     return not rules.include_paths or any(p.search(target) for p in rules.include_paths)
 
 
-def plan_crawl(start: str, rules: CrawlRules, *, links_of: Callable[[str], list[str]], read_text: Callable[[str], str | None]) -> list[PlannedPage]:
+def plan_crawl(
+    start: str,
+    rules: CrawlRules,
+    *,
+    links_of: Callable[[str], list[str]],
+    read_text: Callable[[str], str | None],
+    canonical: Callable[[str], str] = lambda url: url,
+) -> list[PlannedPage]:
     """Every page the crawl visits, in visiting order (breadth first), and those robots.txt kept
     out (``blocked``). ``links_of`` gives a page's links (absolute); ``read_text`` a robots.txt or
-    sitemap.xml (None when the site has none)."""
-    walk = _Walk(start, rules, read_text)
+    sitemap.xml (None when the site has none); ``canonical`` the one URL of the page a link reaches
+    (saved pages: ``/a`` and ``a.html`` are one page, visited once)."""
+    walk = _Walk(start, rules, read_text, canonical)
     first = start.split("#", 1)[0]  # visited as given; its normal form is what later links match
     walk.seen.add(walk.key(walk.normal(first)))
+    walk.seen.add(walk.key(walk.normal(canonical(first))))
     walk.plan(PlannedPage(first, 0, -1))
     if rules.limit < 1:
         return walk.planned  # the service queues the start page before its limit is ever read

@@ -4,8 +4,10 @@ original URLs through every operation (``serve --web PATH``, ``pytest --webdata-
 
 - **A folder**: its first level names hosts, the rest paths. ``site/docs.example.com/index.html``
   is ``https://docs.example.com/`` (and ``http://``), ``site/docs.example.com/guide.html`` is
-  ``/guide.html`` and ``/guide``, ``site/docs.example.com/api/index.html`` is ``/api/`` and
-  ``/api``; ``robots.txt`` and ``sitemap.xml`` are served as such. Files are read at each fetch: a
+  ``/guide`` (and ``/guide.html``), ``site/docs.example.com/api/index.html`` is ``/api/`` (and
+  ``/api``); ``robots.txt`` and ``sitemap.xml`` are served as such. The first form is the page's one
+  URL (:meth:`LocalWeb.canonical`): what a scrape's ``metadata.url`` says and map, crawl and search
+  list, once per page however links write it. Files are read at each fetch: a
   file changed on disk is what the next scrape, crawl or monitor check sees.
 - **A WARC file** (``.warc`` or ``.warc.gz``, the web-archive standard, read with ``warcio``): every
   ``response`` record is the page at its ``WARC-Target-URI``, with its status and content type.
@@ -30,7 +32,7 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from webdata_server.files import html_title
 from webdata_server.search_index import SearchIndex
@@ -50,6 +52,7 @@ class _Saved:
     status: int
     content_type: str
     body: bytes
+    url: str  # the page's one URL (:meth:`LocalWeb.canonical`)
 
 
 def _key(url: str) -> str:
@@ -91,9 +94,9 @@ class LocalWeb:
             self.urls()  # names that are no URL are said at start
 
     # -- the pages --------------------------------------------------------------------------------
-    def _saved(self, url: str) -> _Saved | None:
-        if self._archive is not None:
-            return self._archive.get(_key(url))
+    def _file(self, url: str) -> Path | None:
+        """The folder's file that serves ``url``: the path as written, with ``.html`` added, or its
+        ``index.html``; None when there is none (or no file could have that name)."""
         parts = urlsplit(url)
         host = (parts.hostname or "").lower()
         folder = (self.source / host).resolve()
@@ -105,12 +108,44 @@ class LocalWeb:
             try:
                 path = (folder / candidate).resolve()
                 if (path == folder or folder in path.parents) and path.is_file():
-                    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-                    with path.open("rb") as stream:
-                        return _Saved(200, kind, stream.read(MAX_PAGE_BYTES))
+                    return path
             except (ValueError, OSError):  # a NUL, a name past the file system's limit: no such page
                 return None
         return None
+
+    def _url_of(self, path: Path, query: str = "") -> str:
+        """A folder file's one URL: ``name.html`` is ``/name``, ``dir/index.html`` is ``/dir/``,
+        any other file its own path (module docstring)."""
+        host, *rest = path.relative_to(self.source.resolve()).parts
+        if rest and rest[-1] in ("index.html", "index.htm"):
+            rest[-1] = ""
+        elif rest and rest[-1].endswith((".html", ".htm")):
+            rest[-1] = rest[-1].rsplit(".", 1)[0]
+        return f"https://{host}/{quote('/'.join(rest))}" + (f"?{query}" if query else "")
+
+    def _saved(self, url: str) -> _Saved | None:
+        if self._archive is not None:
+            return self._archive.get(_key(url))
+        path = self._file(url)
+        if path is None:
+            return None
+        try:
+            with path.open("rb") as stream:
+                body = stream.read(MAX_PAGE_BYTES)
+        except OSError:
+            return None
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return _Saved(200, kind, body, self._url_of(path, urlsplit(url).query))
+
+    def canonical(self, url: str) -> str:
+        """The one URL of the saved page ``url`` reaches, however a link writes it (``/a``,
+        ``a.html``, ``/docs``, ``/docs/index.html``): what map, crawl and search list and a scrape's
+        ``metadata.url`` says. ``url`` itself where no saved page answers it."""
+        if self._archive is not None:
+            saved = self._archive.get(_key(url))
+            return saved.url if saved is not None else url
+        path = self._file(url)
+        return self._url_of(path, urlsplit(url).query) if path is not None else url
 
     def fetch(self, url: str, context: FetchContext) -> Page:
         saved = self._saved(url)
@@ -119,6 +154,8 @@ class LocalWeb:
                 return self.fill.fetch(url, context)
             text = _NOT_FOUND.format(url=html_module.escape(url))
             return Page(url, 404, "text/html", text, text.encode(), "404 Not Found")
+        # Served under its one URL, as a site that redirects its other spellings there.
+        url = saved.url
         kind = saved.content_type.split(";")[0].strip().lower()
         if kind == "application/pdf":
             return Page(
@@ -146,6 +183,8 @@ class LocalWeb:
             return self._index
 
     def _rows(self) -> list[tuple[str, str, str, str, str, str, str]]:
+        from webdata_server.content import head_metadata
+
         rows = []
         context = FetchContext(headers={}, mobile=False, country="US", languages=[])
         for url in self.urls():
@@ -157,7 +196,8 @@ class LocalWeb:
             words = " ".join(_visible_text(page.html).split())
             host = urlsplit(url).hostname or ""
             section = (urlsplit(url).path.strip("/").split("/") or ["home"])[0] or "home"
-            rows.append((url, page.title, words[:20_000], page.title, host, section, words[:200]))
+            description = head_metadata(page.html).get("description") or words[:200]  # the page's own, as a search engine shows
+            rows.append((page.url, page.title, words[:20_000], page.title, host, section, description))
         return rows
 
     @property
@@ -170,16 +210,15 @@ class LocalWeb:
         self._closing.set()
 
     def urls(self) -> list[str]:
-        """Every saved page's URL (https), in a stable order."""
+        """Every saved page's one URL (:meth:`canonical`), in a stable order."""
         if self._archive is not None:
-            return sorted(f"https://{key}" for key in self._archive)
+            return sorted({saved.url for saved in self._archive.values()})
         found = []
-        for path in sorted(self.source.rglob("*")):
-            if path.is_file():
-                host, *rest = path.relative_to(self.source).parts
-                relative = "/".join(rest)
+        root = self.source.resolve()
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and len(path.relative_to(root).parts) > 1:
                 try:
-                    f"{host}/{relative}".encode()
+                    str(path.relative_to(root)).encode()
                 except UnicodeEncodeError:  # a name that is no URL (not UTF-8): said once, skipped
                     if path not in self._skipped:
                         self._skipped.add(path)
@@ -187,10 +226,8 @@ class LocalWeb:
                             "--web %s: skipped %r: its name is not UTF-8, so no URL names it", self.source, str(path).encode("utf-8", "surrogateescape")
                         )
                     continue
-                if relative.endswith("index.html"):
-                    relative = relative[: -len("index.html")]
-                found.append(f"https://{host}/{relative}")
-        return found
+                found.append(self._url_of(path))
+        return list(dict.fromkeys(found))
 
 
 def _visible_text(document: str) -> str:
@@ -228,7 +265,7 @@ def _read_warc(path: Path, mtime_ns: int, size: int) -> dict[str, _Saved]:
                 if len(body) > MAX_PAGE_BYTES:
                     _log.warning("--web %s: the page of %s is larger than %d bytes: read up to them", path, url, MAX_PAGE_BYTES)
                     body = body[:MAX_PAGE_BYTES]
-                saved.setdefault(_key(url), _Saved(status, kind, body))
+                saved.setdefault(_key(url), _Saved(status, kind, body, url))
         except Exception as error:
             try:
                 offset = records.get_record_offset()

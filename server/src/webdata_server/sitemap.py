@@ -81,10 +81,10 @@ class _Filter:
         return similar_key(url) if self.options.deduplicate_similar_urls else url
 
 
-def _relevance(url: str, words: list[str]) -> tuple[int, int]:
+def _relevance(link: dict[str, str], words: list[str]) -> tuple[int, int]:
     """(words found in the URL, words found in the title): higher is more relevant."""
-    text = url.lower()
-    title = page_title(url).lower()
+    text = link["url"].lower()
+    title = (link.get("title") or page_title(link["url"])).lower()
     return sum(w in text for w in words), sum(w in title for w in words)
 
 
@@ -95,22 +95,32 @@ def map_site(
     links_of: Callable[[str], list[str]],
     sitemap_of: Callable[[str], list[str]],
     index_start: Callable[[str], str] | None = None,
+    canonical: Callable[[str], str] | None = None,
+    describe: Callable[[str], dict[str, str] | None] | None = None,
 ) -> list[dict[str, str]]:
     """The map of ``start``: ``{url, title, description}`` for each page the index holds, ``{url}``
     for a sitemap entry it does not. ``links_of(url)`` gives a page's links, ``sitemap_of(origin)``
     the site's sitemap entries; ``index_start(start)`` where the index walk begins (default: the
-    site's home page)."""
+    site's home page). Pages not of the synthetic web: ``canonical(url)`` the one URL of the page a
+    link reaches (listed once however links write it), ``describe(url)`` what the page says of
+    itself (its title and description; None: no such page, left out)."""
     keep = _Filter(start, options)
     parts = urlsplit(start)
     origin = f"{parts.scheme}://{parts.netloc}"
     found: dict[str, dict[str, str]] = {}
 
     def add(url: str, *, indexed: bool) -> None:
-        listed = keep.normal(url)
+        listed = keep.normal(canonical(url) if canonical is not None else url)
         if listed is None or len(found) >= options.limit:
             return
         key = keep.key(listed)
-        if key not in found:
+        if key in found:
+            return
+        if describe is not None:
+            details = describe(listed)
+            if details is not None:
+                found[key] = {"url": listed, **details}
+        else:
             found[key] = {"url": listed, "title": page_title(listed), "description": f"Synthetic page for {listed}"} if indexed else {"url": listed}
 
     if options.sitemap != "only" and options.use_index:
@@ -135,7 +145,7 @@ def map_site(
     links = list(found.values())
     if options.search:
         words = _WORD.findall(options.search.lower())
-        ranked = [(score, n, link) for n, link in enumerate(links) if (score := _relevance(link["url"], words)) != (0, 0)]
+        ranked = [(score, n, link) for n, link in enumerate(links) if (score := _relevance(link, words)) != (0, 0)]
         ranked.sort(key=lambda item: (-item[0][0], -item[0][1], item[1]))
         matching = {id(link) for _, _, link in ranked}
         links = [link for _, _, link in ranked] + [link for link in links if id(link) not in matching]

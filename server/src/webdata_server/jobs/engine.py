@@ -39,7 +39,7 @@ from webdata_server.scrape import ScrapePipeline
 from webdata_server.scrape.pipeline import CacheEntry, fetch_context
 from webdata_server.store import Store
 from webdata_server.store.job_pages import PageRow, PageState, PlannedPage
-from webdata_server.web import FetchFailed, FetchRefused, links_in
+from webdata_server.web import FetchFailed, FetchRefused, canonical_url, links_in
 
 __all__ = ["INSUFFICIENT_CREDITS", "PAGES_PER_PASS", "JobEngine", "Notify"]
 
@@ -255,7 +255,7 @@ class JobEngine:
                 return []
             return links_in(page.html, page.url) if page.html and not page.is_pdf else []
 
-        return plan_crawl(url, rules, links_of=links_of, read_text=web.text)
+        return plan_crawl(url, rules, links_of=links_of, read_text=web.text, canonical=lambda link: canonical_url(web, link))
 
     def _scrape(self, caller: Caller | None, seq: int, url: str, template: models.ScrapeRequest, moment: datetime) -> _Result:
         """One page: (seq, document, failure, charges, cache entries)."""

@@ -11,6 +11,7 @@ from typing import Any
 import webdata_models as models
 
 from webdata_server import site
+from webdata_server.content import head_metadata
 from webdata_server.domain import Charge, now_utc
 from webdata_server.errors import InvalidRequest, PageTimedOut, issue
 from webdata_server.memo import Memo
@@ -19,7 +20,7 @@ from webdata_server.scrape import threat
 from webdata_server.sitemap import MapOptions, map_site
 from webdata_server.store.feedback import Feedback, RatedJob
 from webdata_server.urls import url_problem, with_scheme
-from webdata_server.web import FetchContext, FetchRefused, links_in, load_ms, sitemap_locations
+from webdata_server.web import FetchContext, FetchRefused, Page, canonical_url, links_in, load_ms, sitemap_locations
 
 __all__ = ["OPERATIONS"]
 
@@ -38,7 +39,7 @@ def _options(body: models.MapRequest) -> MapOptions:
     )
 
 
-# A map's simulated time on the synthetic web: 100 ms, and its start page's load time (/slow?ms=N).
+# A map's simulated time: 100 ms, and on the synthetic web its start page's load time (/slow?ms=N).
 _MAP_MS = 100
 
 
@@ -50,7 +51,9 @@ def map_url(ctx: Context, call: Call) -> Pending:
         raise InvalidRequest(details=[issue(["url"], problem)])
     team = call.caller.team
     threat.check_override(team, body.threat_protection)
-    if ctx.scraper.web.indexed and body.timeout is not None and body.timeout < _MAP_MS + load_ms(with_scheme(body.url)):
+    # A map takes 100 ms at least on any web (the synthetic web's slow start pages longer), so a
+    # shorter timeout is the service's 408 on saved pages and the real web too.
+    if body.timeout is not None and body.timeout < _MAP_MS + (load_ms(with_scheme(body.url)) if ctx.scraper.web.indexed else 0):
         raise PageTimedOut()  # the contract's 408 MAP_TIMEOUT of map; nothing charged, as the service
     scan = threat.scan(team, body.url, body.threat_protection, credits=ctx.pricing.threat_scan, classifier_down=ctx.scraper.classifier_down)
     web = ctx.scraper.web
@@ -59,14 +62,21 @@ def map_url(ctx: Context, call: Call) -> Pending:
         listed, encoded = _synthetic_map(body.url, _options(body))
         links = list(listed)
     else:
-        # The real web or saved pages: the index is the pages' own links.
+        # The real web or saved pages: the index is the pages' own links, and each listed page says
+        # what it is (its title and description), each page read once.
+        pages = _Pages(ctx)
+        offline = bool(getattr(web, "offline", False))
         links = map_site(
             body.url,
             _options(body),
             # Saved pages cost no network: their map walks the site; the real web's reads the start page.
-            links_of=lambda url: _real_links(ctx, url) if url == body.url or getattr(web, "offline", False) else [],
+            links_of=lambda url: pages.links(url) if url == body.url or offline else [],
             sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
             index_start=lambda start: start,
+            canonical=lambda url: canonical_url(web, url),
+            # Saved pages: only those the folder or WARC holds (a link to another is no page of it);
+            # the real web: what the pages read say, the others by their URL alone.
+            describe=pages.describe if offline else pages.described,
         )
     charges = [Charge(call.operation_id, ctx.pricing.base[call.operation_id] + scan)]
     caller, moment = call.caller, now_utc()
@@ -129,12 +139,42 @@ def _map_key(raw: bytes) -> tuple[str, MapOptions] | None:
 _kept_key = lru_cache(maxsize=1024)(_map_key)
 
 
-def _real_links(ctx: Context, url: str) -> list[str]:
-    try:
-        page = ctx.scraper.web.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
-    except FetchRefused:
-        return []
-    return links_in(page.html, url)
+class _Pages:
+    """The pages one map of the real web or saved pages reads, each once: their links (each by its
+    page's one URL) and what they say of themselves."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.web = ctx.scraper.web
+        self._read: dict[str, Page | None] = {}
+
+    def page(self, url: str) -> Page | None:
+        if url not in self._read:
+            try:
+                self._read[url] = self.web.fetch(url, FetchContext(headers={}, mobile=False, country="US", languages=[]))
+            except FetchRefused:
+                self._read[url] = None
+        return self._read[url]
+
+    def links(self, url: str) -> list[str]:
+        page = self.page(url)
+        if page is None or not page.html or page.is_pdf:
+            return []
+        return [canonical_url(self.web, link) for link in links_in(page.html, page.url)]
+
+    def describe(self, url: str) -> dict[str, str] | None:
+        """The page's title and meta description; None when the web has no page there."""
+        page = self.page(url)
+        if page is None or page.status >= 400:
+            return None
+        details = {"title": page.title}
+        description = head_metadata(page.html).get("description") if page.html else None
+        if description:
+            details["description"] = description
+        return details
+
+    def described(self, url: str) -> dict[str, str]:
+        """What a page already read says of itself (the real web's map reads only its start page)."""
+        return (self.describe(url) or {}) if url in self._read else {}
 
 
 OPERATIONS = [Operation("mapUrl", models.MapRequest, map_url, offload=_walks, heavy=True)]
