@@ -230,21 +230,6 @@ def test_loopback_is_an_address_not_a_prefix() -> None:
     assert [is_loopback(h) for h in ("127.public.test", "127.0.0.1.nip.io", "10.0.0.1", "", None)] == [False] * 5
 
 
-def test_the_journal_keeps_a_bounded_number_of_body_bytes() -> None:
-    from webdata_server import controls
-    from webdata_server.controls import Controls, Received
-
-    kept = Controls()
-    megabyte = {"url": "x" * (1024 * 1024)}
-    for seq in range(40):  # 40 MiB of bodies: 6.9 GB of memory for 200 of them in the audit
-        entry = Received(seq, "", "POST", "/v2/scrape", {}, {}, megabyte, 1024 * 1024, "scrapeUrl", None, 400, None)
-        kept._keep(entry, 1024 * 1024)
-    assert len(kept.journal) == controls.JOURNAL_BYTES // (1024 * 1024)
-    assert kept.journal[-1].seq == 39 and kept.journal.bytes <= controls.JOURNAL_BYTES
-    kept.reset()
-    assert kept.journal.bytes == 0 and not kept.journal
-
-
 def test_controls_are_off_unless_asked(live_server: LiveServer) -> None:
     live_server.start()
     assert httpx.post(live_server.base_url + "/__webdata/reset").status_code == 404
