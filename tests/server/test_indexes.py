@@ -165,9 +165,11 @@ def test_numbers_are_read_as_the_service_coerces_them(server: Server) -> None:
     assert len(server.api("searchPapers", params={"query": "protein", "k": " 1e0 "}).json()["results"]) == 1
 
 
-def test_an_unknown_paper_is_404_and_the_github_search_is_gone(server: Server) -> None:
-    assert server.api("getPaper", paperId="arxiv:9999.99999").status_code == 404
-    assert server.api("similarPapers", paperId="pmid:1", params={"intent": "x"}).status_code == 404
+def test_an_id_no_paper_can_have_is_404_and_the_github_search_is_gone(server: Server) -> None:
+    # Month 99; a five-digit number before 2015; a PubMed id of 0; a key no index has; a paperId no paper has.
+    for reference in ("arxiv:9999.99999", "arxiv:0704.00001", "pmid:0", "isbn:123", "7001000099", "9155555"):
+        assert server.api("getPaper", paperId=reference).status_code == 404, reference
+    assert server.api("similarPapers", paperId="doi:not-a-doi", params={"intent": "x"}).status_code == 404
     gone = server.api("searchGithub", params={"query": "pysam"})
     assert gone.status_code == 410 and gone.json()["replacement"] == "/v2/search/developer"
 
@@ -195,3 +197,42 @@ def test_the_corpus_words_are_worked_out_once_and_a_query_each_time(server: Serv
     assert again == first
     assert seen and all("memory leak" in text for text in seen)  # the query's words only, once per use
     assert len(seen) < entries
+
+
+def test_any_well_formed_id_names_a_paper_the_same_in_every_read(server: Server) -> None:
+    """Issue 76 item 2: a test naming a real paper runs (the synthetic web answers any URL; the
+    paper index answers any well-formed id): inspect, read and related agree on the record, and
+    its paperId names it again."""
+    inspected = server.api("getPaper", paperId="arxiv:1706.03762").json()["paper"]
+    assert inspected["ids"] == {"arxiv": ["1706.03762"], "doi": ["10.48550/arXiv.1706.03762"]}
+    assert inspected["createdDate"].startswith("2017-06-") and inspected["title"] and inspected["abstract"] and inspected["authors"]
+    for reference in (inspected["paperId"], "1706.03762", "https://arxiv.org/abs/1706.03762v7", "doi:10.48550/arXiv.1706.03762"):
+        again = server.api("getPaper", paperId=reference).json()["paper"]
+        assert again == inspected, reference
+    read = server.api("getPaper", paperId="arxiv:1706.03762", params={"query": "results benchmarks accuracy", "k": 2}).json()
+    assert read["paper"] == inspected and read["paperId"] == inspected["paperId"] and len(read["passages"]) == 2
+    assert read["passages"][0]["text"].startswith("Results:")
+    related = server.api("similarPapers", paperId="arxiv:1706.03762", params={"intent": "protein", "mode": "references"}).json()
+    assert related["results"] and all(r["paperId"].startswith("70010000") for r in related["results"])  # it cites papers of the index
+    assert server.api("similarPapers", paperId=inspected["paperId"], params={"intent": "protein", "mode": "references"}).json() == related
+    for reference, key in (("pmid:31452104", "pmid"), ("pmcid:PMC6824570", "pmcid"), ("doi:10.1038/nature14539", "doi")):
+        paper = server.api("getPaper", paperId=reference).json()["paper"]
+        assert paper["ids"][key] == [reference.split(":", 1)[1]]
+        assert server.api("getPaper", paperId=paper["paperId"]).json()["paper"] == paper
+    other = server.api("getPaper", paperId="arxiv:2310.06825").json()["paper"]
+    assert other["paperId"] != inspected["paperId"] and other["ids"]["arxiv"] == ["2310.06825"]
+
+
+def test_firecrawl_py_inspects_reads_and_relates_a_paper_everyone_knows() -> None:
+    from firecrawl import Firecrawl
+    from webdata_server import running
+
+    with running(clock="auto") as sandbox:
+        app = Firecrawl(api_key=sandbox.api_key, api_url=sandbox.base_url)
+        inspected = app.inspect_paper("arxiv:1706.03762")
+        read = app.read_paper("arxiv:1706.03762", query="method")
+        related = app.related_papers("arxiv:1706.03762", intent="attention", mode="references")
+    # firecrawl-py answers these as the service's JSON (dicts).
+    assert inspected["paper"]["paperId"] == read["paperId"] == "91170603762" and read["paper"] == inspected["paper"]
+    assert inspected["paper"]["ids"]["arxiv"] == ["1706.03762"] and read["passages"][0]["text"].startswith("Method:")
+    assert related["results"] and all(r["paperId"].startswith("70010000") for r in related["results"])

@@ -3,6 +3,9 @@ abstracts, bodies (four passages each) and the citations between them, served by
 ``GET /v2/search/research/papers`` (search), ``.../papers/{id}`` (inspect, or read with ``query``)
 and ``.../papers/{id}/similar`` (the citation graph).
 
+Any other well-formed id (arXiv, PubMed, PMC, DOI) names a paper made from it (:func:`made`), as
+the synthetic web makes a page of any URL; the server README says what such a paper holds.
+
 A paper is found by its ``paperId`` or an id key (``arxiv:``, ``pmid:``, ``doi:``, ``pmcid:``), a
 bare arXiv id or an arXiv URL. Search ranks by the share of the query's words in the title and
 abstract (``score``), then by ``paperId``; ``authors`` and ``categories`` keep papers matching every
@@ -15,6 +18,7 @@ newest first. Related papers: ``references`` are those the seed cites, ``citers`
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,7 +26,7 @@ from typing import Any
 
 from webdata_server.indexes import corpus_words, rank, words
 
-__all__ = ["PAPERS", "find", "read", "search", "similar"]
+__all__ = ["PAPERS", "find", "made", "read", "search", "similar"]
 
 
 @dataclass(frozen=True)
@@ -184,9 +188,25 @@ _BY_ID = {p.paper_id: p for p in PAPERS}
 _ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5})(?:v[0-9]+)?(?:\.pdf)?/?$", re.IGNORECASE)
 _BARE_ARXIV = re.compile(r"^[0-9]{4}\.[0-9]{4,5}$")
 
+# Well-formed ids of papers the eight above are not: each names a paper of its own, made from the
+# id (as the synthetic web makes a page from any URL), so that a test naming a real paper runs.
+_ARXIV_ID = re.compile(r"^([0-9]{2})(0[1-9]|1[0-2])\.([0-9]{4,5})(?:v[0-9]+)?$")
+_PMID = re.compile(r"^[1-9][0-9]{0,8}$")
+_PMCID = re.compile(r"^PMC([1-9][0-9]{0,8})$", re.IGNORECASE)
+_DOI = re.compile(r"^10\.[0-9]{4,9}/\S{1,200}$")
+# A made paper's paperId says what it was made from, so that it names the same paper again:
+# "91" + an arXiv id's digits (YYMM and a five-digit number), "92" + a PubMed id, "93" + a PMC id;
+# a DOI's paper is "94" + digits of its hash, found again while this server runs (the DOIs named
+# recently, at most _MADE_DOIS of them).
+_MADE_ID = re.compile(r"^9([123])([0-9]{1,11})$")
+_MADE_DOIS: dict[str, str] = {}
+_ARXIV_DOI = "10.48550/arxiv."
+_MADE_DOI_LIMIT = 10_000
+
 
 def find(reference: str) -> Paper | None:
-    """The paper ``reference`` names (a paperId, an id key, a bare arXiv id or an arXiv URL)."""
+    """The paper ``reference`` names (a paperId, an id key, a bare arXiv id or an arXiv URL): one of
+    the eight, or one made from a well-formed id (:func:`made`); None for an id that is not one."""
     text = reference.strip()
     if text in _BY_ID:
         return _BY_ID[text]
@@ -195,8 +215,100 @@ def find(reference: str) -> Paper | None:
         text = "arxiv:" + (match.group(1) if match else text)
     key, _, value = text.partition(":")
     if not value:
+        return _made_again(text)
+    found = next((p for p in PAPERS if value.lower() in (v.lower() for v in p.ids.get(key.lower(), []))), None)
+    return found if found is not None else made(key.lower(), value.strip())
+
+
+def _made_again(paper_id: str) -> Paper | None:
+    """The made paper a paperId names (see ``_MADE_ID``)."""
+    if paper_id.startswith("94") and paper_id in _MADE_DOIS:
+        return made("doi", _MADE_DOIS[paper_id])
+    match = _MADE_ID.match(paper_id)
+    if match is None:
         return None
-    return next((p for p in PAPERS if value.lower() in (v.lower() for v in p.ids.get(key.lower(), []))), None)
+    kind, digits = match.groups()
+    if kind == "1":  # four digits a number before 2015 (YYMM 1501), five since
+        return made("arxiv", f"{digits[:4]}.{digits[4:] if digits[:4] >= '1501' else digits[5:]}") if len(digits) == 9 else None
+    return made("pmid" if kind == "2" else "pmcid", digits if kind == "2" else f"PMC{digits}")
+
+
+_TOPICS = (
+    ("attention", "sequence transduction", "cs.CL", "self-attention layers replace recurrence"),
+    ("graph learning", "molecular property prediction", "cs.LG", "message passing over atoms and bonds"),
+    ("gene editing", "off-target detection", "q-bio.GN", "guide RNAs are screened against the genome"),
+    ("protein folding", "structure prediction", "q-bio.BM", "residue contacts are predicted from sequence"),
+    ("diffusion", "image generation", "cs.CV", "noise is removed step by step"),
+    ("reinforcement learning", "robot control", "cs.RO", "policies are trained in simulation"),
+    ("neurodegeneration", "biomarker discovery", "q-bio.NC", "plasma proteins are measured over years"),
+    ("language models", "code generation", "cs.SE", "programs are sampled and tested"),
+)
+_SURNAMES = ("Okafor", "Lindqvist", "Tanaka", "Moreau", "Haddad", "Novak", "Ibrahim", "Costa", "Kowalski", "Reyes", "Larsen", "Mehta")
+_GIVEN = ("Ada", "Bruno", "Chiara", "Dev", "Elif", "Femi", "Greta", "Hiro", "Ines", "Jonas", "Kira", "Luis")
+
+
+def _digest(*parts: str) -> bytes:
+    return hashlib.sha256("\x00".join(parts).encode()).digest()
+
+
+def made(key: str, value: str) -> Paper | None:
+    """The paper a well-formed id the index does not hold names, made from the id: the same id,
+    the same paper, in every read (inspect, read, related). ``key`` is ``arxiv``, ``pmid``,
+    ``pmcid`` or ``doi``; None for any other key or a value not of its form."""
+    if key == "doi" and value.lower().startswith(_ARXIV_DOI):  # arXiv's own DOI of a paper names that paper
+        return made("arxiv", value[len(_ARXIV_DOI) :])
+    arxiv = _ARXIV_ID.match(value) if key == "arxiv" else None
+    if arxiv is not None and len(arxiv.group(3)) == (5 if arxiv.group(1) + arxiv.group(2) >= "1501" else 4):
+        year, month, number = arxiv.groups()
+        canonical = f"{year}{month}.{number}"
+        paper_id = f"91{year}{month}{int(number):05d}"
+        ids: dict[str, list[str]] = {"arxiv": [canonical], "doi": [f"10.48550/arXiv.{canonical}"]}
+        created_month = f"20{year}-{month}"
+    elif key == "pmid" and _PMID.match(value):
+        paper_id, ids, created_month = f"92{value}", {"pmid": [value]}, ""
+    elif key == "pmcid" and (pmc := _PMCID.match(value)):
+        paper_id, ids, created_month = f"93{pmc.group(1)}", {"pmcid": [f"PMC{pmc.group(1)}"]}, ""
+    elif key == "doi" and _DOI.match(value):
+        paper_id = "94" + str(int.from_bytes(_digest("doi", value.lower())[:5], "big")).zfill(13)[:10]
+        if paper_id not in _MADE_DOIS and len(_MADE_DOIS) >= _MADE_DOI_LIMIT:
+            _MADE_DOIS.pop(next(iter(_MADE_DOIS)))
+        _MADE_DOIS[paper_id] = value
+        ids, created_month = {"doi": [value]}, ""
+    else:
+        return None
+    seed = _digest(key, ids[key][0].lower())
+    topic, task, category, method = _TOPICS[seed[0] % len(_TOPICS)]
+    if not created_month:
+        created_month = f"{2012 + seed[1] % 13}-{1 + seed[2] % 12:02d}"
+    created = f"{created_month}-{1 + seed[3] % 28:02d}"
+    authors = ", ".join(f"{_GIVEN[seed[4 + n] % len(_GIVEN)]} {_SURNAMES[seed[8 + n] % len(_SURNAMES)]}" for n in range(2 + seed[12] % 2))
+    cited = sorted({PAPERS[seed[13 + n] % len(PAPERS)].paper_id for n in range(2)})
+    label = ids[key][0]
+    return Paper(
+        paper_id,
+        ids,
+        f"{topic.capitalize()} for {task} ({label})",
+        f"We study {topic} for {task}, in which {method}, and report where it helps and where it fails.",
+        authors,
+        (category,),
+        created,
+        created,
+        (
+            f"{task.capitalize()} is a long-standing problem; this work ({label}) applies {topic} to it.",
+            f"Method: {method}, with the settings given in the appendix.",
+            f"Results: the approach improves accuracy on the {task} benchmarks by a few points over baselines.",
+            "Limitations: the evaluation covers public benchmarks only, and the model is costly to train.",
+        ),
+        references=tuple(cited),
+    )
+
+
+def _by_id(paper_id: str) -> Paper:
+    """A paper by its paperId: one of the eight, or a made one."""
+    found = _BY_ID.get(paper_id) or _made_again(paper_id)
+    if found is None:
+        raise KeyError(paper_id)
+    return found
 
 
 def _record(paper: Paper, score: float) -> dict[str, Any]:
@@ -272,7 +384,7 @@ def similar(seeds: list[Paper], intent: str, *, mode: str = "similar", k: int = 
     results = []
     for candidate, linked in links.items():
         paper = _BY_ID[candidate]
-        structural = float(sum(len(set(paper.references) & set(_BY_ID[s].references)) + 1 for s in linked))
+        structural = float(sum(len(set(paper.references) & set(_by_id(s).references)) + 1 for s in linked))
         semantic = round(len(wanted & corpus_words(f"{paper.title} {paper.abstract}")) / len(wanted), 4) if wanted else 0.0
         article_rank = round(0.15 + 0.85 * len(_cited_by(candidate)) / len(PAPERS), 4)
         weight = 0.75 if rerank else 0.5
