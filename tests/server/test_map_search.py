@@ -110,6 +110,17 @@ def test_ignore_invalid_urls_drops_the_results_the_service_would_not_scrape(serv
     assert scraped["creditsUsed"] == 1 and _remaining(server) == before - 1
 
 
+def test_a_query_that_finds_sites_finds_their_news(server: Server) -> None:
+    """Issue 76: news for a query no news page matches ("pricing plans" matches pricing sections)
+    are the news of the sites it finds, as the service finds news for any query it finds."""
+    data = _search(server, query="pricing plans", limit=3, sources=["web", "news"])["data"]
+    sites = {r["url"].split("/")[2] for r in data["web"]}
+    assert data["web"] and len(data["news"]) == 3
+    assert all(n["url"].split("/")[2] in sites and "/blog" in n["url"] and n["date"] for n in data["news"])
+    assert [n["position"] for n in data["news"]] == [1, 2, 3]
+    assert _search(server, query="zebra quantum", sources=["news"])["data"]["news"] == []  # a query that finds no site finds no news
+
+
 def test_sources_domains_and_categories(server: Server) -> None:
     data = _search(server, query="coffee", limit=2, sources=[{"type": "news"}, {"type": "images"}])["data"]
     assert set(data) == {"news", "images"}

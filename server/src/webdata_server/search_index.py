@@ -6,7 +6,8 @@ tree of :mod:`webdata_server.site` to depth 2: 17 pages a site). A page is index
 and path, as a scrape reads it) and by its site's topic and the section's name. A query matches a
 page when one of its words does (words are letters and digits; ``OR`` between them), ranked by
 bm25 and then by URL. Web results are the pages; news results are the pages under ``/blog`` (each
-dated from its URL); image results are the pages' hero images (``/images/hero.png``, 1200 x 630).
+dated from its URL) that match, then the other ``/blog`` pages of the sites that match, so a query
+that finds a site finds its news; image results are the pages' hero images (``/images/hero.png``, 1200 x 630).
 Categories label results by their host: ``github`` for ``github.example.com``, ``research`` for
 ``research`` or ``arxiv`` hosts, ``pdf`` for a URL ending in ``.pdf``.
 
@@ -111,6 +112,14 @@ class SearchIndex:
             shown = f"{name} - r/{thread.split('/')[4]}"
             rows.append((thread, page_title(f"{origin}/"), f"{topic} home", shown, "www.reddit.com", "community", f"{topic} — community discussion"))
         return rows
+
+    def section(self, host: str, section: str) -> list[SearchHit]:
+        """The pages of ``host``'s ``section`` (its news: ``blog``), in URL order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT url, shown, description, host, section FROM pages WHERE host = ? AND section = ? ORDER BY url", (host, section)
+            ).fetchall()
+        return [SearchHit(*row) for row in rows]
 
     def search(self, query: str, *, limit: int) -> list[SearchHit]:
         """The pages matching any word of ``query``, most relevant first, at most ``limit``."""

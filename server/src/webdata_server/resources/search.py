@@ -83,6 +83,21 @@ def _news(hit: SearchHit, position: int) -> dict[str, Any]:
     return {"title": hit.title, "url": hit.url, "snippet": hit.description, "date": news_date(hit.url), "imageUrl": origin + _IMAGE[0], "position": position}
 
 
+def _news_hits(index: SearchIndex, hits: list[SearchHit], limit: int) -> list[SearchHit]:
+    """The news of a query: the news pages it matches, then the other news of the sites it matches
+    (as the service finds news for any query that finds the web), at most ``limit``."""
+    news = [h for h in hits if h.section == "blog"][:limit]
+    seen = {h.url for h in news}
+    for host in dict.fromkeys(h.host for h in hits):
+        if len(news) >= limit:
+            break
+        for page in index.section(host, "blog"):
+            if page.url not in seen and len(news) < limit:
+                news.append(page)
+                seen.add(page.url)
+    return news
+
+
 def _image(hit: SearchHit, position: int) -> dict[str, Any]:
     path, width, height = _IMAGE
     return {"title": hit.title, "imageUrl": f"https://{hit.host}{path}", "imageWidth": width, "imageHeight": height, "url": hit.url, "position": position}
@@ -140,8 +155,7 @@ def search(ctx: Context, call: Call) -> Pending:
         web = [h for h in hits if not ctx.blocklist.blocks(h.url)] if body.ignore_invalid_urls else hits
         data["web"] = [_web(h, n) for n, h in enumerate(web[: body.limit], start=1)]
     if "news" in sources:
-        news = [h for h in hits if h.section == "blog"]
-        data["news"] = [_news(h, n) for n, h in enumerate(news[: body.limit], start=1)]
+        data["news"] = [_news(h, n) for n, h in enumerate(_news_hits(index, hits, body.limit), start=1)]
     if "images" in sources:
         data["images"] = [_image(h, n) for n, h in enumerate(hits[: body.limit], start=1)]
     tools = _tools(body, sources, data.get("web", []))
