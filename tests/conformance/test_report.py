@@ -341,3 +341,24 @@ def test_a_server_of_its_own_pages_is_told_which_fixture_it_lacks(tmp_path: Path
         assert verdicts[requirement]["outcome"] == "skipped", (requirement, verdicts[requirement])
         assert "no page at https://example.com ([pages.crawl] url" in json.dumps(verdicts[requirement]), verdicts[requirement]
     assert verdicts["MAP-04"]["outcome"] == "passed"  # a map shorter than its timeout needs no page of the site
+
+
+def _raw_base64_refused_alone(exchange: Any, context: dict[str, Any]) -> Any:
+    body = exchange.body if isinstance(exchange.body, dict) else None
+    if exchange.method == "POST" and exchange.path == "/v2/scrape" and body is not None and body.get("formats") == ["rawBase64"]:
+        return 400, {"success": False, "error": "Bad Request", "details": [{"code": "invalid_enum_value", "message": "Invalid format", "path": ["formats", 0]}]}
+    return None
+
+
+def test_a_rule_whose_premise_the_server_refuses_is_not_verified_not_passed(tmp_path: Path) -> None:
+    """Issue 75 item 3: a server that refuses rawBase64 even alone (the service's August 2025 build
+    did) refuses its combination for that reason; FMT-03 must say it was not exercised, never pass."""
+    mutant = Mutant("raw-base64-refused-alone", "rawBase64 alone is refused", request=_raw_base64_refused_alone)
+    report_dir = tmp_path / "premise"
+    _scenarios_against(mutant, "refused_format_combinations", report_dir)
+    verdicts = json.loads((report_dir / "requirements.json").read_text())
+    assert verdicts["FMT-03"]["outcome"] == "not verified", verdicts["FMT-03"]
+    assert 'the server refuses "rawBase64" even alone' in " ".join(verdicts["FMT-03"]["failures"]), verdicts["FMT-03"]
+    passing = tmp_path / "reference"
+    done = _scenarios_against(Mutant("none", "nothing changed"), "refused_format_combinations", passing)
+    assert json.loads((passing / "requirements.json").read_text())["FMT-03"]["outcome"] == "passed", done.stdout[-3000:]
