@@ -187,8 +187,8 @@ _ALL = [
     Requirement(
         "CRAWL-01",
         "jobs",
-        "A crawl MUST return at most limit pages, and with maxDiscoveryDepth 0 only its start URL.",
-        "inferred: the service's crawler (WebCrawler.filterLinks of apps/api: at the maximum discovery depth every link found is dropped; the newest scrape-worker checks the start page with ignoreDiscoveryDepth, so it is kept)",
+        "A crawl MUST return at most limit pages, and with maxDiscoveryDepth 0 no page but its start URL.",
+        "inferred: the service's crawler (WebCrawler.filterLinks of apps/api: at the maximum discovery depth every link found is dropped, so depth 0 visits no linked page). Whether the start page itself is kept is not required: the API reference says depth 0 crawls the start page, while the newest stored scrape-worker.ts (c40bc3e) checks the start page with filterLinks([url], 1, maxDepth), without ignoreDiscoveryDepth, which drops it too (the August 2025 build answers no page)",
         operations=("getCrawlStatus",),
     ),
     Requirement(
