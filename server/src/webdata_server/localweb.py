@@ -79,6 +79,7 @@ class LocalWeb:
 
     def __init__(self, source: Path, *, fill: bool = False) -> None:
         self.source = source
+        self.root = source.resolve()  # every file's path is resolved under it
         self.fill = SyntheticWeb() if fill else None
         self._archive: dict[str, _Saved] | None = None
         if source.is_file():
@@ -99,8 +100,8 @@ class LocalWeb:
         ``index.html``; None when there is none (or no file could have that name)."""
         parts = urlsplit(url)
         host = (parts.hostname or "").lower()
-        folder = (self.source / host).resolve()
-        if not host or not folder.is_dir() or self.source.resolve() not in folder.parents:
+        folder = (self.root / host).resolve()
+        if not host or not folder.is_dir() or self.root not in folder.parents:
             return None
         relative = unquote(parts.path or "/").lstrip("/")
         candidates = [relative, f"{relative}.html", f"{relative.rstrip('/')}/index.html"] if relative else ["index.html"]
@@ -116,7 +117,7 @@ class LocalWeb:
     def _url_of(self, path: Path, query: str = "") -> str:
         """A folder file's one URL: ``name.html`` is ``/name``, ``dir/index.html`` is ``/dir/``,
         any other file its own path (module docstring)."""
-        host, *rest = path.relative_to(self.source.resolve()).parts
+        host, *rest = path.relative_to(self.root).parts
         if rest and rest[-1] in ("index.html", "index.htm"):
             rest[-1] = ""
         elif rest and rest[-1].endswith((".html", ".htm")):
@@ -214,11 +215,10 @@ class LocalWeb:
         if self._archive is not None:
             return sorted({saved.url for saved in self._archive.values()})
         found = []
-        root = self.source.resolve()
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and len(path.relative_to(root).parts) > 1:
+        for path in sorted(self.root.rglob("*")):
+            if path.is_file() and len(path.relative_to(self.root).parts) > 1:
                 try:
-                    str(path.relative_to(root)).encode()
+                    str(path.relative_to(self.root)).encode()
                 except UnicodeEncodeError:  # a name that is no URL (not UTF-8): said once, skipped
                     if path not in self._skipped:
                         self._skipped.add(path)

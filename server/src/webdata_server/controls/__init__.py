@@ -170,14 +170,6 @@ class Controls:
         return found[0].operation_id if found is not None else None
 
     # -- faults (:class:`~webdata_server.controls.faults.Faults`) --------------------------------
-    @property
-    def faults(self) -> list[Fault]:
-        return self.fault_book.faults
-
-    @property
-    def page_faults(self) -> list[PageFault]:
-        return self.fault_book.page_faults
-
     def add_fault(
         self,
         operation: str | None = None,

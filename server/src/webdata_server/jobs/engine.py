@@ -17,6 +17,7 @@ it ends ``failed`` with the pages it had. Reads never do a job's work.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import logging
 import math
@@ -255,7 +256,10 @@ class JobEngine:
                 return []
             return links_in(page.html, page.url) if page.html and not page.is_pdf else []
 
-        return plan_crawl(url, rules, links_of=links_of, read_text=web.text, canonical=lambda link: canonical_url(web, link))
+        # Each link's one URL looked up once a plan (saved pages look their files up; a site's links
+        # repeat on every page).
+        canonical = functools.cache(lambda link: canonical_url(web, link))
+        return plan_crawl(url, rules, links_of=links_of, read_text=web.text, canonical=canonical)
 
     def _scrape(self, caller: Caller | None, seq: int, url: str, template: models.ScrapeRequest, moment: datetime) -> _Result:
         """One page: (seq, document, failure, charges, cache entries)."""

@@ -73,7 +73,7 @@ def map_url(ctx: Context, call: Call) -> Pending:
             links_of=lambda url: pages.links(url) if url == body.url or offline else [],
             sitemap_of=lambda origin: sitemap_locations(web.text(origin + "/sitemap.xml") or ""),
             index_start=lambda start: start,
-            canonical=lambda url: canonical_url(web, url),
+            canonical=pages.canonical,
             # Saved pages: only those the folder or WARC holds (a link to another is no page of it);
             # the real web: what the pages read say, the others by their URL alone.
             describe=pages.describe if offline else pages.described,
@@ -146,6 +146,12 @@ class _Pages:
     def __init__(self, ctx: Context) -> None:
         self.web = ctx.scraper.web
         self._read: dict[str, Page | None] = {}
+        self._canonical: dict[str, str] = {}  # saved pages look their files up: once a URL per map
+
+    def canonical(self, url: str) -> str:
+        if url not in self._canonical:
+            self._canonical[url] = canonical_url(self.web, url)
+        return self._canonical[url]
 
     def page(self, url: str) -> Page | None:
         if url not in self._read:
@@ -159,7 +165,7 @@ class _Pages:
         page = self.page(url)
         if page is None or not page.html or page.is_pdf:
             return []
-        return [canonical_url(self.web, link) for link in links_in(page.html, page.url)]
+        return [self.canonical(link) for link in links_in(page.html, page.url)]
 
     def describe(self, url: str) -> dict[str, str] | None:
         """The page's title and meta description; None when the web has no page there."""
